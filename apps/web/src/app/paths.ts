@@ -1,0 +1,43 @@
+/** The one typed route map: links, redirects and tests all build URLs from here. */
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  scan: { pattern: '/scan', href: () => '/scan' },
+  shareLink: { pattern: '/sharelink/:giftId', href: (giftId: string) => `/sharelink/${giftId}` },
+  scanningInstructions: {
+    pattern: '/scanning-instructions/:recipientId',
+    href: (recipientId: string, type?: 'direct') =>
+      `/scanning-instructions/${recipientId}${type ? `?type=${type}` : ''}`,
+  },
+  scanningCamera: {
+    pattern: '/scanning-camera/:id',
+    href: (id: string, type?: 'direct' | 'home') => `/scanning-camera/${id}${type ? `?type=${type}` : ''}`,
+  },
+  matchResult: { pattern: '/match-result/:giftId', href: (giftId: string) => `/match-result/${giftId}` },
+  giftNotFound: { pattern: '/gift-not-found', href: () => '/gift-not-found' },
+  giftNotReady: { pattern: '/gift-not-ready', href: () => '/gift-not-ready' },
+  giftMessage: { pattern: '/gift-message/:giftId', href: (giftId: string) => `/gift-message/${giftId}` },
+  send: { pattern: '/send', href: () => '/send' },
+  message: { pattern: '/message/:giftId', href: (giftId: string) => `/message/${giftId}` },
+  checkout: { pattern: '/checkout/:giftId', href: (giftId: string) => `/checkout/${giftId}` },
+  share: { pattern: '/share/:giftId', href: (giftId: string) => `/share/${giftId}` },
+  paymentSuccess: {
+    pattern: '/payment-success/:giftId/:orderId/:paymentId/:signature',
+    href: (giftId: string, orderId: string, paymentId: string, signature: string) =>
+      `/payment-success/${giftId}/${encodeURIComponent(orderId)}/${encodeURIComponent(paymentId)}/${encodeURIComponent(signature)}`,
+  },
+  blog: { pattern: '/blog', href: () => '/blog' },
+  blogArticle: { pattern: '/blog/:slug', href: (slug: string) => `/blog/${slug}` },
+  forBusiness: { pattern: '/for-business', href: () => '/for-business' },
+  privacy: { pattern: '/privacy', href: () => '/privacy' },
+  terms: { pattern: '/terms', href: () => '/terms' },
+  cancellationRefund: { pattern: '/cancellation-refund', href: () => '/cancellation-refund' },
+  shippingDelivery: { pattern: '/shipping-delivery', href: () => '/shipping-delivery' },
+  contact: { pattern: '/contact', href: () => '/contact' },
+  faq: { pattern: '/faq', href: () => '/faq' },
+  giftIdeas: { pattern: '/gift-ideas', href: () => '/gift-ideas' },
+  pricing: { pattern: '/pricing', href: () => '/pricing' },
+  howItWorks: { pattern: '/how-it-works', href: () => '/how-it-works' },
+  demo: { pattern: '/demo', href: () => '/demo' },
+  demoScan: { pattern: '/demo/scan/:demoId', href: (demoId: string) => `/demo/scan/${demoId}` },
+  demoMessage: { pattern: '/demo/message/:demoId', href: (demoId: string) => `/demo/message/${demoId}` },
+} as const;

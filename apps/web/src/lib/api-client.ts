@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/** A failed API call: `message` is the server's user-facing text (or the caller's fallback). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ErrorLike {
+  error?: unknown;
+  code?: unknown;
+  retryAfter?: unknown;
+}
+
+async function toApiError(res: Response, fallback: string): Promise<ApiError> {
+  let body: ErrorLike = {};
+  try {
+    body = (await res.json()) as ErrorLike;
+  } catch {
+    // Not JSON (a proxy error page, say): the fallback text is all we can show.
+  }
+  const message = typeof body.error === 'string' && body.error ? body.error : fallback;
+  const code = typeof body.code === 'string' ? body.code : `http_${res.status}`;
+  const retryAfter = typeof body.retryAfter === 'number' ? body.retryAfter : undefined;
+  return new ApiError(message, res.status, code, retryAfter);
+}
+
+interface RequestOptions<T> {
+  /** Text shown when the server gives none (the spec's fallback for this call). */
+  fallbackError: string;
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app calls the API: same-origin, cookies included, JSON or FormData bodies. */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  { fallbackError, schema, signal }: RequestOptions<T>,
+): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', signal };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(fallbackError, 0, 'network_error');
+  }
+  if (!res.ok) throw await toApiError(res, fallbackError);
+  const parsed = schema.safeParse(await res.json());
+  if (!parsed.success) throw new ApiError(fallbackError, res.status, 'bad_response');
+  return parsed.data;
+}

@@ -1,0 +1,29 @@
+import { GiftSummaryResponse, type GiftSummary } from '@giftlens/contract/sender';
+import { API } from '@giftlens/contract/routes';
+import { M } from '@giftlens/contract/messages';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+/**
+ * GET /api/gift-sender/gifts/{giftId}: the session's own gift, used by the message step, checkout and share
+ * screens alike (kept here because several features read the same summary).
+ */
+export async function getSenderGift(giftId: string, signal?: AbortSignal): Promise<GiftSummary> {
+  const res = await apiRequest('GET', API.senderGift(giftId), undefined, {
+    fallbackError: M.giftNotFound,
+    schema: GiftSummaryResponse,
+    signal,
+  });
+  return res.gift;
+}
+
+export const senderGiftQueryKey = (giftId: string) => ['sender-gift', giftId] as const;
+
+export function useSenderGift(giftId: string | undefined) {
+  return useQuery({
+    queryKey: senderGiftQueryKey(giftId ?? ''),
+    queryFn: ({ signal }) => getSenderGift(giftId ?? '', signal),
+    enabled: Boolean(giftId),
+    retry: false,
+  });
+}

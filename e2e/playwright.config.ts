@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './support/chromium.ts';
+
+// Browser tests against the built app served by the real server (started in global-setup.ts with a fresh
+// SQLite data folder and a real local SMTP server). Run through `npm test` or `npm run test:e2e`.
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/test-results',
+  globalSetup: './support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: chromiumArgs(),
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  file: string;
+}
+
+async function readAll(mailDir: string): Promise<ReceivedMail[]> {
+  const files = readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(readFileSync(join(mailDir, file)));
+      const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(',') : (parsed.to?.text ?? '');
+      return { to: to.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', file };
+    }),
+  );
+}
+
+/** Waits for the newest message to `address` that arrived after `since` (epoch ms) and matches `pattern`. */
+export async function waitForMail(
+  mailDir: string,
+  address: string,
+  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = (await readAll(mailDir)).filter(
+      (m) => m.to.includes(address.toLowerCase()) && Number(m.file.split('-')[0]) >= since,
+    );
+    const newest = mails.at(-1);
+    if (newest) return newest;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No e-mail to ${address} arrived within ${timeoutMs} ms`);
+}
+
+/** The 6-digit verification code in the newest e-mail to `address`. */
+export async function waitForCode(mailDir: string, address: string, since = 0): Promise<string> {
+  const mail = await waitForMail(mailDir, address, { since });
+  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1];
+  if (!code) throw new Error(`The e-mail to ${address} holds no 6-digit code: ${mail.subject}`);
+  return code;
+}

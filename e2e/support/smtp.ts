@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server on a loopback port. Every message it receives is written as an .eml file into
+ * `mailDir`, named by arrival time, so any test worker can read it (see mailbox.ts).
+ */
+export async function startSmtpServer(mailDir: string): Promise<{ port: number; close(): Promise<void> }> {
+  mkdirSync(mailDir, { recursive: true });
+  let seq = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const name = `${Date.now()}-${String(seq++).padStart(5, '0')}.eml`;
+        writeFileSync(join(mailDir, name), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { M } from './messages.ts';
+
+/** Every failed call answers `{ success: false, error, code }`: `error` is the text the user sees. */
+export const ErrorBody = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  /** Seconds until the call may be repeated (429 on a too-early resend). */
+  retryAfter: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const SuccessBody = z.object({ success: z.literal(true) });
+
+export const Email = z
+  .string({ error: M.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: M.invalidEmail }).max(254, { error: M.invalidEmail }));
+
+/** Gift ids are 128-bit random values, written as 32 lowercase hex characters. */
+export const GiftId = z.string().regex(/^[0-9a-f]{32}$/, { error: M.giftNotFound });
+export type GiftId = z.infer<typeof GiftId>;
+
+export const Code = z.string().regex(/^\d{6}$/, { error: M.invalidCode });

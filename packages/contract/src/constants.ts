@@ -1,0 +1,35 @@
+/** Business constants from the specification (sender-side §9, recipient-side §9). */
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const SENDER_RESEND_COOLDOWN_S = 60;
+export const RECIPIENT_RESEND_COOLDOWN_S = 30;
+export const FIRST_NAME_MAX = 50;
+export const RECIPIENT_NAME_MAX = 80;
+export const TEXT_MESSAGE_MAX = 2000;
+
+export const MB = 1024 * 1024;
+export const DEFAULT_MESSAGE_LIMIT_BYTES = 30 * MB;
+export const LIFETIME_MESSAGE_LIMIT_BYTES = 50 * MB;
+export const GIFT_IMAGE_MAX_BYTES = 10 * MB;
+export const MAX_REFERENCE_PHOTOS = 3;
+
+export const IMAGE_COMPRESSION = { maxWidthOrHeight: 1200, initialQuality: 0.8, minQuality: 0.5, maxSizeMB: 0.5 };
+export const SCAN_COMPRESSION = { maxWidthOrHeight: 600, initialQuality: 0.5, minQuality: 0.3, maxSizeMB: 0.2 };
+
+export const CACHE_CLEANUP_AGE_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_STATUS_POLL_MS = 1000;
+export const STEP_HISTORY_MAX = 10;
+export const PROGRESS_STEPS_TOTAL = 3;
+export const DELIVERY_TIME_STEP_MINUTES = 10;
+export const COPIED_RESET_MS = 2000;
+export const PAYMENT_VERIFY_RETRIES = 5;
+export const PAYMENT_VERIFY_RETRY_DELAY_MS = 2000;
+export const REDIRECT_AFTER_PAYMENT_MS = 1500;
+export const REDIRECT_AFTER_SCHEDULE_MS = 2000;
+export const DEFAULT_COUNTRY = 'US';
+
+export const SIGNED_URL_TTL_MS = 5 * 60 * 1000;
+export const REVEAL_GRANT_TTL_MS = 5 * 60 * 1000;
+export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
+export const MAX_SCAN_ATTEMPTS = 2;

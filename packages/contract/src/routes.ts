@@ -1,0 +1,22 @@
+/** API paths, shared by the server's route registration and the web client. */
+export const API = {
+  sendEmail: '/api/gift-sender/send-email',
+  sendWhatsapp: '/api/gift-sender/send-whatsapp',
+  verifyEmail: '/api/gift-sender/verify-email',
+  verifyWhatsapp: '/api/gift-sender/verify-whatsapp',
+  updateUser: '/api/gift-sender/update-user',
+  me: '/api/gift-sender/me',
+  submitGift: '/api/gift-sender/submit-gift',
+  generateUploadUrl: '/api/gift-sender/generate-upload-url',
+  confirmUpload: '/api/gift-sender/confirm-upload',
+  saveTextMessage: '/api/gift-sender/save-text-message',
+  senderGift: (giftId: string) => `/api/gift-sender/gifts/${giftId}`,
+  plans: '/api/plans',
+  geo: '/api/geo',
+  createOrder: '/api/payment/create-order',
+  testPay: '/api/payment/test-checkout/pay',
+  verifyPayment: '/api/payment/verify-payment-callback',
+  paymentWebhook: '/api/payment/webhook',
+  scheduledMessages: '/api/scheduled-messages',
+  verifyGift: (giftId: string) => `/api/verification-recipient/verify-gift/${giftId}`,
+} as const;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { Code, Email, GiftId } from './common.ts';
+import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
+import { M } from './messages.ts';
+import { OCCASIONS } from './occasions.ts';
+import { PLAN_IDS } from './plans.ts';
+
+// POST /api/gift-sender/send-email
+export const SendEmailRequest = z.object({ email: Email, type: z.literal('sender') });
+export type SendEmailRequest = z.infer<typeof SendEmailRequest>;
+export const SendCodeResponse = z.object({ success: z.literal(true), resendAfter: z.number().int() });
+export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
+
+// POST /api/gift-sender/send-whatsapp (switched off in the interface; the server answers 503)
+export const SendWhatsappRequest = z.object({
+  phoneNumber: z.string().regex(/^\+?\d{10,15}$/),
+  type: z.literal('sender'),
+});
+
+// POST /api/gift-sender/verify-email
+export const VerifyEmailRequest = z.object({ email: Email, code: Code, type: z.literal('sender') });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+export const VerifyResponse = z.object({
+  success: z.literal(true),
+  isNewUser: z.boolean(),
+  firstName: z.string().nullable(),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+export const FirstName = z
+  .string({ error: M.firstNameRequired })
+  .trim()
+  .min(1, { error: M.firstNameRequired })
+  .max(FIRST_NAME_MAX, { error: M.firstNameTooLong });
+
+// POST /api/gift-sender/update-user  (acts on the session's sender; email/phone must be the session's)
+export const UpdateUserRequest = z.object({
+  firstName: FirstName,
+  email: Email.optional(),
+  phoneNumber: z.string().optional(),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+// GET /api/gift-sender/me
+export const MeResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  firstName: z.string().nullable(),
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+// POST /api/gift-sender/submit-gift (multipart; giftImage is the file part, up to 3 files named giftImage)
+export const SubmitGiftFields = z
+  .object({
+    senderEmail: z.string().optional(),
+    senderPhone: z.string().optional(),
+    recipientName: z
+      .string({ error: M.recipientNameRequired })
+      .trim()
+      .min(1, { error: M.recipientNameRequired })
+      .max(80),
+    occasion: z.enum(OCCASIONS, { error: M.occasionRequired }),
+    planId: z.enum(PLAN_IDS, { error: M.planRequired }),
+    recipientEmail: z.string().trim().toLowerCase().optional(),
+    recipientPhone: z.string().trim().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const email = v.recipientEmail ?? '';
+    if (!email && !v.recipientPhone) {
+      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: M.recipientContactRequired });
+    } else if (email && !z.email().safeParse(email).success) {
+      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: M.invalidEmail });
+    }
+  });
+export type SubmitGiftFields = z.infer<typeof SubmitGiftFields>;
+
+export const PhotoQuality = z.object({
+  recognisable: z.boolean(),
+  score: z.number(),
+  message: z.string().optional(),
+});
+export type PhotoQuality = z.infer<typeof PhotoQuality>;
+
+export const SubmitGiftResponse = z.object({
+  success: z.literal(true),
+  giftId: GiftId,
+  /** How recognisable the gift photo is (filled once the matcher enrols the photo). */
+  quality: PhotoQuality.optional(),
+});
+export type SubmitGiftResponse = z.infer<typeof SubmitGiftResponse>;
+
+export const MessageType = z.enum(['video', 'audio']);
+export type MessageType = z.infer<typeof MessageType>;
+
+// POST /api/gift-sender/generate-upload-url
+export const GenerateUploadUrlRequest = z.object({
+  giftId: GiftId,
+  fileType: z.string().min(1).max(100),
+  fileName: z.string().min(1).max(255),
+  messageType: MessageType,
+  /** Size the client is about to send; checked against the plan before any byte moves. */
+  fileSize: z.number().int().positive().optional(),
+});
+export type GenerateUploadUrlRequest = z.infer<typeof GenerateUploadUrlRequest>;
+export const GenerateUploadUrlResponse = z.object({
+  success: z.literal(true),
+  uploadUrl: z.string(),
+  publicUrl: z.string(),
+  filePath: z.string(),
+});
+export type GenerateUploadUrlResponse = z.infer<typeof GenerateUploadUrlResponse>;
+
+// POST /api/gift-sender/confirm-upload
+export const ConfirmUploadRequest = z.object({
+  giftId: GiftId,
+  publicUrl: z.string(),
+  messageType: MessageType,
+  filePath: z.string().min(1),
+});
+export type ConfirmUploadRequest = z.infer<typeof ConfirmUploadRequest>;
+
+// POST /api/gift-sender/save-text-message (the Text tab)
+export const SaveTextMessageRequest = z.object({
+  giftId: GiftId,
+  text: z.string().trim().min(1, { error: M.messageRequired }).max(TEXT_MESSAGE_MAX),
+});
+export type SaveTextMessageRequest = z.infer<typeof SaveTextMessageRequest>;
+
+export const GiftStatus = z.enum(['draft', 'message_uploaded', 'active']);
+export type GiftStatus = z.infer<typeof GiftStatus>;
+
+// GET /api/gift-sender/gifts/{giftId}: the checkout summary, for the session's own gift only
+export const GiftSummary = z.object({
+  giftId: GiftId,
+  status: GiftStatus,
+  recipientName: z.string(),
+  recipientEmail: z.string().nullable(),
+  occasion: z.string(),
+  messageType: z.enum(['video', 'audio', 'text']).nullable(),
+  giftImageUrl: z.string().nullable(),
+  plan: z.object({
+    id: z.enum(PLAN_IDS),
+    name: z.string(),
+    price: z.string(),
+    currency: z.string(),
+    amountMinor: z.number().int(),
+    validity: z.string(),
+  }),
+  paidAt: z.string().nullable(),
+});
+export type GiftSummary = z.infer<typeof GiftSummary>;
+export const GiftSummaryResponse = z.object({ success: z.literal(true), gift: GiftSummary });
