@@ -1,0 +1,45 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { randomHex } from '../lib/crypto.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends through an SMTP server (SMTP_URL). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Embedded default: each message becomes a real RFC 822 .eml file in DATA_DIR/outbox, and its subject (which
+ * carries any verification code) is logged so a developer can sign in without a mail server.
+ */
+export function createOutboxMailer(dir: string, from: string, log: (line: string) => void): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await composer.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomHex(4)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log(`[mail] to ${message.to}: ${message.subject} (${file})`);
+    },
+    close: () => composer.close(),
+  };
+}

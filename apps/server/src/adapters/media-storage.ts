@@ -1,0 +1,127 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
+
+/** Thrown while streaming as soon as more than maxBytes arrived; the partial file is already gone. */
+export class SizeLimitExceededError extends Error {
+  constructor(readonly receivedBytes: number) {
+    super('Upload exceeds the size limit');
+    this.name = 'SizeLimitExceededError';
+  }
+}
+
+export interface ReceivedFile {
+  size: number;
+  /** Moves the received bytes to their final key. */
+  commit(key: string): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export interface MediaStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** Streams into a temporary file, enforcing maxBytes while the bytes arrive. */
+  receive(source: Readable, maxBytes: number): Promise<ReceivedFile>;
+  stat(key: string): Promise<{ size: number } | null>;
+  readHead(key: string, bytes: number): Promise<Buffer>;
+  createReadStream(key: string, range?: { start: number; end: number }): Readable;
+  delete(key: string): Promise<void>;
+  /** A URL that serves the object until ttlMs from now. */
+  signedUrl(key: string, ttlMs: number, now?: Date): string;
+  verifySignedUrl(key: string, exp: string, sig: string, now: Date): boolean;
+}
+
+const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split('/').includes('..');
+}
+
+/** Files under DATA_DIR/media, served by GET /media/<key>?exp=…&sig=… (HMAC-signed, expiring). */
+export function createLocalMediaStorage(root: string, secret: string): MediaStorage {
+  const tmpDir = path.join(root, '.tmp');
+  const resolve = (key: string) => {
+    if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
+    return path.join(root, key);
+  };
+  const sign = (key: string, exp: string) => hmacHex(secret, `media:${key}:${exp}`);
+
+  return {
+    async put(key, data) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomHex(6)}.part`;
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+    },
+
+    async receive(source, maxBytes) {
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, `${randomHex(12)}.part`);
+      let size = 0;
+      const limiter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > maxBytes) done(new SizeLimitExceededError(size));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, limiter, createWriteStream(tmp));
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return {
+        size,
+        async commit(key) {
+          const file = resolve(key);
+          await mkdir(path.dirname(file), { recursive: true });
+          await rename(tmp, file);
+        },
+        discard: () => rm(tmp, { force: true }),
+      };
+    },
+
+    async stat(key) {
+      try {
+        const s = await stat(resolve(key));
+        return s.isFile() ? { size: s.size } : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async readHead(key, bytes) {
+      const handle = await open(resolve(key), 'r');
+      try {
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    createReadStream(key, range) {
+      return createReadStream(resolve(key), range);
+    },
+
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+
+    signedUrl(key, ttlMs, now = new Date()) {
+      const exp = String(Math.floor((now.getTime() + ttlMs) / 1000));
+      return `/media/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+    },
+
+    verifySignedUrl(key, exp, sig, now) {
+      if (!isValidKey(key) || !/^\d{1,12}$/.test(exp)) return false;
+      if (Number(exp) * 1000 < now.getTime()) return false;
+      return safeEqual(sign(key, exp), sig);
+    },
+  };
+}

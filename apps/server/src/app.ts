@@ -1,0 +1,159 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { M } from '@giftlens/contract/messages';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock } from './adapters/clock.ts';
+import type { Mailer } from './adapters/mail.ts';
+import type { MediaStorage } from './adapters/media-storage.ts';
+import type { PaymentProvider, TestPaymentProvider } from './adapters/payments.ts';
+import type { RateLimitStore } from './adapters/rate-limit-store.ts';
+import type { Db } from './db/database.ts';
+import { AppError } from './lib/errors.ts';
+import { senderGuard } from './lib/http.ts';
+import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
+import { createGiftsService } from './modules/gifts/gifts.service.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
+import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+
+export interface AppDeps {
+  db: Db;
+  media: MediaStorage;
+  mailer: Mailer;
+  clock: Clock;
+  payments: PaymentProvider | TestPaymentProvider;
+  rateLimitStore: RateLimitStore;
+  sessionSecret: string;
+  /** Session cookie gets Secure (PUBLIC_ORIGIN is https). */
+  secureCookies: boolean;
+  trustProxy: boolean | string;
+  /** The built web app; served with an SPA fallback when the folder exists. */
+  webDistDir: string | null;
+  logger: boolean | { level: string };
+  /** Per-IP limit on the sign-in calls. */
+  authRateLimit?: { max: number; timeWindow: number };
+}
+
+const isZodError = (err: unknown): err is { issues: { message: string; path: PropertyKey[] }[] } =>
+  err instanceof Error && err.name === 'ZodError' && Array.isArray((err as { issues?: unknown }).issues);
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger, trustProxy: deps.trustProxy });
+
+  // One error handler: validation → 400 with the spec text, domain errors → their status, the rest → logged 500.
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (isZodError(err)) {
+      return reply.code(400).send({
+        success: false,
+        error: err.issues[0]?.message ?? M.generic,
+        code: 'validation_failed',
+      });
+    }
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.warn({ err, url: request.url }, err.message);
+      const retryAfter = err.extra.retryAfter;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return reply.code(err.statusCode).send({ success: false, error: err.message, code: err.code, ...err.extra });
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status < 500) {
+      // Framework-level client errors: malformed JSON, wrong content type, body too large.
+      const code = 'code' in err && typeof err.code === 'string' ? err.code : 'bad_request';
+      return reply.code(status).send({ success: false, error: M.generic, code });
+    }
+    request.log.error({ err, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+    return reply.code(500).send({ success: false, error: M.generic, code: 'internal' });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'rate_limited', M.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+
+  const senderAuth = createSenderAuthService({
+    db: deps.db,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    sessionSecret: deps.sessionSecret,
+    log: (line) => app.log.warn(line),
+  });
+  const requireSender = senderGuard((token) => senderAuth.senderForToken(token));
+
+  senderAuthRoutes(app, {
+    service: senderAuth,
+    requireSender,
+    secureCookies: deps.secureCookies,
+    rateLimit: deps.authRateLimit ?? { max: 30, timeWindow: 60_000 },
+  });
+  plansRoutes(app);
+  geoRoutes(app, { trustProxy: deps.trustProxy !== false });
+  giftsRoutes(app, {
+    service: createGiftsService({ db: deps.db, media: deps.media, clock: deps.clock }),
+    requireSender,
+  });
+  uploadsRoutes(app, {
+    service: createUploadsService({
+      db: deps.db,
+      media: deps.media,
+      clock: deps.clock,
+      sessionSecret: deps.sessionSecret,
+    }),
+    requireSender,
+  });
+  paymentsRoutes(app, {
+    service: createPaymentsService({ db: deps.db, provider: deps.payments, clock: deps.clock }),
+    requireSender,
+    testMode: deps.payments.name === 'test',
+  });
+  deliveriesRoutes(app, {
+    service: createDeliveriesService({ db: deps.db, clock: deps.clock, whatsappEnabled: false }),
+    requireSender,
+  });
+  mediaRoutes(app, { media: deps.media, clock: deps.clock });
+  app.get('/api/health', () => ({ success: true }));
+
+  const webDist = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; the service worker and the shell must always be revalidated.
+        const rel = path.relative(webDist, filePath).split(path.sep).join('/');
+        res.setHeader(
+          'cache-control',
+          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isAsset = url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
+    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isAsset) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ success: false, error: M.notFound, code: 'not_found' });
+  });
+
+  return app;
+}

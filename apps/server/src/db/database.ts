@@ -1,0 +1,42 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { ScheduledMessagesTable } from '../modules/deliveries/deliveries.table.ts';
+import type { GiftPhotosTable, GiftsTable } from '../modules/gifts/gifts.table.ts';
+import type { OrdersTable, WebhookEventsTable } from '../modules/payments/payments.table.ts';
+import type { SendersTable, SessionsTable, VerificationCodesTable } from '../modules/sender-auth/sender-auth.table.ts';
+import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';
+
+export interface Database {
+  senders: SendersTable;
+  verification_codes: VerificationCodesTable;
+  sessions: SessionsTable;
+  gifts: GiftsTable;
+  gift_photos: GiftPhotosTable;
+  upload_intents: UploadIntentsTable;
+  orders: OrdersTable;
+  webhook_events: WebhookEventsTable;
+  scheduled_messages: ScheduledMessagesTable;
+}
+
+export type Db = Kysely<Database>;
+/** Repositories take either; the caller decides where a transaction starts. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export function createDatabase(config: DatabaseConfig): Db {
+  if (config.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
+    });
+  }
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new BetterSqlite3(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,20 @@
+import { type Kysely, type Migration, Migrator, NO_MIGRATIONS } from 'kysely';
+import * as initial from './migrations/20261121051500_initial.ts';
+
+/** Every migration, by its timestamped name; Kysely runs them in name order. */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261121051500_initial': initial,
+};
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateDown<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
+  const { error } = await migrator.migrateTo(NO_MIGRATIONS);
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+}

@@ -1,0 +1,18 @@
+import { M } from '@giftlens/contract/messages';
+
+/** A failure the client is meant to see: its status, a stable code and the user-facing text. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'unauthorized', M.unauthorized);
+// A foreign gift answers exactly like a missing one, so gift ids cannot be probed.
+export const giftNotFound = () => new AppError(404, 'gift_not_found', M.giftNotFound);

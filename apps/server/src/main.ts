@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { systemClock } from './adapters/clock.ts';
+import { createOutboxMailer, createSmtpMailer } from './adapters/mail.ts';
+import { createLocalMediaStorage } from './adapters/media-storage.ts';
+import { createRazorpayProvider, createTestPaymentProvider } from './adapters/payments.ts';
+import { createRateLimitStore } from './adapters/rate-limit-store.ts';
+import { ConfigError, loadConfig, resolveSessionSecret, type Config } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { deriveKey } from './lib/crypto.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const sessionSecret = resolveSessionSecret(config);
+const db = createDatabase(config.database);
+const applied = await migrateToLatest(db);
+
+const mailer =
+  config.mail.kind === 'smtp'
+    ? createSmtpMailer(config.mail.url, config.mail.from)
+    : createOutboxMailer(config.mail.dir, config.mail.from, (line) => console.log(line));
+const rateLimitStore = createRateLimitStore(config.redisUrl);
+
+const app = await buildApp({
+  db,
+  media: createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls')),
+  mailer,
+  clock: systemClock,
+  payments: config.razorpay ? createRazorpayProvider(config.razorpay) : createTestPaymentProvider(sessionSecret),
+  rateLimitStore,
+  sessionSecret,
+  secureCookies: config.secureCookies,
+  trustProxy: config.trustProxy,
+  webDistDir: config.webDistDir,
+  logger: { level: config.logLevel },
+});
+
+app.log.info(
+  {
+    database: config.database.kind,
+    migrationsApplied: applied,
+    mail: config.mail.kind,
+    payments: config.razorpay ? 'razorpay' : 'test',
+    dataDir: config.dataDir,
+  },
+  'GiftLens server starting',
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await db.destroy();
+    mailer.close();
+    if (rateLimitStore.kind === 'redis') rateLimitStore.client.disconnect();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`GiftLens is listening on ${config.publicOrigin}`);

@@ -1,0 +1,67 @@
+import type { Executor } from '../../db/database.ts';
+import type { GiftMessageType, NewGift, NewGiftPhoto } from './gifts.table.ts';
+
+export async function insertGift(db: Executor, gift: NewGift): Promise<void> {
+  await db.insertInto('gifts').values(gift).execute();
+}
+
+export async function insertGiftPhotos(db: Executor, photos: NewGiftPhoto[]): Promise<void> {
+  if (photos.length > 0) await db.insertInto('gift_photos').values(photos).execute();
+}
+
+/** Only the sender's own gift: a foreign gift is indistinguishable from a missing one. */
+export const findSenderGift = (db: Executor, giftId: string, senderId: string) =>
+  db
+    .selectFrom('gifts')
+    .selectAll()
+    .where('id', '=', giftId)
+    .where('sender_id', '=', senderId)
+    .executeTakeFirst();
+
+export const findGift = (db: Executor, giftId: string) =>
+  db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirst();
+
+export const listGiftPhotos = (db: Executor, giftId: string) =>
+  db
+    .selectFrom('gift_photos')
+    .select(['id', 'storage_path', 'mime', 'quality', 'position'])
+    .where('gift_id', '=', giftId)
+    .orderBy('position')
+    .execute();
+
+export interface GiftMessage {
+  type: GiftMessageType;
+  path: string | null;
+  mime: string | null;
+  size: number | null;
+  text: string | null;
+}
+
+/** Stores the message unless the gift was paid meanwhile; false when nothing changed. */
+export async function setGiftMessage(db: Executor, giftId: string, message: GiftMessage, now: string) {
+  const res = await db
+    .updateTable('gifts')
+    .set({
+      message_type: message.type,
+      message_path: message.path,
+      message_mime: message.mime,
+      message_size: message.size,
+      message_text: message.text,
+      status: 'message_uploaded',
+      updated_at: now,
+    })
+    .where('id', '=', giftId)
+    .where('status', '!=', 'active')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Idempotent: only the first call moves a gift to active and sets paid_at. */
+export async function markGiftActive(db: Executor, giftId: string, now: string): Promise<void> {
+  await db
+    .updateTable('gifts')
+    .set({ status: 'active', paid_at: now, updated_at: now })
+    .where('id', '=', giftId)
+    .where('status', '!=', 'active')
+    .execute();
+}

@@ -1,0 +1,141 @@
+import { SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
+import { M } from '@giftlens/contract/messages';
+import { findPlan } from '@giftlens/contract/plans';
+import { SubmitGiftFields, type GiftSummary } from '@giftlens/contract/sender';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MediaStorage } from '../../adapters/media-storage.ts';
+import type { Db } from '../../db/database.ts';
+import { randomHex } from '../../lib/crypto.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { normaliseGiftImage } from '../../lib/images.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import * as repo from './gifts.repository.ts';
+import type { Gift, NewGiftPhoto } from './gifts.table.ts';
+
+export interface GiftsDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+}
+
+const badRequest = (code: string, message: string) => new AppError(400, code, message);
+
+/**
+ * The spec's order of complaints: recipient name, recipient contact, gift image, occasion; then the rest of the
+ * schema (plan, e-mail shape).
+ */
+function validateSubmission(fields: Record<string, string>, imageCount: number): SubmitGiftFields {
+  const parsed = SubmitGiftFields.safeParse(fields);
+  const issueAt = (key: string) => parsed.error?.issues.find((i) => i.path[0] === key);
+  const nameIssue = issueAt('recipientName');
+  if (nameIssue) throw badRequest('recipient_name_required', nameIssue.message);
+  if (!fields.recipientEmail?.trim() && !fields.recipientPhone?.trim()) {
+    throw badRequest('recipient_contact_required', M.recipientContactRequired);
+  }
+  if (imageCount === 0) throw badRequest('gift_image_required', M.giftImageRequired);
+  if (issueAt('occasion')) throw badRequest('occasion_required', M.occasionRequired);
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}
+
+export function createGiftsService({ db, media, clock }: GiftsDeps) {
+  return {
+    async createGift(sender: Sender, fields: Record<string, string>, images: Buffer[]): Promise<{ giftId: string }> {
+      const input = validateSubmission(fields, images.length);
+      const normalised = [];
+      for (const image of images) {
+        const n = await normaliseGiftImage(image);
+        if (!n) throw badRequest('gift_image_invalid', M.giftImageInvalid);
+        normalised.push(n);
+      }
+
+      const giftId = randomHex(16);
+      const now = clock.now().toISOString();
+      const written: string[] = [];
+      try {
+        const photos: NewGiftPhoto[] = [];
+        for (const [position, image] of normalised.entries()) {
+          const key = `gifts/${giftId}/photo-${position + 1}-${randomHex(4)}.${image.ext}`;
+          await media.put(key, image.data);
+          written.push(key);
+          photos.push({
+            id: randomHex(16),
+            gift_id: giftId,
+            storage_path: key,
+            mime: image.mime,
+            features: null,
+            quality: null,
+            position,
+            created_at: now,
+          });
+        }
+        await db.transaction().execute(async (trx) => {
+          await repo.insertGift(trx, {
+            id: giftId,
+            sender_id: sender.id,
+            recipient_name: input.recipientName,
+            recipient_email: input.recipientEmail || null,
+            recipient_phone: input.recipientPhone || null,
+            occasion: input.occasion,
+            plan_id: input.planId,
+            status: 'draft',
+            message_type: null,
+            message_path: null,
+            message_mime: null,
+            message_text: null,
+            message_size: null,
+            paid_at: null,
+            scans_used: 0,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.insertGiftPhotos(trx, photos);
+        });
+      } catch (err) {
+        // Nothing half-written: files stored before a failed insert are removed again.
+        await Promise.allSettled(written.map((key) => media.delete(key)));
+        throw err;
+      }
+      return { giftId };
+    },
+
+    async getOwnGift(sender: Sender, giftId: string): Promise<Gift> {
+      const gift = await repo.findSenderGift(db, giftId, sender.id);
+      if (!gift) throw giftNotFound();
+      return gift;
+    },
+
+    async summary(sender: Sender, giftId: string): Promise<GiftSummary> {
+      const gift = await repo.findSenderGift(db, giftId, sender.id);
+      if (!gift) throw giftNotFound();
+      const photos = await repo.listGiftPhotos(db, gift.id);
+      return toGiftSummary(gift, photos[0] ? media.signedUrl(photos[0].storage_path, SIGNED_URL_TTL_MS, clock.now()) : null);
+    },
+  };
+}
+
+export type GiftsService = ReturnType<typeof createGiftsService>;
+
+/** The one mapping from a gift row to what the sender's checkout sees. */
+export function toGiftSummary(gift: Gift, giftImageUrl: string | null): GiftSummary {
+  const plan = findPlan(gift.plan_id);
+  if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
+  return {
+    giftId: gift.id,
+    status: gift.status,
+    recipientName: gift.recipient_name,
+    recipientEmail: gift.recipient_email,
+    occasion: gift.occasion,
+    messageType: gift.message_type,
+    giftImageUrl,
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      price: plan.price,
+      currency: plan.currency,
+      amountMinor: plan.amountMinor,
+      validity: plan.validity,
+    },
+    paidAt: gift.paid_at,
+  };
+}

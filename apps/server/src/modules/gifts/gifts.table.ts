@@ -1,0 +1,42 @@
+import type { GiftStatus } from '@giftlens/contract/sender';
+import type { PlanId } from '@giftlens/contract/plans';
+import type { Insertable, Selectable } from 'kysely';
+
+export type GiftMessageType = 'video' | 'audio' | 'text';
+
+export interface GiftsTable {
+  /** 128-bit random id, 32 lowercase hex characters. */
+  id: string;
+  sender_id: string;
+  recipient_name: string;
+  recipient_email: string | null;
+  recipient_phone: string | null;
+  occasion: string;
+  plan_id: PlanId;
+  status: GiftStatus;
+  message_type: GiftMessageType | null;
+  message_path: string | null;
+  message_mime: string | null;
+  message_text: string | null;
+  message_size: number | null;
+  paid_at: string | null;
+  scans_used: number;
+  created_at: string;
+  updated_at: string;
+}
+export type Gift = Selectable<GiftsTable>;
+export type NewGift = Insertable<GiftsTable>;
+
+export interface GiftPhotosTable {
+  id: string;
+  gift_id: string;
+  storage_path: string;
+  mime: string;
+  /** Matcher features, filled when the photo is enrolled (a later issue). */
+  features: Buffer | null;
+  quality: number | null;
+  position: number;
+  created_at: string;
+}
+export type GiftPhoto = Selectable<GiftPhotosTable>;
+export type NewGiftPhoto = Insertable<GiftPhotosTable>;

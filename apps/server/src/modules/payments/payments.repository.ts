@@ -1,0 +1,32 @@
+import type { Executor } from '../../db/database.ts';
+import type { OrdersTable, PaymentProviderName } from './payments.table.ts';
+
+export async function insertOrder(db: Executor, order: OrdersTable): Promise<void> {
+  await db.insertInto('orders').values(order).execute();
+}
+
+export const findOrderByProviderId = (db: Executor, providerOrderId: string) =>
+  db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+
+/** Idempotent: the first payment recorded for an order wins. */
+export async function markOrderPaid(db: Executor, id: string, paymentId: string | null, now: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'paid', payment_id: paymentId, paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '!=', 'paid')
+    .execute();
+}
+
+/** Records a webhook event once; false when this event id was seen before (a replay). */
+export async function recordWebhookEvent(
+  db: Executor,
+  event: { id: string; provider: PaymentProviderName; eventType: string; now: string },
+): Promise<boolean> {
+  const res = await db
+    .insertInto('webhook_events')
+    .values({ id: event.id, provider: event.provider, event_type: event.eventType, received_at: event.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}

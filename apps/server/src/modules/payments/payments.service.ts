@@ -1,0 +1,136 @@
+import { M } from '@giftlens/contract/messages';
+import type { CreateOrderResponse, TestPayResponse, VerifyPaymentRequest } from '@giftlens/contract/payments';
+import { findPlan } from '@giftlens/contract/plans';
+import { z } from 'zod';
+import type { Clock } from '../../adapters/clock.ts';
+import { checkoutSignature, type PaymentProvider, type TestPaymentProvider } from '../../adapters/payments.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { hmacHex, randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import * as repo from './payments.repository.ts';
+import type { Order } from './payments.table.ts';
+
+export interface PaymentsDeps {
+  db: Db;
+  provider: PaymentProvider | TestPaymentProvider;
+  clock: Clock;
+}
+
+const signatureInvalid = () => new AppError(400, 'payment_signature_invalid', M.paymentSignatureInvalid);
+
+const WebhookBody = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z.object({ entity: z.object({ id: z.string(), order_id: z.string().nullish() }) }).optional(),
+      order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    })
+    .optional(),
+});
+
+export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
+  async function markPaid(trx: Executor, order: Order, paymentId: string | null) {
+    const now = clock.now().toISOString();
+    await repo.markOrderPaid(trx, order.id, paymentId, now);
+    await gifts.markGiftActive(trx, order.gift_id, now);
+  }
+
+  return {
+    async createOrder(sender: Sender, giftId: string): Promise<CreateOrderResponse> {
+      const gift = await gifts.findSenderGift(db, giftId, sender.id);
+      if (!gift) throw giftNotFound();
+      if (gift.status === 'active') throw new AppError(409, 'gift_already_paid', M.giftAlreadyPaid);
+      if (gift.status !== 'message_uploaded') {
+        throw new AppError(409, 'gift_not_ready_for_payment', M.giftNotReadyForPayment);
+      }
+      const plan = findPlan(gift.plan_id);
+      if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
+      // The amount comes from our plan table, never from the client.
+      const { orderId } = await provider.createOrder({
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+        receipt: `gift_${gift.id.slice(0, 32)}`,
+      });
+      const now = clock.now().toISOString();
+      await repo.insertOrder(db, {
+        id: randomHex(16),
+        gift_id: gift.id,
+        provider: provider.name,
+        provider_order_id: orderId,
+        amount_minor: plan.amountMinor,
+        currency: plan.currency,
+        status: 'created',
+        payment_id: null,
+        paid_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      return {
+        success: true,
+        provider: provider.name,
+        orderId,
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+        ...(provider.keyId ? { keyId: provider.keyId } : {}),
+      };
+    },
+
+    /** The built-in test checkout "charges" a stored, unpaid order and signs like Razorpay. */
+    async testPay(orderId: string): Promise<TestPayResponse> {
+      if (!('pay' in provider)) throw new AppError(404, 'not_found', M.notFound);
+      const order = await repo.findOrderByProviderId(db, orderId);
+      if (!order || order.provider !== 'test') throw new AppError(404, 'order_not_found', M.notFound);
+      return provider.pay(order.provider_order_id);
+    },
+
+    async verifyCallback(req: VerifyPaymentRequest): Promise<{ giftId: string }> {
+      // Verify against the order we stored, never one described only by the callback.
+      const order = await repo.findOrderByProviderId(db, req.orderId);
+      if (!order || order.provider !== provider.name) throw signatureInvalid();
+      const expected = checkoutSignature(provider.keySecret, order.provider_order_id, req.paymentId);
+      if (!safeEqual(expected, req.signature.toLowerCase())) throw signatureInvalid();
+      await db.transaction().execute((trx) => markPaid(trx, order, req.paymentId));
+      return { giftId: order.gift_id };
+    },
+
+    async handleWebhook(
+      rawBody: Buffer,
+      signature: string | undefined,
+      eventIdHeader: string | undefined,
+    ): Promise<{ duplicate: boolean }> {
+      if (!signature || !safeEqual(hmacHex(provider.webhookSecret, rawBody), signature.toLowerCase())) {
+        throw new AppError(400, 'webhook_signature_invalid', M.paymentSignatureInvalid);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'webhook_body_invalid', M.generic);
+      }
+      const body = WebhookBody.parse(json);
+      const eventId = eventIdHeader?.trim() || `sha256:${sha256Hex(rawBody.toString('utf8'))}`;
+      return db.transaction().execute(async (trx) => {
+        const first = await repo.recordWebhookEvent(trx, {
+          id: eventId,
+          provider: provider.name,
+          eventType: body.event,
+          now: clock.now().toISOString(),
+        });
+        if (!first) return { duplicate: true };
+        const payment = body.payload?.payment?.entity;
+        let orderId: string | null | undefined;
+        if (body.event === 'payment.captured') orderId = payment?.order_id;
+        else if (body.event === 'order.paid') orderId = body.payload?.order?.entity.id ?? payment?.order_id;
+        if (orderId) {
+          const order = await repo.findOrderByProviderId(trx, orderId);
+          if (order) await markPaid(trx, order, payment?.id ?? null);
+        }
+        return { duplicate: false };
+      });
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

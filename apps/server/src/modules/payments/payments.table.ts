@@ -1,0 +1,27 @@
+import type { Selectable } from 'kysely';
+
+export type OrderStatus = 'created' | 'paid';
+export type PaymentProviderName = 'test' | 'razorpay';
+
+export interface OrdersTable {
+  id: string;
+  gift_id: string;
+  provider: PaymentProviderName;
+  provider_order_id: string;
+  amount_minor: number;
+  currency: string;
+  status: OrderStatus;
+  payment_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type Order = Selectable<OrdersTable>;
+
+export interface WebhookEventsTable {
+  /** Provider event id (X-Razorpay-Event-Id); unique, so a replay is recognised. */
+  id: string;
+  provider: PaymentProviderName;
+  event_type: string;
+  received_at: string;
+}

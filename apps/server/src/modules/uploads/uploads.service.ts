@@ -1,0 +1,201 @@
+import { MB, SIGNED_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
+import { M } from '@giftlens/contract/messages';
+import { findPlan, formatLimit, type Plan } from '@giftlens/contract/plans';
+import type {
+  ConfirmUploadRequest,
+  GenerateUploadUrlRequest,
+  GenerateUploadUrlResponse,
+  SaveTextMessageRequest,
+} from '@giftlens/contract/sender';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../../adapters/clock.ts';
+import { type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
+import type { Db } from '../../db/database.ts';
+import { deriveKey, hmacHex, randomHex, randomToken, safeEqual } from '../../lib/crypto.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import type { Gift } from '../gifts/gifts.table.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import * as repo from './uploads.repository.ts';
+
+export interface UploadsDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+  sessionSecret: string;
+}
+
+// What the bytes may really be, per message type. WebM and MP4 containers sniff as video even when they only
+// carry sound, so those count as audio too.
+const ACCEPTED_MIME = {
+  video: new Set([
+    'video/mp4', 'video/webm', 'video/quicktime', 'video/x-msvideo', 'video/x-matroska', 'video/3gpp',
+    'video/3gpp2', 'video/x-m4v', 'video/mpeg', 'video/ogg',
+  ]),
+  audio: new Set([
+    'audio/wav', 'audio/vnd.wave', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/ogg', 'audio/opus', 'audio/webm',
+    'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/flac', 'audio/x-flac', 'video/webm', 'video/mp4',
+  ]),
+} as const;
+
+const fileTooLarge = (plan: Plan, sizeBytes: number) =>
+  new AppError(
+    413,
+    'file_too_large',
+    M.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(1)),
+  );
+const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', M.uploadUrlInvalid);
+const giftAlreadyPaid = () => new AppError(409, 'gift_already_paid', M.giftAlreadyPaid);
+
+function planOf(gift: Gift): Plan {
+  const plan = findPlan(gift.plan_id);
+  if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
+  return plan;
+}
+
+function extensionFor(fileName: string, fileType: string): string {
+  const fromName = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1];
+  if (fromName) return fromName.toLowerCase();
+  const subtype = fileType.split('/')[1]?.split(';')[0]?.replace(/^x-/, '') ?? '';
+  return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype : 'bin';
+}
+
+export function createUploadsService({ db, media, clock, sessionSecret }: UploadsDeps) {
+  const urlKey = deriveKey(sessionSecret, 'upload-urls');
+  const signUpload = (id: string, exp: string) => hmacHex(urlKey, `${id}:${exp}`);
+
+  async function ownUnpaidGift(sender: Sender, giftId: string): Promise<Gift> {
+    const gift = await gifts.findSenderGift(db, giftId, sender.id);
+    if (!gift) throw giftNotFound();
+    if (gift.status === 'active') throw giftAlreadyPaid();
+    return gift;
+  }
+
+  /** After a new message is stored, the one it replaced is no longer referenced. */
+  async function dropReplacedFile(previous: string | null, current: string | null) {
+    if (previous && previous !== current) await media.delete(previous).catch(() => undefined);
+  }
+
+  return {
+    async generateUploadUrl(sender: Sender, req: GenerateUploadUrlRequest): Promise<GenerateUploadUrlResponse> {
+      const gift = await ownUnpaidGift(sender, req.giftId);
+      const plan = planOf(gift);
+      if (!/^(video|audio)\//i.test(req.fileType)) throw new AppError(415, 'file_type_invalid', M.fileTypeInvalid);
+      if (req.fileSize !== undefined && req.fileSize > plan.maxFileBytes) throw fileTooLarge(plan, req.fileSize);
+
+      const now = clock.now();
+      const id = randomToken(24);
+      const filePath = `gifts/${gift.id}/message-${randomHex(8)}.${extensionFor(req.fileName, req.fileType)}`;
+      const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
+      await repo.insertIntent(db, {
+        id,
+        gift_id: gift.id,
+        message_type: req.messageType,
+        file_path: filePath,
+        declared_type: req.fileType,
+        max_bytes: plan.maxFileBytes,
+        status: 'pending',
+        size: null,
+        expires_at: expiresAt.toISOString(),
+        created_at: now.toISOString(),
+      });
+      const exp = String(Math.floor(expiresAt.getTime() / 1000));
+      return {
+        success: true,
+        uploadUrl: `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`,
+        publicUrl: media.signedUrl(filePath, SIGNED_URL_TTL_MS, now),
+        filePath,
+      };
+    },
+
+    /** The PUT target: streams to a temp file, stopping as soon as the plan's limit is passed. */
+    async receiveUpload(
+      id: string,
+      query: { exp?: string; sig?: string },
+      body: Readable,
+      contentLength: number | undefined,
+    ): Promise<{ size: number }> {
+      const now = clock.now();
+      const { exp = '', sig = '' } = query;
+      if (!/^\d{1,12}$/.test(exp) || !safeEqual(signUpload(id, exp), sig)) throw uploadUrlInvalid();
+      if (Number(exp) * 1000 < now.getTime()) throw uploadUrlInvalid();
+      const intent = await repo.findIntent(db, id);
+      if (!intent || intent.status === 'confirmed' || Date.parse(intent.expires_at) < now.getTime()) {
+        throw uploadUrlInvalid();
+      }
+      const gift = await gifts.findGift(db, intent.gift_id);
+      if (!gift) throw uploadUrlInvalid();
+      if (gift.status === 'active') throw giftAlreadyPaid();
+      const plan = planOf(gift);
+      if (contentLength !== undefined && contentLength > intent.max_bytes) throw fileTooLarge(plan, contentLength);
+
+      let received;
+      try {
+        received = await media.receive(body, intent.max_bytes);
+      } catch (err) {
+        if (err instanceof SizeLimitExceededError) throw fileTooLarge(plan, contentLength ?? err.receivedBytes);
+        throw err;
+      }
+      try {
+        await received.commit(intent.file_path);
+        await repo.markIntentUploaded(db, intent.id, received.size);
+      } catch (err) {
+        await received.discard();
+        await media.delete(intent.file_path);
+        throw err;
+      }
+      return { size: received.size };
+    },
+
+    async confirmUpload(sender: Sender, req: ConfirmUploadRequest): Promise<void> {
+      const gift = await ownUnpaidGift(sender, req.giftId);
+      const plan = planOf(gift);
+      const intent = await repo.findIntentByPath(db, gift.id, req.filePath);
+      if (!intent || intent.message_type !== req.messageType) {
+        throw new AppError(400, 'upload_not_found', M.confirmUploadFailed);
+      }
+      const stat = await media.stat(intent.file_path);
+      if (!stat || stat.size === 0) throw new AppError(400, 'upload_missing', M.confirmUploadFailed);
+
+      const reject = async (error: AppError) => {
+        await media.delete(intent.file_path);
+        await repo.deleteIntent(db, intent.id);
+        return error;
+      };
+      if (stat.size > plan.maxFileBytes) throw await reject(fileTooLarge(plan, stat.size));
+      const sniffed = await fileTypeFromBuffer(await media.readHead(intent.file_path, 4100));
+      const accepted: ReadonlySet<string> = ACCEPTED_MIME[intent.message_type];
+      if (!sniffed || !accepted.has(sniffed.mime)) {
+        throw await reject(new AppError(415, 'file_type_invalid', M.fileTypeInvalid));
+      }
+
+      const stored = await db.transaction().execute(async (trx) => {
+        const ok = await gifts.setGiftMessage(
+          trx,
+          gift.id,
+          { type: intent.message_type, path: intent.file_path, mime: sniffed.mime, size: stat.size, text: null },
+          clock.now().toISOString(),
+        );
+        if (ok) await repo.markIntentConfirmed(trx, intent.id);
+        return ok;
+      });
+      if (!stored) throw await reject(giftAlreadyPaid());
+      await dropReplacedFile(gift.message_path, intent.file_path);
+    },
+
+    async saveTextMessage(sender: Sender, req: SaveTextMessageRequest): Promise<void> {
+      const gift = await ownUnpaidGift(sender, req.giftId);
+      const stored = await gifts.setGiftMessage(
+        db,
+        gift.id,
+        { type: 'text', path: null, mime: null, size: null, text: req.text },
+        clock.now().toISOString(),
+      );
+      if (!stored) throw giftAlreadyPaid();
+      await dropReplacedFile(gift.message_path, null);
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
