@@ -1,0 +1,148 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { ManualClock } from '../../src/adapters/clock.ts';
+import { createOutboxMailer, type Mailer } from '../../src/adapters/mail.ts';
+import { createLocalMediaStorage, type MediaStorage } from '../../src/adapters/media-storage.ts';
+import { createTestPaymentProvider, type TestPaymentProvider } from '../../src/adapters/payments.ts';
+import type { Db } from '../../src/db/database.ts';
+import { deriveKey } from '../../src/lib/crypto.ts';
+import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
+
+export const SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
+
+export interface Harness {
+  target: DatabaseTarget['name'];
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  dataDir: string;
+  mediaDir: string;
+  outboxDir: string;
+  media: MediaStorage;
+  payments: TestPaymentProvider;
+}
+
+export interface HarnessOptions {
+  mailer?: (h: { outboxDir: string }) => Mailer;
+  webDistDir?: string;
+  authRateLimit?: { max: number; timeWindow: number };
+  trustProxy?: boolean;
+}
+
+export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `giftlens-${target.name}-`));
+  const { db, drop } = await target.create(dataDir);
+  const clock = new ManualClock(new Date('2026-11-21T10:00:00.000Z'));
+  const mediaDir = path.join(dataDir, 'media');
+  const outboxDir = path.join(dataDir, 'outbox');
+  const media = createLocalMediaStorage(mediaDir, deriveKey(SESSION_SECRET, 'media-urls'));
+  const payments = createTestPaymentProvider(SESSION_SECRET);
+  const mailer = opts.mailer ? opts.mailer({ outboxDir }) : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
+  const app = await buildApp({
+    db,
+    media,
+    mailer,
+    clock,
+    payments,
+    rateLimitStore: { kind: 'memory' },
+    sessionSecret: SESSION_SECRET,
+    secureCookies: false,
+    trustProxy: opts.trustProxy ?? false,
+    webDistDir: opts.webDistDir ?? null,
+    logger: false,
+    authRateLimit: opts.authRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+  });
+  await app.ready();
+  const harness: Harness = { target: target.name, app, db, clock, dataDir, mediaDir, outboxDir, media, payments };
+  return {
+    harness,
+    async close() {
+      await app.close();
+      mailer.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs the suite once per database (SQLite, PostgreSQL), each with its own app and fresh database.
+ * `get()` returns the harness inside tests.
+ */
+export function describeEachDatabase(
+  title: string,
+  suite: (get: () => Harness) => void,
+  opts: HarnessOptions = {},
+): void {
+  for (const target of DATABASE_TARGETS) {
+    describe.skipIf(target.unavailable !== null)(`${title} [${target.name}]`, () => {
+      let current: Awaited<ReturnType<typeof createHarness>> | undefined;
+      beforeAll(async () => {
+        current = await createHarness(target, opts);
+      }, 60_000);
+      afterAll(async () => {
+        await current?.close();
+      }, 60_000);
+      suite(() => {
+        if (!current) throw new Error('harness not ready');
+        return current.harness;
+      });
+    });
+  }
+}
+
+export { it };
+
+// ---------- HTTP helpers ----------
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
+
+export function cookieHeader(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (!first) throw new Error('no set-cookie header');
+  return first.split(';')[0] ?? '';
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'sender') =>
+  `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
+
+/** The verification code from the newest .eml in the outbox addressed to `email`. */
+export async function codeFromOutbox(outboxDir: string, email: string): Promise<string> {
+  const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const eml = await readFile(path.join(outboxDir, file), 'utf8');
+    if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(eml)) continue;
+    const code = /^Subject: Your GiftLens verification code is (\d{6})$/m.exec(eml)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Full sign-in through the real calls: send-email, code from the outbox, verify-email. Returns the cookie. */
+export async function signIn(h: Harness, email = uniqueEmail(), firstName: string | null = 'Asha') {
+  const sent = await h.app.inject({ method: 'POST', url: '/api/gift-sender/send-email', payload: { email, type: 'sender' } });
+  if (sent.statusCode !== 200) throw new Error(`send-email failed: ${sent.body}`);
+  const code = await codeFromOutbox(h.outboxDir, email);
+  const verified = await h.app.inject({
+    method: 'POST',
+    url: '/api/gift-sender/verify-email',
+    payload: { email, code, type: 'sender' },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify-email failed: ${verified.body}`);
+  const cookie = cookieHeader(verified);
+  if (firstName) {
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/gift-sender/update-user',
+      headers: { cookie },
+      payload: { firstName },
+    });
+  }
+  return { cookie, email };
+}
