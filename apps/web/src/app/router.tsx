@@ -12,6 +12,21 @@ const routes: RouteObject[] = [
     children: [
       // Routes are added here by each feature's owner, e.g.
       // { path: paths.send.pattern, Component: lazy(() => import('../features/sender-wizard/components/send-page.tsx')) },
+      // Sender journey (lazy: none of it is needed on the landing page)
+      { path: paths.send.pattern, lazy: () => import('./routes/send-route.tsx').then((m) => ({ Component: m.SendRoute })) },
+      {
+        path: paths.message.pattern,
+        lazy: () => import('./routes/message-route.tsx').then((m) => ({ Component: m.MessageRoute })),
+      },
+      {
+        path: paths.checkout.pattern,
+        lazy: () => import('./routes/checkout-route.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+      },
+      {
+        path: paths.paymentSuccess.pattern,
+        lazy: () => import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
+      },
+      { path: paths.share.pattern, lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })) },
       { path: '*', element: <Navigate to={paths.home.href()} replace /> },
     ],
   },

@@ -1,0 +1,18 @@
+import { GiftId } from '@giftlens/contract/common';
+import { M } from '@giftlens/contract/messages';
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { SharePage } from '../../features/share/components/share-page.tsx';
+import { paths } from '../paths.ts';
+
+/** /share/{giftId}: without a usable gift id there is nothing to share, so say so and go home. */
+export function ShareRoute() {
+  const { giftId = '' } = useParams();
+  const valid = GiftId.safeParse(giftId).success;
+  useEffect(() => {
+    if (!valid) toast.error(M.giftIdMissing);
+  }, [valid]);
+  if (!valid) return <Navigate to={paths.home.href()} replace />;
+  return <SharePage giftId={giftId} />;
+}

@@ -1,0 +1,112 @@
+import {
+  PAYMENT_VERIFY_RETRIES,
+  PAYMENT_VERIFY_RETRY_DELAY_MS,
+  REDIRECT_AFTER_PAYMENT_MS,
+} from '@giftlens/contract/constants';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { verifyPayment } from '../api/verify-payment.ts';
+
+type State = { kind: 'verifying'; retry: number } | { kind: 'success' } | { kind: 'error' };
+
+interface Props {
+  giftId: string | undefined;
+  orderId: string | undefined;
+  paymentId: string | undefined;
+  signature: string | undefined;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = window.setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      window.clearTimeout(t);
+      resolve();
+    });
+  });
+
+export function PaymentSuccessPage({ giftId, orderId, paymentId, signature }: Props) {
+  const complete = Boolean(giftId && orderId && paymentId && signature);
+  const [state, setState] = useState<State>({ kind: 'verifying', retry: 0 });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!giftId || !orderId || !paymentId || !signature) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    let redirect: number | undefined;
+    void (async () => {
+      // One first attempt, then up to 5 retries 2 s apart.
+      for (let attempt = 0; attempt <= PAYMENT_VERIFY_RETRIES; attempt++) {
+        if (signal.aborted) return;
+        if (attempt > 0) {
+          setState({ kind: 'verifying', retry: attempt });
+          await sleep(PAYMENT_VERIFY_RETRY_DELAY_MS, signal);
+          if (signal.aborted) return;
+        }
+        try {
+          await verifyPayment({ orderId, paymentId, signature });
+          if (signal.aborted) return;
+          setState({ kind: 'success' });
+          toast.success('Payment verified successfully!');
+          redirect = window.setTimeout(() => void navigate(paths.share.href(giftId)), REDIRECT_AFTER_PAYMENT_MS);
+          return;
+        } catch {
+          // Retried below; the final failure is reported once.
+        }
+      }
+      if (signal.aborted) return;
+      setState({ kind: 'error' });
+      toast.error('Payment verification failed. Please contact support.');
+    })();
+    return () => {
+      controller.abort();
+      window.clearTimeout(redirect);
+    };
+  }, [giftId, orderId, paymentId, signature, navigate]);
+
+  const view: State = complete ? state : { kind: 'error' };
+
+  return (
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md rounded-3xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-8">
+        {view.kind === 'verifying' ? (
+          <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
+            <Loader2 className="size-12 animate-spin text-brand-500" aria-hidden />
+            <h1 className="text-xl font-bold text-stone-900">Verifying your payment…</h1>
+            <p className="text-stone-600">
+              {view.retry > 0
+                ? `Retrying verification... (${view.retry}/${PAYMENT_VERIFY_RETRIES})`
+                : 'This only takes a moment. Please keep this page open.'}
+            </p>
+          </div>
+        ) : view.kind === 'success' ? (
+          <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
+            <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
+            <h1 className="text-xl font-bold text-stone-900">Payment successful!</h1>
+            <p className="text-stone-600">Taking you to share your gift…</p>
+          </div>
+        ) : (
+          <div role="alert" className="flex flex-col items-center gap-3">
+            <XCircle className="size-12 text-red-600" aria-hidden />
+            <h1 className="text-xl font-bold text-stone-900">Payment verification failed</h1>
+            <p className="text-stone-600">We couldn&apos;t verify your payment. Please contact support.</p>
+            {giftId ? (
+              <Button className="mt-2" onClick={() => void navigate(paths.checkout.href(giftId))}>
+                Try Again
+              </Button>
+            ) : (
+              <Link to={paths.home.href()} className="mt-2 font-semibold text-brand-600 underline">
+                Go to the home page
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

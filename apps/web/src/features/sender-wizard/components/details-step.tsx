@@ -1,0 +1,232 @@
+import { GIFT_IMAGE_MAX_BYTES } from '@giftlens/contract/constants';
+import { M } from '@giftlens/contract/messages';
+import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
+import type { PlanId } from '@giftlens/contract/plans';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImagePlus, Loader2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useSubmitGift } from '../api/submit-gift.ts';
+import { compressGiftImage } from '../utils/compress-image.ts';
+
+const Schema = z.object({
+  occasion: z.enum(OCCASIONS, { error: M.occasionRequired }),
+  recipientName: z.string().trim().min(1, { error: M.recipientNameRequired }).max(80),
+  recipientEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { error: M.recipientContactRequired })
+    .pipe(z.email({ error: M.invalidEmail })),
+  giftImage: z.instanceof(File, { error: M.giftImageRequired }),
+});
+type FormIn = z.input<typeof Schema>;
+type FormOut = z.output<typeof Schema>;
+
+export interface CreatedGift {
+  giftId: string;
+  occasion: Occasion;
+  recipientName: string;
+  recipientEmail: string;
+}
+
+interface DetailsStepProps {
+  senderEmail: string;
+  planId: PlanId;
+  initial: { occasion: Occasion | ''; recipientName: string; recipientEmail: string } | null;
+  onCreated: (gift: CreatedGift) => void;
+}
+
+export function DetailsStep({ senderEmail, planId, initial, onCreated }: DetailsStepProps) {
+  const submitGift = useSubmitGift();
+  const occasionId = useId();
+  const imageId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [compressing, setCompressing] = useState(false);
+
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(Schema),
+    defaultValues: {
+      occasion: (initial?.occasion ?? '') as Occasion,
+      recipientName: initial?.recipientName ?? '',
+      recipientEmail: initial?.recipientEmail ?? '',
+    },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const onImage = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      form.setError('giftImage', { message: M.giftImageInvalid });
+      e.target.value = '';
+      return;
+    }
+    setCompressing(true);
+    const compressed = await compressGiftImage(file);
+    setCompressing(false);
+    if (compressed.size > GIFT_IMAGE_MAX_BYTES) {
+      form.setError('giftImage', { message: M.giftImageInvalid });
+      e.target.value = '';
+      return;
+    }
+    form.setValue('giftImage', compressed, { shouldValidate: true });
+    setPreview(URL.createObjectURL(compressed));
+  };
+
+  const clearImage = () => {
+    form.resetField('giftImage');
+    setPreview(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (submitGift.isPending) return;
+    submitGift.mutate(
+      {
+        fields: {
+          senderEmail,
+          recipientName: values.recipientName,
+          occasion: values.occasion,
+          planId,
+          recipientEmail: values.recipientEmail,
+        },
+        giftImage: values.giftImage,
+      },
+      {
+        onSuccess: (res) => {
+          toast.success('Gift created successfully!');
+          if (res.quality && !res.quality.recognisable) {
+            toast.warning(
+              res.quality.message ??
+                'This photo may be hard to recognise. A clearer, closer photo of the gift helps your recipient scan it.',
+              { duration: 10000 },
+            );
+          }
+          onCreated({
+            giftId: res.giftId,
+            occasion: values.occasion,
+            recipientName: values.recipientName,
+            recipientEmail: values.recipientEmail,
+          });
+        },
+        onError: (err) => toast.error(err.message),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-5">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Add Gift Details</h1>
+        <p className="mt-2 text-stone-600">Tell us who the gift is for and show us the gift.</p>
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={occasionId} className="text-sm font-medium text-stone-800">
+          Occasion
+        </label>
+        <select
+          id={occasionId}
+          aria-invalid={errors.occasion ? true : undefined}
+          className={`min-h-11 w-full rounded-xl border bg-white px-3 py-2.5 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${errors.occasion ? 'border-red-400' : 'border-stone-300'}`}
+          {...form.register('occasion')}
+        >
+          <option value="" disabled>
+            Select an occasion
+          </option>
+          {OCCASIONS.map((o) => (
+            <option key={o} value={o}>
+              {occasionLabel(o)}
+            </option>
+          ))}
+        </select>
+        {errors.occasion ? <p className="text-sm text-red-700">{errors.occasion.message}</p> : null}
+      </div>
+
+      <TextField
+        label="Recipient name"
+        autoComplete="off"
+        error={errors.recipientName?.message}
+        {...form.register('recipientName')}
+      />
+
+      <TextField
+        label="Recipient email"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder="recipient@example.com"
+        hint="We use it to deliver the gift link if you schedule it."
+        error={errors.recipientEmail?.message}
+        {...form.register('recipientEmail', {
+          onChange: (e: ChangeEvent<HTMLInputElement>) => {
+            const lower = e.target.value.toLowerCase();
+            if (lower !== e.target.value) form.setValue('recipientEmail', lower);
+          },
+        })}
+      />
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={imageId} className="text-sm font-medium text-stone-800">
+          Gift photo
+        </label>
+        {preview ? (
+          <div className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
+            <img src={preview} alt="Gift preview" className="mx-auto max-h-72 w-full object-contain" />
+            <button
+              type="button"
+              onClick={clearImage}
+              aria-label="Remove photo"
+              className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:bg-white"
+            >
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
+        ) : null}
+        <label
+          htmlFor={imageId}
+          className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 py-6 text-center hover:bg-brand-50 ${errors.giftImage ? 'border-red-400' : 'border-stone-300'} ${preview ? 'py-3' : ''}`}
+        >
+          {compressing ? (
+            <Loader2 className="size-7 animate-spin text-brand-500" aria-hidden />
+          ) : (
+            <ImagePlus className="size-7 text-brand-500" aria-hidden />
+          )}
+          <span className="font-semibold text-stone-800">
+            {compressing ? 'Optimising photo…' : preview ? 'Choose a different photo' : 'Upload a photo of the gift'}
+          </span>
+          <span className="text-xs text-stone-500">PNG, JPG, GIF up to 10MB</span>
+        </label>
+        <input
+          ref={fileInput}
+          id={imageId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={(e) => void onImage(e)}
+        />
+        {errors.giftImage ? <p className="text-sm text-red-700">{errors.giftImage.message}</p> : null}
+        <p className="text-xs text-stone-500">
+          Your recipient reveals the message by photographing this gift, so use a clear, well-lit photo.
+        </p>
+      </div>
+
+      {submitGift.isError ? <Alert>{submitGift.error.message}</Alert> : null}
+
+      <Button type="submit" block disabled={submitGift.isPending || compressing}>
+        {submitGift.isPending ? 'Creating gift…' : 'Continue'}
+      </Button>
+    </form>
+  );
+}

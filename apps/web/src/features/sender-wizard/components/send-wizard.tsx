@@ -1,0 +1,164 @@
+import { M } from '@giftlens/contract/messages';
+import type { PlanId } from '@giftlens/contract/plans';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { scrollToTop } from '../../../lib/scroll.ts';
+import { getMe } from '../api/get-me.ts';
+import { useWizardState, type WizardStep } from '../hooks/use-wizard-state.ts';
+import { DetailsStep } from './details-step.tsx';
+import { EmailStep } from './email-step.tsx';
+import { PricingStep } from './pricing-step.tsx';
+import { ProgressIndicator } from './progress-indicator.tsx';
+import { UserDetailsStep } from './user-details-step.tsx';
+import { VerificationStep } from './verification-step.tsx';
+
+export interface MessageStepSlotProps {
+  giftId: string;
+  planId: PlanId | null;
+  planName: string | null;
+}
+
+interface SendWizardProps {
+  /** The message step comes from another feature; the app layer plugs it in here. */
+  renderMessageStep: (props: MessageStepSlotProps) => ReactNode;
+}
+
+/** Steps that need the server session set by verification. */
+const SESSION_STEPS: readonly WizardStep[] = ['userDetails', 'pricing', 'details', 'message'];
+const PROGRESS: Partial<Record<WizardStep, 1 | 2 | 3>> = { pricing: 1, details: 2, message: 3 };
+
+export function SendWizard({ renderMessageStep }: SendWizardProps) {
+  const { state, update, goTo, back, reset } = useWizardState();
+  const { currentStep } = state;
+  const sessionChecked = useRef(false);
+
+  useEffect(() => {
+    scrollToTop();
+  }, [currentStep]);
+
+  // After a reload the stored step is only a hint: the server session decides whether we may stay there.
+  useEffect(() => {
+    if (sessionChecked.current || !SESSION_STEPS.includes(currentStep)) return;
+    sessionChecked.current = true;
+    const expire = () => {
+      toast.error(M.sessionExpired);
+      reset();
+    };
+    if (!state.email) {
+      expire();
+      return;
+    }
+    const controller = new AbortController();
+    getMe(controller.signal)
+      .then((me) => {
+        if (me.email !== state.email) expire();
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) expire();
+      });
+    return () => controller.abort();
+  }, [currentStep, state.email, reset]);
+
+  let body: ReactNode;
+  switch (currentStep) {
+    case 'email':
+      body = (
+        <EmailStep
+          initialEmail={state.email}
+          onCodeSent={(email, resendAvailableAt) => goTo('verification', { email, resendAvailableAt, verificationType: 'email' })}
+        />
+      );
+      break;
+    case 'verification':
+      body = (
+        <VerificationStep
+          email={state.email}
+          resendAvailableAt={state.resendAvailableAt}
+          onResendCooldown={(until) => update({ resendAvailableAt: until })}
+          onChangeEmail={() => goTo('email')}
+          onVerified={({ isNewUser, firstName }) => {
+            sessionChecked.current = true;
+            if (isNewUser || !firstName) {
+              goTo('userDetails', { firstName: null });
+            } else {
+              toast.success(`Welcome back, ${firstName}!`);
+              goTo('pricing', { firstName });
+            }
+          }}
+        />
+      );
+      break;
+    case 'userDetails':
+      body = <UserDetailsStep email={state.email} onSaved={(firstName) => goTo('pricing', { firstName })} />;
+      break;
+    case 'pricing':
+      body = (
+        <PricingStep
+          selectedPlanId={state.selectedPlan?.id ?? null}
+          onChosen={(plan) => goTo('details', { selectedPlan: { id: plan.id, name: plan.name } })}
+        />
+      );
+      break;
+    case 'details':
+      body = state.selectedPlan ? (
+        <DetailsStep
+          senderEmail={state.email}
+          planId={state.selectedPlan.id}
+          initial={state.giftDetails}
+          onCreated={(gift) =>
+            goTo('message', {
+              currentGiftId: gift.giftId,
+              giftDetails: { ...gift, contactMethod: 'email', senderEmail: state.email },
+            })
+          }
+        />
+      ) : (
+        <MissingStep text={M.planRequired} action="Choose a plan" onAction={() => goTo('pricing')} />
+      );
+      break;
+    case 'message':
+      body = state.currentGiftId ? (
+        renderMessageStep({
+          giftId: state.currentGiftId,
+          planId: state.selectedPlan?.id ?? null,
+          planName: state.selectedPlan?.name ?? null,
+        })
+      ) : (
+        <MissingStep text={M.giftIdMissing} action="Back to gift details" onAction={() => goTo('details')} />
+      );
+      break;
+  }
+
+  const progress = PROGRESS[currentStep];
+  const wide = currentStep === 'pricing' || currentStep === 'message';
+
+  return (
+    <div className="px-4 py-6 sm:py-10">
+      <div className={`mx-auto ${wide ? 'max-w-3xl' : 'max-w-lg'}`}>
+        {state.stepHistory.length > 0 ? (
+          <div className="mb-4">
+            <Button variant="ghost" className="-ml-3" onClick={back}>
+              <ArrowLeft className="size-5" aria-hidden />
+              Back
+            </Button>
+          </div>
+        ) : null}
+        {progress ? <ProgressIndicator current={progress} /> : null}
+        <section className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{body}</section>
+      </div>
+    </div>
+  );
+}
+
+function MissingStep({ text, action, onAction }: { text: string; action: string; onAction: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert>{text}</Alert>
+      <Button onClick={onAction}>{action}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { FirstName } from '@giftlens/contract/sender';
+import { FIRST_NAME_MAX } from '@giftlens/contract/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useUpdateUser } from '../api/update-user.ts';
+
+const Schema = z.object({ firstName: FirstName });
+type Values = z.input<typeof Schema>;
+
+export function UserDetailsStep({ email, onSaved }: { email: string; onSaved: (firstName: string) => void }) {
+  const update = useUpdateUser();
+  const form = useForm<Values, unknown, z.output<typeof Schema>>({
+    resolver: zodResolver(Schema),
+    defaultValues: { firstName: '' },
+  });
+
+  const submit = form.handleSubmit(({ firstName }) => {
+    update.mutate(
+      { firstName, email },
+      {
+        onSuccess: () => onSaved(firstName),
+        onError: (err) => toast.error(err.message),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Welcome to GiftLens!</h1>
+        <p className="mt-2 text-stone-600">What&apos;s your first name? Your recipient will see who the gift is from.</p>
+      </div>
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        maxLength={FIRST_NAME_MAX + 10}
+        error={form.formState.errors.firstName?.message}
+        {...form.register('firstName')}
+      />
+      <Button type="submit" block disabled={update.isPending}>
+        {update.isPending ? 'Saving…' : 'Continue'}
+      </Button>
+    </form>
+  );
+}

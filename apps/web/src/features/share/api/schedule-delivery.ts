@@ -1,0 +1,14 @@
+import { M } from '@giftlens/contract/messages';
+import { API } from '@giftlens/contract/routes';
+import { ScheduleResponse, type ScheduleRequest } from '@giftlens/contract/scheduling';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/scheduled-messages: stores the delivery; the server sends it at the chosen instant. */
+export function scheduleDelivery(body: ScheduleRequest) {
+  return apiRequest('POST', API.scheduledMessages, body, { fallbackError: M.scheduleFailed, schema: ScheduleResponse });
+}
+
+export function useScheduleDelivery() {
+  return useMutation({ mutationFn: scheduleDelivery });
+}
