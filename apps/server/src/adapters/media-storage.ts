@@ -1,8 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
 
 /** Thrown while streaming as soon as more than maxBytes arrived; the partial file is already gone. */
@@ -60,20 +59,44 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     async receive(source, maxBytes) {
       await mkdir(tmpDir, { recursive: true });
       const tmp = path.join(tmpDir, `${randomHex(12)}.part`);
-      let size = 0;
-      const limiter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > maxBytes) done(new SizeLimitExceededError(size));
-          else done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(source, limiter, createWriteStream(tmp));
-      } catch (err) {
+      const size = await new Promise<number>((resolve, reject) => {
+        const out = createWriteStream(tmp);
+        let received = 0;
+        let settled = false;
+        const fail = (err: Error) => {
+          if (settled) return;
+          settled = true;
+          // Stop reading but leave the request itself alone, so the client still gets our 413 answer.
+          source.off('data', onData);
+          source.unpipe();
+          source.pause();
+          out.destroy();
+          reject(err);
+        };
+        const onData = (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > maxBytes) return fail(new SizeLimitExceededError(received));
+          if (!out.write(chunk)) {
+            source.pause();
+            out.once('drain', () => source.resume());
+          }
+        };
+        source.on('data', onData);
+        source.once('end', () => {
+          if (!settled) out.end();
+        });
+        source.once('error', fail);
+        source.once('aborted', () => fail(new Error('Upload aborted by the client')));
+        out.once('error', fail);
+        out.once('finish', () => {
+          if (settled) return;
+          settled = true;
+          resolve(received);
+        });
+      }).catch(async (err: unknown) => {
         await rm(tmp, { force: true });
         throw err;
-      }
+      });
       return {
         size,
         async commit(key) {

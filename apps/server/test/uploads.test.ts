@@ -1,0 +1,320 @@
+import { M } from '@giftlens/contract/messages';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { expect } from 'vitest';
+import { createGift, generateUploadUrl, payGift, uploadVideo, type UploadTarget } from './helpers/flows.ts';
+import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
+import { giftPhoto, tinyMp4, tinyWav } from './helpers/media.ts';
+
+const MB = 1024 * 1024;
+
+async function target(h: Harness, cookie: string, giftId: string, extra: Record<string, unknown> = {}) {
+  const res = await generateUploadUrl(h, cookie, {
+    giftId,
+    fileType: 'video/mp4',
+    fileName: 'message.mp4',
+    messageType: 'video',
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<UploadTarget>(res);
+}
+
+const put = (h: Harness, url: string, data: Buffer, type = 'video/mp4') =>
+  h.app.inject({ method: 'PUT', url, headers: { 'content-type': type }, payload: data });
+
+const confirm = (h: Harness, cookie: string, giftId: string, t: UploadTarget, messageType = 'video') =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/gift-sender/confirm-upload',
+    headers: { cookie },
+    payload: { giftId, publicUrl: t.publicUrl, messageType, filePath: t.filePath },
+  });
+
+async function tmpFiles(h: Harness) {
+  try {
+    return await readdir(path.join(h.mediaDir, '.tmp'));
+  } catch {
+    return [];
+  }
+}
+
+const giftRow = (h: Harness, giftId: string) =>
+  h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
+
+describeEachDatabase('uploads', (get) => {
+  it('generate → PUT → confirm stores a real MP4 and sets the gift to message_uploaded', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const video = tinyMp4();
+    const t = await target(h, cookie, giftId, { fileSize: video.length });
+    expect(t.uploadUrl).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]+\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(t.filePath).toMatch(new RegExp(`^gifts/${giftId}/message-[0-9a-f]{16}\\.mp4$`));
+    expect(t.publicUrl).toMatch(/^\/media\/gifts\/.+\?exp=\d+&sig=[0-9a-f]{64}$/);
+
+    const res = await put(h, t.uploadUrl, video);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, size: video.length });
+    // Not yet confirmed: the gift is still a draft.
+    expect((await giftRow(h, giftId)).status).toBe('draft');
+
+    const ok = await confirm(h, cookie, giftId, t);
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok)).toEqual({ success: true });
+    expect(await giftRow(h, giftId)).toMatchObject({
+      status: 'message_uploaded',
+      message_type: 'video',
+      message_path: t.filePath,
+      message_mime: 'video/mp4',
+      message_size: video.length,
+    });
+
+    // The signed media URL serves it, with Range support for seeking.
+    const full = await h.app.inject({ method: 'GET', url: t.publicUrl });
+    expect(full.statusCode).toBe(200);
+    expect(full.rawPayload.equals(video)).toBe(true);
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    const part = await h.app.inject({ method: 'GET', url: t.publicUrl, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${video.length}`);
+    expect(part.rawPayload.equals(video.subarray(100, 200))).toBe(true);
+    const tail = await h.app.inject({ method: 'GET', url: t.publicUrl, headers: { range: 'bytes=-10' } });
+    expect(tail.rawPayload.equals(video.subarray(video.length - 10))).toBe(true);
+    const bad = await h.app.inject({ method: 'GET', url: t.publicUrl, headers: { range: `bytes=${video.length}-` } });
+    expect(bad.statusCode).toBe(416);
+  });
+
+  it('media URLs need a valid, unexpired signature', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await uploadVideo(h, cookie, giftId);
+    const tampered = t.publicUrl.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`);
+    expect((await h.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    const unsigned = t.publicUrl.split('?')[0] ?? '';
+    expect((await h.app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(403);
+    h.clock.advance(6 * 60 * 1000);
+    expect((await h.app.inject({ method: 'GET', url: t.publicUrl })).statusCode).toBe(403);
+    const traversal = await h.app.inject({ method: 'GET', url: '/media/../session-secret?exp=9999999999&sig=00' });
+    expect([403, 404]).toContain(traversal.statusCode);
+  });
+
+  it('stores a real WAV voice message', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const wav = tinyWav();
+    const t = await target(h, cookie, giftId, { fileType: 'audio/wav', fileName: 'voice.wav', messageType: 'audio' });
+    expect(t.filePath).toMatch(/\.wav$/);
+    expect((await put(h, t.uploadUrl, wav, 'audio/wav')).statusCode).toBe(200);
+    expect((await confirm(h, cookie, giftId, t, 'audio')).statusCode).toBe(200);
+    expect(await giftRow(h, giftId)).toMatchObject({ message_type: 'audio', status: 'message_uploaded' });
+  });
+
+  it('refuses a declared size over the plan limit with the spec message (413), before any byte moves', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const res = await generateUploadUrl(h, cookie, {
+      giftId,
+      fileType: 'video/mp4',
+      fileName: 'big.mp4',
+      messageType: 'video',
+      fileSize: 31 * MB,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toEqual({
+      success: false,
+      error: 'File size too large! Your Premium plan allows files up to 30MB. Your file is 31.0MB.',
+      code: 'file_too_large',
+    });
+    expect(await h.db.selectFrom('upload_intents').select('id').where('gift_id', '=', giftId).execute()).toHaveLength(0);
+  });
+
+  it('the Lifetime plan allows 50 MB', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie, {
+      recipientName: 'Maya',
+      recipientEmail: 'maya@example.com',
+      occasion: 'wedding',
+      planId: 'lifetime_in',
+    });
+    const ok = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video', fileSize: 45 * MB });
+    expect(ok.statusCode).toBe(200);
+    const tooBig = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video', fileSize: 51 * MB });
+    expect(json(tooBig).error).toBe('File size too large! Your Lifetime plan allows files up to 50MB. Your file is 51.0MB.');
+  });
+
+  it('aborts a PUT larger than the plan while streaming (413) and leaves no partial file', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    // The client lies: it declares a small file, then sends more than the plan allows.
+    const t = await target(h, cookie, giftId, { fileSize: 1000 });
+    // 40 MB as a stream without Content-Length: only the streaming limit can stop it.
+    const chunk = Buffer.alloc(MB);
+    const body = Readable.from((function* () {
+      yield tinyMp4();
+      for (let i = 0; i < 40; i++) yield chunk;
+    })());
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: t.uploadUrl,
+      headers: { 'content-type': 'video/mp4' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(json(res)).toMatchObject({ success: false, code: 'file_too_large' });
+    // Stopped just past 30 MB, not after reading all 40.
+    expect(json(res).error).toMatch(/^File size too large! Your Premium plan allows files up to 30MB\. Your file is 30\.\dMB\.$/);
+    expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
+    expect(await tmpFiles(h)).toEqual([]);
+    // Confirm finds nothing to confirm.
+    const c = await confirm(h, cookie, giftId, t);
+    expect(c.statusCode).toBe(400);
+    expect(json(c).error).toBe(M.confirmUploadFailed);
+    expect((await giftRow(h, giftId)).status).toBe('draft');
+  });
+
+  it('refuses a too-large Content-Length up front', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await target(h, cookie, giftId);
+    const big = Buffer.alloc(30 * MB + 1);
+    const res = await put(h, t.uploadUrl, big);
+    expect(res.statusCode).toBe(413);
+    expect(await tmpFiles(h)).toEqual([]);
+    expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
+  });
+
+  it('a PNG sent as a video is refused at confirm (415) and deleted', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await target(h, cookie, giftId);
+    expect((await put(h, t.uploadUrl, giftPhoto())).statusCode).toBe(200);
+    expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(true);
+    const res = await confirm(h, cookie, giftId, t);
+    expect(res.statusCode).toBe(415);
+    expect(json(res)).toEqual({ success: false, error: M.fileTypeInvalid, code: 'file_type_invalid' });
+    expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
+    expect(await giftRow(h, giftId)).toMatchObject({ status: 'draft', message_path: null });
+    expect(await h.db.selectFrom('upload_intents').select('id').where('gift_id', '=', giftId).execute()).toHaveLength(0);
+  });
+
+  it('a video confirmed as a voice message is refused too', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await target(h, cookie, giftId, { fileType: 'audio/wav', fileName: 'voice.wav', messageType: 'audio' });
+    await put(h, t.uploadUrl, Buffer.from('RIFF....not really a wave file at all'), 'audio/wav');
+    const res = await confirm(h, cookie, giftId, t, 'audio');
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a declared type that is not video or audio', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const res = await generateUploadUrl(h, cookie, { giftId, fileType: 'image/png', fileName: 'a.png', messageType: 'video' });
+    expect(res.statusCode).toBe(415);
+    expect(json(res).error).toBe(M.fileTypeInvalid);
+    const badKind = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'hologram' });
+    expect(badKind.statusCode).toBe(400);
+  });
+
+  it('refuses a forged or expired upload URL', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await target(h, cookie, giftId);
+    const forged = t.uploadUrl.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`);
+    const res = await put(h, forged, tinyMp4());
+    expect(res.statusCode).toBe(403);
+    expect(json(res).error).toBe(M.uploadUrlInvalid);
+    h.clock.advance(61 * 60 * 1000);
+    const expired = await put(h, t.uploadUrl, tinyMp4());
+    expect(expired.statusCode).toBe(403);
+    expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
+  });
+
+  it('needs a session, and only for the own gift', async () => {
+    const h = get();
+    const owner = await signIn(h);
+    const giftId = await createGift(h, owner.cookie);
+    const body = { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video' };
+    const anon = await h.app.inject({ method: 'POST', url: '/api/gift-sender/generate-upload-url', payload: body });
+    expect(anon.statusCode).toBe(401);
+    const stranger = await signIn(h);
+    const foreign = await generateUploadUrl(h, stranger.cookie, body);
+    expect(foreign.statusCode).toBe(404);
+    expect(json(foreign).error).toBe(M.giftNotFound);
+
+    const t = await target(h, owner.cookie, giftId);
+    await put(h, t.uploadUrl, tinyMp4());
+    const foreignConfirm = await confirm(h, stranger.cookie, giftId, t);
+    expect(foreignConfirm.statusCode).toBe(404);
+    const anonConfirm = await h.app.inject({
+      method: 'POST',
+      url: '/api/gift-sender/confirm-upload',
+      payload: { giftId, publicUrl: t.publicUrl, messageType: 'video', filePath: t.filePath },
+    });
+    expect(anonConfirm.statusCode).toBe(401);
+    expect((await giftRow(h, giftId)).status).toBe('draft');
+    const foreignText = await h.app.inject({
+      method: 'POST',
+      url: '/api/gift-sender/save-text-message',
+      headers: { cookie: stranger.cookie },
+      payload: { giftId, text: 'hi' },
+    });
+    expect(foreignText.statusCode).toBe(404);
+  });
+
+  it('saves a text message, and uploading again replaces the previous file', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const first = await uploadVideo(h, cookie, giftId);
+    const second = await uploadVideo(h, cookie, giftId);
+    expect(existsSync(path.join(h.mediaDir, first.filePath))).toBe(false);
+    expect(existsSync(path.join(h.mediaDir, second.filePath))).toBe(true);
+
+    const empty = await h.app.inject({
+      method: 'POST',
+      url: '/api/gift-sender/save-text-message',
+      headers: { cookie },
+      payload: { giftId, text: '   ' },
+    });
+    expect(json(empty)).toMatchObject({ success: false, error: M.messageRequired });
+    const text = await h.app.inject({
+      method: 'POST',
+      url: '/api/gift-sender/save-text-message',
+      headers: { cookie },
+      payload: { giftId, text: 'Happy birthday, Maya!' },
+    });
+    expect(json(text)).toEqual({ success: true });
+    expect(await giftRow(h, giftId)).toMatchObject({
+      status: 'message_uploaded',
+      message_type: 'text',
+      message_text: 'Happy birthday, Maya!',
+      message_path: null,
+    });
+    expect(existsSync(path.join(h.mediaDir, second.filePath))).toBe(false);
+  });
+
+  it('a paid gift cannot change its message', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    await uploadVideo(h, cookie, giftId);
+    await payGift(h, cookie, giftId);
+    const res = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video' });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).error).toBe(M.giftAlreadyPaid);
+  });
+});
