@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { M } from '@giftlens/contract/messages';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from './adapters/clock.ts';
@@ -145,13 +145,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const sendShell = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  if (webDist) app.get('/', (_request, reply) => sendShell(reply));
+
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isAsset = url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
-    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isAsset) {
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
+    const isBackend = /^\/(api|media)(\/|$)/.test(url);
+    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend) return sendShell(reply);
     return reply.code(404).send({ success: false, error: M.notFound, code: 'not_found' });
   });
 

@@ -66,18 +66,16 @@ const EnvSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
-  })
-  .superRefine((env, ctx) => {
-    const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
-    const set = razorpay.filter((k) => env[k] !== undefined);
-    if (set.length > 0 && set.length < razorpay.length) {
-      for (const k of razorpay) {
-        if (env[k] === undefined) {
-          ctx.addIssue({ code: 'custom', path: [k], message: 'is required when any RAZORPAY_* variable is set' });
-        }
-      }
-    }
   });
+
+const RAZORPAY_VARS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+
+/** Razorpay keys come as a set: naming the missing ones even when other variables are also wrong. */
+function razorpayProblems(env: Record<string, string | undefined>): string[] {
+  const isSet = (k: string) => (env[k] ?? '').trim() !== '';
+  if (!RAZORPAY_VARS.some(isSet)) return [];
+  return RAZORPAY_VARS.filter((k) => !isSet(k)).map((k) => `${k}: is required when any RAZORPAY_* variable is set`);
+}
 
 export interface Config {
   port: number;
@@ -107,10 +105,11 @@ export class ConfigError extends Error {
 /** Parses the environment once. Pure: throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>, rootDir: string = REPO_ROOT): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
-    throw new ConfigError([...new Set(problems)]);
-  }
+  const problems = [
+    ...(parsed.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
+    ...razorpayProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

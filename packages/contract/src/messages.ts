@@ -22,6 +22,7 @@ export const M = {
   createGiftFailed: 'Failed to create gift.',
   giftImageInvalid: 'Gift image must be a PNG, JPG, GIF or WebP image up to 10MB',
   tooManyGiftImages: 'You can add up to 3 gift photos.',
+  giftPhotoUnreadable: 'We could not read this photo. Please choose a clear photo of the gift, at least 64 pixels wide.',
   giftNotFound: 'Gift not found',
   giftIdMissing: 'Gift ID not found. Please try submitting the gift again.',
   uploadUrlFailed: 'Failed to get upload URL.',

@@ -50,6 +50,14 @@ export const RM = {
   revealRequired: 'Please scan your gift to view the message.',
   reactionsNotAllowed: 'Reaction recording is only available on the Lifetime plan.',
   reactionExists: 'This gift already has a recorded reaction.',
+  scanUnreadable: 'We could not read this photo. Please take another picture of your gift.',
+  scanTooLarge: 'This photo is too large. Please take another picture of your gift.',
+  reactionConsentAsked: 'Would you like to record your reaction while the message plays?',
+  reactionNotFound: 'This reaction recording was not found. Please play the message again.',
+  reactionConsentRequired: 'Recording needs your consent first.',
+  reactionFileInvalid: 'The reaction must be a WebM or MP4 video up to 50MB.',
+  reactionSavedServer: 'Reaction saved.',
+  demoNotFound: 'This demo does not exist.',
 } as const;
 
 // POST /api/verification-recipient/check-email
@@ -196,3 +204,7 @@ export const RECIPIENT_API = {
   reactionUpload: '/api/reactions/upload',
   demoScan: (demoId: string) => `/api/demo/scan/${demoId}`,
 } as const;
+
+// POST /api/demo/scan/{demoId} (multipart: scan) — the demo gift shipped with the web app; no grant, no message.
+export const DemoScanResponse = z.object({ success: z.literal(true), matched: z.boolean(), score: z.number() });
+export type DemoScanResponse = z.infer<typeof DemoScanResponse>;

@@ -11,6 +11,7 @@ export const API = {
   confirmUpload: '/api/gift-sender/confirm-upload',
   saveTextMessage: '/api/gift-sender/save-text-message',
   senderGift: (giftId: string) => `/api/gift-sender/gifts/${giftId}`,
+  giftPhotos: (giftId: string) => `/api/gift-sender/gifts/${giftId}/photos`,
   plans: '/api/plans',
   geo: '/api/geo',
   createOrder: '/api/payment/create-order',

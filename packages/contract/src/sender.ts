@@ -89,6 +89,15 @@ export const SubmitGiftResponse = z.object({
 });
 export type SubmitGiftResponse = z.infer<typeof SubmitGiftResponse>;
 
+// POST /api/gift-sender/gifts/{giftId}/photos (multipart: one giftImage) — another photo of the session's own
+// gift, at most 3 in all; answers the new photo's quality and how many photos the gift now has.
+export const AddGiftPhotoResponse = z.object({
+  success: z.literal(true),
+  quality: PhotoQuality,
+  photoCount: z.number().int(),
+});
+export type AddGiftPhotoResponse = z.infer<typeof AddGiftPhotoResponse>;
+
 export const MessageType = z.enum(['video', 'audio']);
 export type MessageType = z.infer<typeof MessageType>;
 

@@ -6,6 +6,9 @@ import pg from 'pg';
 import type { ScheduledMessagesTable } from '../modules/deliveries/deliveries.table.ts';
 import type { GiftPhotosTable, GiftsTable } from '../modules/gifts/gifts.table.ts';
 import type { OrdersTable, WebhookEventsTable } from '../modules/payments/payments.table.ts';
+import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
+import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
+import type { RevealGrantsTable, ScanFailuresTable } from '../modules/scans/scans.table.ts';
 import type { SendersTable, SessionsTable, VerificationCodesTable } from '../modules/sender-auth/sender-auth.table.ts';
 import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';
 
@@ -19,6 +22,10 @@ export interface Database {
   orders: OrdersTable;
   webhook_events: WebhookEventsTable;
   scheduled_messages: ScheduledMessagesTable;
+  recipients: RecipientsTable;
+  reveal_grants: RevealGrantsTable;
+  scan_failures: ScanFailuresTable;
+  reactions: ReactionsTable;
 }
 
 export type Db = Kysely<Database>;

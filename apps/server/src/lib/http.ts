@@ -13,14 +13,24 @@ export interface SessionCookieOptions {
   maxAgeMs: number;
 }
 
-export function setSenderCookie(reply: FastifyReply, token: string, opts: SessionCookieOptions): void {
-  reply.setCookie(SENDER_COOKIE, token, {
-    path: '/',
+/** Every credential cookie: HttpOnly, SameSite=Lax, Secure behind https. */
+export function setSessionCookie(
+  reply: FastifyReply,
+  name: string,
+  token: string,
+  opts: SessionCookieOptions & { path?: string },
+): void {
+  reply.setCookie(name, token, {
+    path: opts.path ?? '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: opts.secure,
     maxAge: Math.floor(opts.maxAgeMs / 1000),
   });
+}
+
+export function setSenderCookie(reply: FastifyReply, token: string, opts: SessionCookieOptions): void {
+  setSessionCookie(reply, SENDER_COOKIE, token, opts);
 }
 
 export type SenderResolver = (token: string | undefined) => Promise<Sender | null>;

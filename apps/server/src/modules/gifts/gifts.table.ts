@@ -32,9 +32,12 @@ export interface GiftPhotosTable {
   gift_id: string;
   storage_path: string;
   mime: string;
-  /** Matcher features, filled when the photo is enrolled (a later issue). */
+  /** Matcher reference features, filled when the photo is enrolled. */
   features: Buffer | null;
+  /** Matcher quality score 0..1, whether the photo is recognisable, and the matcher's advice when it is not. */
   quality: number | null;
+  recognisable: number | null;
+  quality_message: string | null;
   position: number;
   created_at: string;
 }

@@ -1,0 +1,126 @@
+import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
+import { M } from '@giftlens/contract/messages';
+import type { Clock } from '../adapters/clock.ts';
+import type { Mailer } from '../adapters/mail.ts';
+import type { Db, Executor } from '../db/database.ts';
+import * as repo from '../modules/sender-auth/sender-auth.repository.ts';
+import type { CodePurpose, SessionKind } from '../modules/sender-auth/sender-auth.table.ts';
+import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from './crypto.ts';
+import { AppError } from './errors.ts';
+
+export interface OneTimeCodesDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  sessionSecret: string;
+  log: (line: string) => void;
+}
+
+export function verificationEmail(code: string) {
+  const subject = `Your GiftLens verification code is ${code}`;
+  const text = [
+    `Your GiftLens verification code is ${code}`,
+    '',
+    'Enter it in the page where you asked for it. It expires in 10 minutes.',
+    "If you did not ask for this code, you can ignore this e-mail.",
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<p>Your GiftLens verification code is</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:16px 0">${code}</p>
+<p>Enter it in the page where you asked for it. It expires in 10 minutes.</p>
+<p style="color:#6b7280;font-size:12px">If you did not ask for this code, you can ignore this e-mail.</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * E-mailed one-time codes, shared by senders and recipients: 6 digits, stored as an HMAC, 10-minute expiry,
+ * 5 tries, a server-side resend cooldown, and only the newest code of a purpose and address is live.
+ */
+export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: OneTimeCodesDeps) {
+  const codeKey = deriveKey(sessionSecret, 'verification-codes');
+  const hashCode = (purpose: CodePurpose, email: string, code: string) =>
+    hmacHex(codeKey, `${purpose}:${email}:${code}`);
+
+  return {
+    async send(purpose: CodePurpose, email: string, cooldownS: number): Promise<void> {
+      const now = clock.now();
+      const latest = await repo.latestCode(db, purpose, email);
+      if (latest) {
+        const waitMs = cooldownS * 1000 - (now.getTime() - Date.parse(latest.created_at));
+        if (waitMs > 0) {
+          throw new AppError(429, 'resend_too_early', M.resendTooEarly, { retryAfter: Math.ceil(waitMs / 1000) });
+        }
+      }
+      const code = randomDigits(CODE_LENGTH);
+      const id = randomHex(16);
+      const nowIso = now.toISOString();
+      await db.transaction().execute(async (trx) => {
+        await repo.retireCodes(trx, purpose, email, nowIso);
+        await repo.insertCode(trx, {
+          id,
+          purpose,
+          destination: email,
+          codeHash: hashCode(purpose, email, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+          now: nowIso,
+        });
+      });
+      try {
+        await mailer.send({ to: email, ...verificationEmail(code) });
+      } catch (err) {
+        // A code nobody received must not hold the cooldown.
+        await repo.deleteCode(db, id);
+        log(`[mail] sending the verification code failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(502, 'send_code_failed', M.sendCodeFailed);
+      }
+    },
+
+    /** Checks the newest code, counting a wrong try; returns its id for `consume` in the caller's transaction. */
+    async check(purpose: CodePurpose, email: string, code: string): Promise<string> {
+      const now = clock.now();
+      const latest = await repo.latestCode(db, purpose, email);
+      if (!latest || latest.consumed_at !== null) throw new AppError(400, 'invalid_code', M.invalidCode);
+      if (Date.parse(latest.expires_at) <= now.getTime()) throw new AppError(400, 'code_expired', M.codeExpired);
+      if (latest.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
+      if (!safeEqual(hashCode(purpose, email, code), latest.code_hash)) {
+        await repo.recordWrongAttempt(db, latest.id, CODE_MAX_ATTEMPTS);
+        if (latest.attempts + 1 >= CODE_MAX_ATTEMPTS) {
+          throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
+        }
+        throw new AppError(400, 'invalid_code', M.invalidCode);
+      }
+      return latest.id;
+    },
+
+    /** Uses the code up exactly once, even when two verifications race. */
+    async consume(trx: Executor, id: string): Promise<void> {
+      if (!(await repo.consumeCode(trx, id, CODE_MAX_ATTEMPTS, clock.now().toISOString()))) {
+        throw new AppError(400, 'invalid_code', M.invalidCode);
+      }
+    },
+
+    /** Starts a session of this kind; returns the raw token for the cookie (only its hash is stored). */
+    async startSession(trx: Executor, kind: SessionKind, subject: string, ttlMs: number): Promise<string> {
+      const now = clock.now();
+      const token = randomToken(32);
+      await repo.insertSession(trx, {
+        tokenHash: sha256Hex(token),
+        kind,
+        subject,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+      });
+      return token;
+    },
+
+    /** The subject of a live session of this kind, or null. */
+    async sessionSubject(token: string | undefined, kind: SessionKind): Promise<string | null> {
+      if (!token) return null;
+      const session = await repo.findSession(db, sha256Hex(token), kind, clock.now().toISOString());
+      return session?.subject ?? null;
+    },
+  };
+}
+
+export type OneTimeCodes = ReturnType<typeof createOneTimeCodes>;

@@ -1,0 +1,80 @@
+import { SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
+import type { GiftMessageResponse } from '@giftlens/contract/recipient';
+import type { z } from 'zod';
+import type { ScanGiftDetails } from '@giftlens/contract/recipient';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MediaStorage } from '../../adapters/media-storage.ts';
+import type { Db } from '../../db/database.ts';
+import { giftNotFound } from '../../lib/errors.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import type { Gift } from '../gifts/gifts.table.ts';
+import { findRecipientByEmail } from '../recipient-auth/recipient-auth.repository.ts';
+import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { findReactionForGift } from '../reactions/reactions.repository.ts';
+import { planOf } from '../scans/gift-rules.ts';
+
+export interface MessagesDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+}
+
+/** How the recipient sees the sender: the first name given at sign-up, else the e-mail's local part. */
+const senderNameOf = (sender: Sender | undefined) => sender?.first_name ?? sender?.email.split('@')[0] ?? 'Someone';
+
+/** The web route of the message page. */
+export const giftMessagePage = (giftId: string) => `/gift-message/${giftId}`;
+
+export function createMessagesService({ db, media, clock }: MessagesDeps) {
+  /** Signed URLs are short-lived (5 minutes): a copied link stops working soon after the reveal. */
+  const signed = (key: string | null) => (key ? media.signedUrl(key, SIGNED_URL_TTL_MS, clock.now()) : null);
+  const messageUrl = (gift: Gift) => (gift.message_type === 'text' ? null : signed(gift.message_path));
+
+  return {
+    /** The scan response's gift details, right after a matching scan. */
+    async revealDetails(gift: Gift): Promise<z.infer<typeof ScanGiftDetails>> {
+      const sender = await findSenderById(db, gift.sender_id);
+      const [photo] = await gifts.listGiftPhotos(db, gift.id);
+      const senderName = senderNameOf(sender);
+      return {
+        giftMessageUrl: giftMessagePage(gift.id),
+        gifts_message_url: giftMessagePage(gift.id),
+        messageUrl: messageUrl(gift),
+        senderName,
+        sender_name: senderName,
+        senderEmail: sender?.email ?? '',
+        recipientName: gift.recipient_name,
+        recipient_name: gift.recipient_name,
+        recipientEmail: gift.recipient_email,
+        giftImageUrl: signed(photo?.storage_path ?? null),
+      };
+    },
+
+    /** The message page's details; the caller has checked the reveal grant. */
+    async giftMessage(giftId: string): Promise<GiftMessageResponse> {
+      const gift = await gifts.findGift(db, giftId);
+      if (!gift) throw giftNotFound();
+      const plan = planOf(gift);
+      const sender = await findSenderById(db, gift.sender_id);
+      const recipient = gift.recipient_email ? await findRecipientByEmail(db, gift.recipient_email) : undefined;
+      const reaction = await findReactionForGift(db, gift.id);
+      return {
+        success: true,
+        giftId: gift.id,
+        messageType: gift.message_type ?? 'text',
+        messageUrl: messageUrl(gift),
+        text: gift.message_type === 'text' ? gift.message_text : null,
+        senderName: senderNameOf(sender),
+        reactionsEnabled: plan.reactions,
+        hasReaction: reaction?.file_path != null,
+        planDetails: { planName: plan.name },
+        recipientId: recipient?.id ?? null,
+        recipientName: gift.recipient_name,
+        recipientEmail: gift.recipient_email,
+      };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

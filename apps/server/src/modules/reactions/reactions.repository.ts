@@ -1,0 +1,82 @@
+import type { Executor } from '../../db/database.ts';
+import type { Reaction, ReactionsTable } from './reactions.table.ts';
+
+export const findReactionForGift = (db: Executor, giftId: string) =>
+  db.selectFrom('reactions').selectAll().where('gift_id', '=', giftId).executeTakeFirst();
+
+export const findReaction = (db: Executor, id: string) =>
+  db.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * The gift's one reaction row: created pending, or (when an earlier attempt never uploaded a file) reset to
+ * pending. The unique gift_id decides between concurrent calls; a row with a file is never touched.
+ */
+export async function openReaction(
+  db: Executor,
+  r: { id: string; giftId: string; playbackSessionId: string; mediaDuration: number | null; now: string },
+): Promise<Reaction | undefined> {
+  const fresh = {
+    status: 'pending' as const,
+    consent_granted: null,
+    consented_at: null,
+    device_info: null,
+    browser_info: null,
+    playback_session_id: r.playbackSessionId,
+    media_duration: r.mediaDuration,
+    media_start_time: null,
+    media_end_time: null,
+    duration_seconds: null,
+    sync_offset_ms: null,
+    recording_quality: null,
+    created_at: r.now,
+    updated_at: r.now,
+  };
+  await db
+    .insertInto('reactions')
+    .values({ id: r.id, gift_id: r.giftId, file_path: null, file_mime: null, file_size: null, uploaded_at: null, ...fresh })
+    .onConflict((oc) => oc.column('gift_id').doNothing())
+    .execute();
+  await db.updateTable('reactions').set(fresh).where('gift_id', '=', r.giftId).where('file_path', 'is', null).where('id', '!=', r.id).execute();
+  return findReactionForGift(db, r.giftId);
+}
+
+export async function updateOpenReaction(db: Executor, id: string, set: Partial<Omit<ReactionsTable, 'id' | 'gift_id'>>) {
+  const res = await db.updateTable('reactions').set(set).where('id', '=', id).where('file_path', 'is', null).executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Attaches the recording once: only to a consented reaction that has no file yet. */
+export async function attachFile(
+  db: Executor,
+  id: string,
+  f: {
+    path: string;
+    mime: string;
+    size: number;
+    durationSeconds: number;
+    mediaEndTime: number;
+    syncOffsetMs: number;
+    recordingQuality: string;
+    now: string;
+  },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('reactions')
+    .set({
+      status: 'uploaded',
+      file_path: f.path,
+      file_mime: f.mime,
+      file_size: f.size,
+      duration_seconds: f.durationSeconds,
+      media_end_time: f.mediaEndTime,
+      sync_offset_ms: f.syncOffsetMs,
+      recording_quality: f.recordingQuality,
+      uploaded_at: f.now,
+      updated_at: f.now,
+    })
+    .where('id', '=', id)
+    .where('file_path', 'is', null)
+    .where('consent_granted', '=', 1)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}

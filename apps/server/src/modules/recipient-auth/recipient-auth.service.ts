@@ -1,0 +1,72 @@
+import { RECIPIENT_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
+import { RM, type CheckEmailResponse, type RecipientVerifyOtpResponse, type VerifyGiftResponse } from '@giftlens/contract/recipient';
+import { randomHex } from '../../lib/crypto.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { createOneTimeCodes, type OneTimeCodesDeps } from '../../lib/one-time-codes.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import * as repo from './recipient-auth.repository.ts';
+import type { Recipient } from './recipient-auth.table.ts';
+
+export const RECIPIENT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** The recipient flow matches a scan against at most this many of the e-mail's active gifts. */
+export const MAX_RECIPIENT_GIFTS = 20;
+
+export function createRecipientAuthService(deps: OneTimeCodesDeps) {
+  const { db, clock } = deps;
+  const codes = createOneTimeCodes(deps);
+
+  return {
+    async checkEmail(email: string): Promise<CheckEmailResponse> {
+      const active = await repo.listActiveGiftsForEmail(db, email, 1);
+      return active.length > 0 ? { success: true, exists: true } : { success: true, exists: false, message: RM.noActiveGifts };
+    },
+
+    /** Codes go only to addresses some gift is addressed to: the call cannot be used to mail strangers. */
+    async sendCode(email: string): Promise<{ resendAfter: number }> {
+      if (!(await repo.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', RM.noActiveGifts);
+      await codes.send('recipient', email, RECIPIENT_RESEND_COOLDOWN_S);
+      return { resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
+    },
+
+    /** Checks the code and starts a recipient session for this e-mail; returns the raw token for the cookie. */
+    async verifyCode(email: string, code: string): Promise<RecipientVerifyOtpResponse & { token: string }> {
+      const codeId = await codes.check('recipient', email, code);
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        await codes.consume(trx, codeId);
+        const recipient = await repo.upsertRecipient(trx, email, randomHex(16), now);
+        const active = await repo.listActiveGiftsForEmail(trx, email, MAX_RECIPIENT_GIFTS);
+        const token = await codes.startSession(trx, 'recipient', email, RECIPIENT_SESSION_TTL_MS);
+        return {
+          success: true,
+          isReady: active.length > 0,
+          recipientId: recipient.id,
+          giftIds: active.map((g) => g.id),
+          token,
+        };
+      });
+    },
+
+    async recipientForToken(token: string | undefined): Promise<Recipient | null> {
+      const email = await codes.sessionSubject(token, 'recipient');
+      if (!email) return null;
+      return (await repo.findRecipientByEmail(db, email)) ?? null;
+    },
+
+    /** The name of the recipient's newest gift; only for the session's own recipient id. */
+    async recipientName(recipient: Recipient, recipientId: string): Promise<string> {
+      if (recipient.id !== recipientId) throw new AppError(403, 'forbidden', RM.recipientIdMissing);
+      return (await repo.newestGiftForEmail(db, recipient.email))?.recipient_name ?? 'there';
+    },
+
+    /** The gift link is a bearer capability for the greeting: the name and whether the gift is ready. */
+    async verifyGift(giftId: string): Promise<VerifyGiftResponse> {
+      const gift = await gifts.findGift(db, giftId);
+      if (!gift) throw giftNotFound();
+      const isActive = gift.status === 'active';
+      return { success: true, giftId: gift.id, giftDetails: { recipientName: gift.recipient_name, isActive, is_active: isActive } };
+    },
+  };
+}
+
+export type RecipientAuthService = ReturnType<typeof createRecipientAuthService>;

@@ -1,0 +1,50 @@
+import { REVEAL_GRANT_TTL_MS } from '@giftlens/contract/constants';
+import { RM } from '@giftlens/contract/recipient';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { setSessionCookie } from '../../lib/http.ts';
+import * as repo from './scans.repository.ts';
+
+/** One cookie per gift, so revealing a second gift does not end the first one's grant. */
+export const revealCookieName = (giftId: string) => `gl_reveal_${giftId}`;
+
+export const revealRequired = () => new AppError(403, 'reveal_required', RM.revealRequired);
+
+/**
+ * A matching scan grants the browser that made it 5 minutes with that gift's message: a random token in an
+ * HttpOnly cookie, stored hashed with the gift id and expiry. Nobody reads a message without a matching scan.
+ */
+export function createRevealGrants({ db, clock, secureCookies }: { db: Db; clock: Clock; secureCookies: boolean }) {
+  return {
+    async grant(reply: FastifyReply, giftId: string): Promise<void> {
+      const now = clock.now();
+      const token = randomToken(32);
+      await repo.insertGrant(db, {
+        tokenHash: sha256Hex(token),
+        giftId,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + REVEAL_GRANT_TTL_MS).toISOString(),
+      });
+      setSessionCookie(reply, revealCookieName(giftId), token, {
+        secure: secureCookies,
+        maxAgeMs: REVEAL_GRANT_TTL_MS,
+        path: '/api/',
+      });
+    },
+
+    async has(request: FastifyRequest, giftId: string): Promise<boolean> {
+      const token = request.cookies[revealCookieName(giftId)];
+      if (!token) return false;
+      return repo.hasLiveGrant(db, sha256Hex(token), giftId, clock.now().toISOString());
+    },
+
+    async require(request: FastifyRequest, giftId: string): Promise<void> {
+      if (!(await this.has(request, giftId))) throw revealRequired();
+    },
+  };
+}
+
+export type RevealGrants = ReturnType<typeof createRevealGrants>;

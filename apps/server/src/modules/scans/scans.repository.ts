@@ -1,0 +1,79 @@
+import type { Executor } from '../../db/database.ts';
+
+export async function insertGrant(db: Executor, g: { tokenHash: string; giftId: string; now: string; expiresAt: string }) {
+  // Expired grants are worthless: drop them as new ones arrive.
+  await db.deleteFrom('reveal_grants').where('expires_at', '<', g.now).execute();
+  await db
+    .insertInto('reveal_grants')
+    .values({ token_hash: g.tokenHash, gift_id: g.giftId, created_at: g.now, expires_at: g.expiresAt })
+    .execute();
+}
+
+export async function hasLiveGrant(db: Executor, tokenHash: string, giftId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reveal_grants')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('gift_id', '=', giftId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Enrolled reference features of these gifts, in photo order. */
+export const listReferences = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('gift_photos')
+        .select(['id', 'gift_id', 'storage_path', 'features'])
+        .where('gift_id', 'in', giftIds)
+        .orderBy('gift_id')
+        .orderBy('position')
+        .execute();
+
+export async function setPhotoFeatures(
+  db: Executor,
+  photoId: string,
+  f: { features: Buffer; quality: number; recognisable: boolean; message: string | null },
+) {
+  await db
+    .updateTable('gift_photos')
+    .set({ features: f.features, quality: f.quality, recognisable: f.recognisable ? 1 : 0, quality_message: f.message })
+    .where('id', '=', photoId)
+    .execute();
+}
+
+/**
+ * Counts one reveal against the plan, atomically: with a limit, the row only changes while scans remain, so two
+ * concurrent scans can never both take the last one. False when the limit was already reached.
+ */
+export async function claimScan(db: Executor, giftId: string, limit: number | null, now: string): Promise<boolean> {
+  let q = db
+    .updateTable('gifts')
+    .set((eb) => ({ scans_used: eb('scans_used', '+', 1), updated_at: now }))
+    .where('id', '=', giftId)
+    .where('status', '=', 'active');
+  if (limit !== null) q = q.where('scans_used', '<', limit);
+  const res = await q.executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function recordFailures(db: Executor, rows: { id: string; scope: string }[], now: string, pruneBefore: string) {
+  await db.deleteFrom('scan_failures').where('created_at', '<', pruneBefore).execute();
+  await db
+    .insertInto('scan_failures')
+    .values(rows.map((r) => ({ ...r, created_at: now })))
+    .execute();
+}
+
+/** The failure times of this scope since `since`, newest first (at most `limit`). */
+export const recentFailures = (db: Executor, scope: string, since: string, limit: number) =>
+  db
+    .selectFrom('scan_failures')
+    .select('created_at')
+    .where('scope', '=', scope)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,72 @@
+import { GiftId } from '@giftlens/contract/common';
+import { MB } from '@giftlens/contract/constants';
+import { RECIPIENT_API, RM } from '@giftlens/contract/recipient';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { parse } from '../../lib/http.ts';
+import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
+import type { RevealGrants } from './reveal-grants.ts';
+import { scanUnreadable, type ScanOutcome, type ScansService } from './scans.service.ts';
+
+export const SCAN_MAX_BYTES = 2 * MB;
+const SCAN_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+const GiftParams = z.object({ giftId: GiftId });
+
+/** Reads the multipart scan: the `scan` photo (JPEG, PNG or WebP by its bytes, at most 2 MB) and text fields. */
+export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw scanUnreadable();
+  const fields: Record<string, string> = {};
+  let scan: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: SCAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname === 'scan') {
+        scan = await part.toBuffer();
+      } else {
+        await part.toBuffer();
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'scan_too_large', RM.scanTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw scanUnreadable();
+    throw err;
+  }
+  if (!scan || scan.length === 0) throw scanUnreadable();
+  const type = await fileTypeFromBuffer(scan);
+  if (!type || !SCAN_TYPES.has(type.mime)) throw scanUnreadable();
+  return { scan, fields };
+}
+
+export function scansRoutes(
+  app: FastifyInstance,
+  opts: { service: ScansService; grants: RevealGrants; requireRecipient: RequireRecipient },
+) {
+  const { service, grants, requireRecipient } = opts;
+
+  async function answer(reply: FastifyReply, outcome: ScanOutcome) {
+    if (outcome.grantGiftId) await grants.grant(reply, outcome.grantGiftId);
+    reply.header('cache-control', 'no-store');
+    return outcome.response;
+  }
+
+  // Direct flow: the gift link is the capability.
+  app.post(RECIPIENT_API.processScanDirect(':giftId'), async (request, reply) => {
+    const { giftId } = parse(GiftParams, request.params);
+    const { scan } = await readScan(request);
+    return answer(reply, await service.scanGift(giftId, scan, request.ip));
+  });
+
+  // Recipient flow: the session's e-mail decides the candidate gifts; recipient_id must be the session's.
+  app.post(RECIPIENT_API.processScan, async (request, reply) => {
+    const recipient = await requireRecipient(request);
+    const { scan, fields } = await readScan(request);
+    if (!fields.recipient_id) throw new AppError(400, 'recipient_id_missing', RM.recipientIdMissing);
+    if (fields.recipient_id !== recipient.id) throw new AppError(403, 'forbidden', RM.recipientIdMissing);
+    return answer(reply, await service.scanForRecipient(recipient, scan, request.ip));
+  });
+}

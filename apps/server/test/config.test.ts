@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const ROOT = '/srv/giftlens';
+
+describe('loadConfig', () => {
+  it('has embedded defaults', () => {
+    const c = loadConfig({}, ROOT);
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/giftlens/data',
+      publicOrigin: 'http://localhost:3000',
+      secureCookies: false,
+      database: { kind: 'sqlite', file: '/srv/giftlens/data/giftlens.sqlite' },
+      mail: { kind: 'outbox', dir: '/srv/giftlens/data/outbox' },
+      sessionSecret: undefined,
+      razorpay: null,
+      trustProxy: false,
+      webDistDir: '/srv/giftlens/apps/web/dist',
+      redisUrl: null,
+      logLevel: 'info',
+    });
+  });
+
+  it('switches adapters by configuration', () => {
+    const c = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: '/var/lib/giftlens',
+        PUBLIC_ORIGIN: 'https://giftlens.example/',
+        DATABASE_URL: 'postgres://u:p@db:5432/giftlens',
+        SMTP_URL: 'smtp://mail:25',
+        SESSION_SECRET: 'x'.repeat(40),
+        RAZORPAY_KEY_ID: 'rzp_test_1',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'whsec',
+        TRUST_PROXY: 'true',
+        REDIS_URL: 'redis://cache:6379',
+        LOG_LEVEL: 'warn',
+      },
+      ROOT,
+    );
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/giftlens',
+      publicOrigin: 'https://giftlens.example',
+      secureCookies: true,
+      database: { kind: 'postgres', url: 'postgres://u:p@db:5432/giftlens' },
+      mail: { kind: 'smtp', url: 'smtp://mail:25' },
+      razorpay: { keyId: 'rzp_test_1', keySecret: 'secret', webhookSecret: 'whsec' },
+      trustProxy: true,
+      redisUrl: 'redis://cache:6379',
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ PORT: '4000' }, ROOT).publicOrigin).toBe('http://localhost:4000');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }, ROOT).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ DATABASE_URL: '' }, ROOT).database.kind).toBe('sqlite');
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig(
+        {
+          PORT: 'eighty',
+          PUBLIC_ORIGIN: 'ftp://nope',
+          DATABASE_URL: 'mysql://x',
+          SMTP_URL: 'mail.example.com',
+          SESSION_SECRET: 'short',
+          RAZORPAY_KEY_ID: 'rzp_test_1',
+          REDIS_URL: 'http://cache',
+          LOG_LEVEL: 'loud',
+        },
+        ROOT,
+      );
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const named = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(named.sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'PORT',
+        'PUBLIC_ORIGIN',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+        'REDIS_URL',
+        'SESSION_SECRET',
+        'SMTP_URL',
+      ].sort(),
+    );
+  });
+});
