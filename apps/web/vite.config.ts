@@ -1,15 +1,56 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (apps/server) listens on :3000; in development Vite proxies API and media calls to it.
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // We register the worker ourselves (features/pwa) so the update banner decides when it takes over.
+      injectRegister: null,
+      registerType: 'prompt',
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      scope: '/',
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'GiftLens',
+        short_name: 'GiftLens',
+        description: 'Attach a personal video, voice or text message to any gift. Scan the gift to reveal it.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#f0532d',
+        background_color: '#fafaf9',
+        categories: ['lifestyle', 'social'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell and every lazily loaded page, so the whole site opens offline after one visit.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Demo media are large and only needed by people who try the demo; they stay on the network.
+        globIgnores: ['demo-media/**'],
+        navigateFallback: 'index.html',
+        // API calls and signed media must always reach the server, never the cached shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });

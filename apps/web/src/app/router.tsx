@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootLayout } from './root-layout.tsx';
+import { siteRoutes } from './site-routes.tsx';
 
 /**
  * Each feature exposes its screens; the app layer alone composes them into routes.
@@ -27,6 +28,8 @@ const routes: RouteObject[] = [
         lazy: () => import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
       },
       { path: paths.share.pattern, lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })) },
+      // The public site: landing, marketing, legal, blog and demo pages (features/landing, marketing, blog, demo).
+      ...siteRoutes,
       { path: '*', element: <Navigate to={paths.home.href()} replace /> },
     ],
   },

@@ -1,0 +1,70 @@
+import { DEFAULT_COUNTRY } from '@giftlens/contract/constants';
+
+/**
+ * Country facts that need no network: the flag rule, the messaging channel a country prefers,
+ * and the short fallback list used before the full list (with phone metadata) is loaded.
+ */
+
+export const DEFAULT_COUNTRY_CODE = DEFAULT_COUNTRY;
+export const DEFAULT_CALLING_CODE = '1';
+
+/** Shown when nothing better is known (recipient-side §9). */
+export const FALLBACK_COUNTRIES = [
+  { code: 'US', name: 'United States', callingCode: '1' },
+  { code: 'GB', name: 'United Kingdom', callingCode: '44' },
+  { code: 'CA', name: 'Canada', callingCode: '1' },
+  { code: 'AU', name: 'Australia', callingCode: '61' },
+  { code: 'IN', name: 'India', callingCode: '91' },
+] as const satisfies readonly CountryListEntry[];
+
+export interface CountryListEntry {
+  code: string;
+  name: string;
+  callingCode: string;
+}
+
+export type PreferredChannel = 'whatsapp' | 'email';
+
+/**
+ * Where people mostly reach each other on WhatsApp rather than e-mail (46 countries):
+ * Latin America, Africa, South and South-East Asia, and the Gulf.
+ */
+export const WHATSAPP_COUNTRIES: ReadonlySet<string> = new Set([
+  // Latin America (18)
+  'AR', 'BO', 'BR', 'CL', 'CO', 'CR', 'DO', 'EC', 'GT', 'HN', 'MX', 'NI', 'PA', 'PE', 'PY', 'SV', 'UY', 'VE',
+  // Africa (11)
+  'CI', 'EG', 'ET', 'GH', 'KE', 'MA', 'NG', 'SN', 'TZ', 'UG', 'ZA',
+  // South and South-East Asia (11)
+  'BD', 'ID', 'IN', 'LK', 'MY', 'NP', 'PH', 'PK', 'SG', 'TH', 'VN',
+  // Middle East (6)
+  'AE', 'BH', 'KW', 'OM', 'QA', 'SA',
+]);
+
+/** A country we know nothing about is treated as e-mail-preferring. */
+export function preferredChannel(countryCode: string | null | undefined): PreferredChannel {
+  return countryCode && WHATSAPP_COUNTRIES.has(countryCode.toUpperCase()) ? 'whatsapp' : 'email';
+}
+
+const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
+const REGIONAL_INDICATOR_A = 0x1f1e6;
+
+/** Two letters make a flag from regional-indicator symbols; anything else gets a white flag. */
+export function flagEmoji(countryCode: string | null | undefined): string {
+  if (!countryCode || !/^[a-zA-Z]{2}$/.test(countryCode)) return WHITE_FLAG;
+  return String.fromCodePoint(
+    ...[...countryCode.toUpperCase()].map((c) => REGIONAL_INDICATOR_A + c.charCodeAt(0) - 65),
+  );
+}
+
+/** "FR" → "France" in the visitor's language; the code itself if the browser cannot name it. */
+export function countryName(countryCode: string, locale?: string): string {
+  try {
+    return new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region' }).of(countryCode) ?? countryCode;
+  } catch {
+    return countryCode;
+  }
+}
+
+export function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Z]{2}$/.test(value);
+}

@@ -1,0 +1,32 @@
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'react-router';
+import { scrollToTop } from '../../../lib/scroll.ts';
+import { scrollToSection } from '../scroll.ts';
+
+const REPEAT_AFTER_MS = 100;
+const MARKER_CLEAR_AFTER_MS = 150;
+
+/**
+ * Every route change starts at the top (sender-side §2). The reset is repeated after 100 ms because a lazily
+ * loaded page can restore an older scroll position once it renders; `data-route-changing` on <html> marks the
+ * transition for 150 ms so scroll listeners can ignore it. A link with a hash lands on that section instead.
+ */
+export function useRouteScroll(): void {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const section = decodeURIComponent(hash.slice(1));
+    root.dataset.routeChanging = 'true';
+    if (!section) scrollToTop();
+    const again = setTimeout(() => {
+      if (!section || !scrollToSection(section)) scrollToTop();
+    }, REPEAT_AFTER_MS);
+    const clear = setTimeout(() => {
+      delete root.dataset.routeChanging;
+    }, MARKER_CLEAR_AFTER_MS);
+    return () => {
+      clearTimeout(again);
+      clearTimeout(clear);
+    };
+  }, [pathname, hash]);
+}
