@@ -3,6 +3,7 @@ import { M } from '@giftlens/contract/messages';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { prepareNextGift } from '../../features/sender-wizard/hooks/use-wizard-state.ts';
 import { SharePage } from '../../features/share/components/share-page.tsx';
 import { paths } from '../paths.ts';
 
@@ -12,6 +13,8 @@ export function ShareRoute() {
   const valid = GiftId.safeParse(giftId).success;
   useEffect(() => {
     if (!valid) toast.error(M.giftIdMissing);
+    // This gift is done: the next visit to /send begins a new one.
+    else prepareNextGift();
   }, [valid]);
   if (!valid) return <Navigate to={paths.home.href()} replace />;
   return <SharePage giftId={giftId} />;

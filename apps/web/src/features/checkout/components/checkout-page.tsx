@@ -134,7 +134,7 @@ function GiftSummaryCard({ gift }: { gift: GiftSummary }) {
           {gift.recipientEmail ? (
             <>
               <dt className="text-stone-500">Email</dt>
-              <dd className="truncate text-stone-800">{gift.recipientEmail}</dd>
+              <dd className="break-all text-stone-800">{gift.recipientEmail}</dd>
             </>
           ) : null}
           <dt className="text-stone-500">Occasion</dt>

@@ -172,7 +172,9 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
         {...form.register('recipientEmail', {
           onChange: (e: ChangeEvent<HTMLInputElement>) => {
             const lower = e.target.value.toLowerCase();
-            if (lower !== e.target.value) form.setValue('recipientEmail', lower);
+            if (lower !== e.target.value) {
+              form.setValue('recipientEmail', lower, { shouldValidate: form.formState.isSubmitted });
+            }
           },
         })}
       />

@@ -92,3 +92,19 @@ export function useWizardState() {
 
   return { state, update, goTo, back, reset };
 }
+
+/**
+ * After a gift is paid the next visit to /send starts a new gift: keep who the sender is, drop the old gift.
+ * (Called by the app layer; the server session still decides whether the sender must verify again.)
+ */
+export function prepareNextGift(): void {
+  const stored = readSession(WIZARD_STORAGE_KEY, StoredState);
+  if (!stored) return;
+  const verified = stored.currentStep !== 'email' && stored.currentStep !== 'verification';
+  writeSession(WIZARD_STORAGE_KEY, {
+    ...initialState(),
+    email: stored.email,
+    firstName: stored.firstName,
+    currentStep: verified ? 'pricing' : 'email',
+  } satisfies WizardState);
+}

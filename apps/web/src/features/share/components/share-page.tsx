@@ -32,13 +32,12 @@ export function SharePage({ giftId }: { giftId: string }) {
   const close = () => void navigate(paths.home.href());
 
   return (
-    <div className="fixed inset-0 z-40 overflow-y-auto bg-stone-900/60 backdrop-blur-sm">
-      <div className="flex min-h-full items-start justify-center p-3 sm:items-center sm:p-6">
+    <div className="bg-gradient-to-b from-brand-50 to-stone-50">
+      <div className="flex justify-center px-3 py-6 sm:px-6 sm:py-12">
         <div
           role="dialog"
-          aria-modal="true"
           aria-labelledby="share-title"
-          className="relative w-full max-w-lg rounded-3xl bg-white p-5 shadow-2xl sm:p-7"
+          className="relative w-full max-w-lg rounded-3xl bg-white p-5 border border-stone-200 shadow-xl sm:p-7"
         >
           <button
             type="button"
