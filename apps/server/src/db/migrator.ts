@@ -11,12 +11,12 @@ const MIGRATIONS: Record<string, Migration> = {
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 export async function migrateDown<T>(db: Kysely<T>): Promise<void> {
   const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
   const { error } = await migrator.migrateTo(NO_MIGRATIONS);
-  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
 }

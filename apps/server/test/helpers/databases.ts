@@ -26,7 +26,7 @@ if (pgProblem && !REQUIRE_POSTGRES) {
 
 export interface TestDatabase {
   db: Db;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 export interface DatabaseTarget {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { countryFromHeaders } from './geo.service.ts';
 
 export function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean }) {
-  app.get(API.geo, async (request, reply) => {
+  app.get(API.geo, (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return countryFromHeaders(request.headers, opts.trustProxy);
   });

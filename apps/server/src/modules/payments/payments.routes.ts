@@ -27,7 +27,7 @@ export function paymentsRoutes(
   });
 
   // The webhook signs the exact bytes, so its scope keeps the raw body.
-  void app.register(async (scope) => {
+  void app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
       done(null, body),
@@ -45,5 +45,6 @@ export function paymentsRoutes(
       );
       return { success: true, duplicate };
     });
+    done();
   });
 }

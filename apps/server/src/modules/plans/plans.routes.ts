@@ -5,7 +5,7 @@ import { parse } from '../../lib/http.ts';
 import { plansForCountry } from './plans.service.ts';
 
 export function plansRoutes(app: FastifyInstance) {
-  app.get(API.plans, async (request) => {
+  app.get(API.plans, (request) => {
     const { country } = parse(PlansQuery, request.query);
     return { success: true, ...plansForCountry(country) };
   });

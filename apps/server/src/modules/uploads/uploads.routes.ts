@@ -33,7 +33,7 @@ export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsServ
   });
 
   // The signed PUT target. Its own scope: no body parser buffers the upload; the handler streams request.raw.
-  void app.register(async (scope) => {
+  void app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.put('/api/uploads/:token', async (request, reply) => {
@@ -50,5 +50,6 @@ export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsServ
         throw err;
       }
     });
+    done();
   });
 }
