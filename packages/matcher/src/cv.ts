@@ -1,0 +1,153 @@
+/**
+ * Loader and minimal typed facade for @techstark/opencv-js (OpenCV 4.12 compiled to WebAssembly).
+ *
+ * The package's module object is a thenable that never settles when awaited, so we never `await` it:
+ * we wait for `onRuntimeInitialized` and then delete its `then`.
+ * Every Mat/KeyPointVector/DMatchVector created through this facade must be freed with `.delete()`.
+ */
+import { createRequire } from 'node:module';
+
+export interface Deletable {
+  delete(): void;
+}
+
+export interface Mat extends Deletable {
+  rows: number;
+  cols: number;
+  data: Uint8Array;
+  data32F: Float32Array;
+  data64F: Float64Array;
+  empty(): boolean;
+  type(): number;
+}
+
+export interface KeyPoint {
+  pt: { x: number; y: number };
+  size: number;
+  angle: number;
+  response: number;
+  octave: number;
+  class_id: number;
+}
+
+export interface KeyPointVector extends Deletable {
+  size(): number;
+  get(i: number): KeyPoint;
+}
+
+export interface DMatch {
+  queryIdx: number;
+  trainIdx: number;
+  imgIdx: number;
+  distance: number;
+}
+
+export interface DMatchVector extends Deletable {
+  size(): number;
+  get(i: number): DMatch;
+}
+
+export interface DMatchVectorVector extends Deletable {
+  size(): number;
+  get(i: number): DMatchVector;
+}
+
+export interface Feature2D extends Deletable {
+  detectAndCompute(image: Mat, mask: Mat, keypoints: KeyPointVector, descriptors: Mat, useProvided?: boolean): void;
+  detect(image: Mat, keypoints: KeyPointVector, mask?: Mat): void;
+  compute(image: Mat, keypoints: KeyPointVector, descriptors: Mat): void;
+}
+
+export interface ORB extends Feature2D {
+  setMaxFeatures(n: number): void;
+  setFastThreshold(t: number): void;
+}
+
+export interface BFMatcher extends Deletable {
+  knnMatch(query: Mat, train: Mat, matches: DMatchVectorVector, k: number): void;
+  match(query: Mat, train: Mat, matches: DMatchVector): void;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface CV {
+  Mat: {
+    new (): Mat;
+    new (rows: number, cols: number, type: number): Mat;
+    zeros(rows: number, cols: number, type: number): Mat;
+  };
+  matFromArray(rows: number, cols: number, type: number, data: ArrayLike<number>): Mat;
+  KeyPointVector: new () => KeyPointVector;
+  DMatchVector: new () => DMatchVector;
+  DMatchVectorVector: new () => DMatchVectorVector;
+  ORB: new (
+    nfeatures?: number,
+    scaleFactor?: number,
+    nlevels?: number,
+    edgeThreshold?: number,
+    firstLevel?: number,
+    WTA_K?: number,
+    scoreType?: number,
+    patchSize?: number,
+    fastThreshold?: number,
+  ) => ORB;
+  AKAZE: new () => Feature2D;
+  BFMatcher: new (normType?: number, crossCheck?: boolean) => BFMatcher;
+  findHomography(
+    src: Mat,
+    dst: Mat,
+    method: number,
+    ransacReprojThreshold: number,
+    mask: Mat,
+    maxIters?: number,
+    confidence?: number,
+  ): Mat;
+  GaussianBlur(src: Mat, dst: Mat, ksize: Size, sigmaX: number): void;
+  Size: new (w: number, h: number) => Size;
+  CV_8UC1: number;
+  CV_32FC2: number;
+  CV_32F: number;
+  CV_8U: number;
+  NORM_HAMMING: number;
+  RANSAC: number;
+  RHO: number;
+  USAC_MAGSAC?: number;
+  USAC_DEFAULT?: number;
+  ORB_HARRIS_SCORE: number;
+  ORB_FAST_SCORE: number;
+}
+
+let ready: Promise<CV> | undefined;
+
+/** Loads (once per thread) and returns the initialised OpenCV module. */
+export function loadCv(): Promise<CV> {
+  ready ??= new Promise<CV>((resolve, reject) => {
+    try {
+      const require = createRequire(import.meta.url);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const mod: any = require('@techstark/opencv-js');
+      const finish = (): void => {
+        // The module is a thenable that never settles: drop `then` so nothing awaits it by accident.
+        delete mod.then;
+        resolve(mod as CV);
+      };
+      if (typeof mod.Mat === 'function' && typeof mod.ORB === 'function') finish();
+      else mod.onRuntimeInitialized = finish;
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+  return ready;
+}
+
+/** Runs `fn` and deletes every listed OpenCV object afterwards, whatever happens. */
+export function using<T>(objects: Deletable[], fn: () => T): T {
+  try {
+    return fn();
+  } finally {
+    for (const o of objects) o.delete();
+  }
+}

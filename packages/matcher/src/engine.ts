@@ -1,0 +1,152 @@
+/**
+ * The recognition engine, in-thread: enrol a reference photo, match a query photo against candidate gifts.
+ * See README.md for the recipe, the measurements behind every constant and the decision threshold.
+ */
+import { loadCv } from './cv.ts';
+import { decodeGrey } from './decode.ts';
+import { MatcherError } from './errors.ts';
+import { extractFeatures, type ExtractOptions } from './extract.ts';
+import { deserialise, serialise, type Features } from './features.ts';
+import { matchDescriptors } from './hamming.ts';
+import { DEFAULT_VERIFY, verify } from './verify.ts';
+
+export interface QualityReport {
+  keypoints: number;
+  /** 0..1 */
+  score: number;
+  recognisable: boolean;
+  message?: string;
+}
+
+export interface EnrolResult {
+  /** compact serialised features, stored in a DB blob column */
+  reference: Uint8Array;
+  quality: QualityReport;
+}
+
+export interface MatchDecision {
+  matched: boolean;
+  /** index into references[] of the best candidate, -1 if none */
+  bestIndex: number;
+  /** 0..1; >= 0.5 exactly when matched */
+  score: number;
+  inliers: number;
+  ms: number;
+}
+
+export const TOO_LITTLE_DETAIL =
+  'This photo has too little detail to be recognised reliably — add a photo of the box, label or tag';
+
+export const CONFIG = {
+  /** reference photos are normalised to fit inside this square */
+  refSide: 640,
+  refFeatures: 1000,
+  /** queries (already <= 600 px from the browser) are normalised to fit inside this square */
+  querySide: 600,
+  queryFeatures: 1000,
+  fastThreshold: 20,
+  grid: 0,
+  ratio: 0.85,
+  crossCheck: false,
+  /** decision: at least this many geometrically consistent correspondences ... */
+  minInliers: 15,
+  /** ... spread over at least this fraction of the reference's 6x6 grid cells */
+  minSpread: 3 / 36,
+};
+
+function extractOptions(n: number): ExtractOptions {
+  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: 8, scaleFactor: 1.2, grid: CONFIG.grid, oversample: 2 };
+}
+
+export async function extractReference(image: Buffer | Uint8Array): Promise<Features> {
+  const img = await decodeGrey(image, CONFIG.refSide);
+  const cv = await loadCv();
+  return extractFeatures(cv, img, extractOptions(CONFIG.refFeatures));
+}
+
+export async function extractQuery(image: Buffer | Uint8Array): Promise<Features> {
+  const img = await decodeGrey(image, CONFIG.querySide);
+  const cv = await loadCv();
+  return extractFeatures(cv, img, extractOptions(CONFIG.queryFeatures));
+}
+
+export async function enrol(image: Buffer | Uint8Array): Promise<EnrolResult> {
+  const f = await extractReference(image);
+  const quality = assessQuality(f);
+  return { reference: serialise(f), quality };
+}
+
+/** How recognisable a reference is: enough keypoints, spread over the picture. */
+export function assessQuality(f: Features): QualityReport {
+  const cells = new Uint8Array(36);
+  for (let i = 0; i < f.count; i++) {
+    const cx = Math.min(5, Math.floor((f.x[i]! / f.width) * 6));
+    const cy = Math.min(5, Math.floor((f.y[i]! / f.height) * 6));
+    cells[cy * 6 + cx] = 1;
+  }
+  const coverage = cells.reduce((a, b) => a + b, 0) / 36;
+  const density = Math.min(1, f.count / CONFIG.refFeatures);
+  const score = Math.round(Math.min(density, 0.4 + coverage) * 100) / 100;
+  const recognisable = f.count >= 200 && coverage >= 0.2;
+  return recognisable
+    ? { keypoints: f.count, score, recognisable }
+    : { keypoints: f.count, score, recognisable, message: TOO_LITTLE_DETAIL };
+}
+
+export interface PairEvidence {
+  inliers: number;
+  spread: number;
+  score: number;
+}
+
+/** Scores one query against one reference. */
+export function compare(query: Features, ref: Features): PairEvidence {
+  const c = matchDescriptors(query, ref, CONFIG.ratio, CONFIG.crossCheck);
+  const v = verify(query, ref, c, DEFAULT_VERIFY);
+  return { inliers: v.inliers, spread: v.spread, score: scoreOf(v.inliers, v.spread) };
+}
+
+/**
+ * Monotone in inliers and spread, 0..1, and >= 0.5 exactly when both pass the decision threshold:
+ * min over the two criteria of x / (x + threshold), so 0.5 at the threshold, 0.8 at four times it.
+ */
+export function scoreOf(inliers: number, spread: number): number {
+  if (inliers <= 0) return 0;
+  const a = inliers / (inliers + CONFIG.minInliers);
+  const b = spread / (spread + CONFIG.minSpread);
+  const s = Math.floor(Math.min(a, b) * 1000) / 1000;
+  // guard the boundary against floating-point noise: the decision is the integer/threshold test
+  return accepts(inliers, spread) ? Math.max(0.5, s) : Math.min(0.499, s);
+}
+
+/** The decision rule (README "Decision threshold"). */
+export function accepts(inliers: number, spread: number): boolean {
+  return inliers >= CONFIG.minInliers && spread >= CONFIG.minSpread - 1e-9;
+}
+
+export function decode(refs: Uint8Array[][]): Features[][] {
+  if (!Array.isArray(refs)) throw new MatcherError('invalid_reference', 'references must be an array of arrays');
+  return refs.map((gift) => {
+    if (!Array.isArray(gift)) throw new MatcherError('invalid_reference', 'each candidate must be an array of references');
+    return gift.map((r) => deserialise(r));
+  });
+}
+
+export async function match(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision> {
+  const t0 = performance.now();
+  const refs = decode(references);
+  const q = await extractQuery(query);
+  let bestIndex = -1;
+  let best: PairEvidence = { inliers: 0, spread: 0, score: 0 };
+  for (let i = 0; i < refs.length; i++) {
+    for (const r of refs[i]!) {
+      const e = compare(q, r);
+      if (e.score > best.score || (e.score === best.score && e.inliers > best.inliers)) {
+        best = e;
+        bestIndex = i;
+      }
+    }
+  }
+  const matched = best.score >= 0.5;
+  return { matched, bestIndex, score: best.score, inliers: best.inliers, ms: Math.round(performance.now() - t0) };
+}

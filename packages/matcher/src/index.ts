@@ -1,0 +1,7 @@
+/**
+ * @giftlens/matcher — "does this photo show that gift?", decided from local features and geometry.
+ * Import from '@giftlens/matcher/index'.
+ */
+export { MatcherError, type MatcherErrorCode } from './errors.ts';
+export { enrol, match, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
+export { createMatcherPool, type MatcherPool, type MatcherPoolOptions } from './pool.ts';

@@ -1,0 +1,45 @@
+/** Worker-thread entry of the matcher pool: runs enrol/match in-thread and posts results back. */
+import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
+import { loadCv } from './cv.ts';
+import { enrol, match } from './engine.ts';
+import { MatcherError } from './errors.ts';
+
+export type WorkerRequest =
+  | { id: number; op: 'enrol'; image: Uint8Array }
+  | { id: number; op: 'match'; image: Uint8Array; references: Uint8Array[][] };
+
+export type WorkerResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { name: string; message: string; code?: string } };
+
+// One libvips thread per worker: the pool already runs one worker per core.
+sharp.concurrency(1);
+sharp.cache(false);
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts must run in a worker thread');
+
+// Warm up OpenCV before the first request arrives.
+void loadCv();
+
+port.on('message', (req: WorkerRequest) => {
+  void (async () => {
+    let res: WorkerResponse;
+    try {
+      const value = req.op === 'enrol' ? await enrol(req.image) : await match(req.image, req.references);
+      res = { id: req.id, ok: true, value };
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      res = {
+        id: req.id,
+        ok: false,
+        error: { name: e.name, message: e.message, ...(err instanceof MatcherError ? { code: err.code } : {}) },
+      };
+    }
+    if (res.ok && req.op === 'enrol') {
+      const v = res.value as { reference: Uint8Array };
+      port.postMessage(res, [v.reference.buffer as ArrayBuffer]);
+    } else port.postMessage(res);
+  })();
+});
