@@ -11,6 +11,7 @@ import type { Mailer } from './adapters/mail.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
 import type { PaymentProvider, TestPaymentProvider } from './adapters/payments.ts';
 import type { RateLimitStore } from './adapters/rate-limit-store.ts';
+import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { senderGuard } from './lib/http.ts';
@@ -23,6 +24,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { recipientSideRoutes, type RecipientSideDeps } from './recipient-side.ts';
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
 import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -44,6 +46,11 @@ export interface AppDeps {
   logger: boolean | { level: string };
   /** Per-IP limit on the sign-in calls. */
   authRateLimit?: { max: number; timeWindow: number };
+  /** Gift recognition (enrolment at submit, scans, demo). */
+  recogniser: Recogniser;
+  /** Folders with the web app's public files (demo gift images). */
+  demoImageDirs?: string[];
+  scanFailureLimit?: RecipientSideDeps['scanFailureLimit'];
 }
 
 const isZodError = (err: unknown): err is { issues: { message: string; path: PropertyKey[] }[] } =>
@@ -104,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   plansRoutes(app);
   geoRoutes(app, { trustProxy: deps.trustProxy !== false });
   giftsRoutes(app, {
-    service: createGiftsService({ db: deps.db, media: deps.media, clock: deps.clock }),
+    service: createGiftsService({ db: deps.db, media: deps.media, clock: deps.clock, recogniser: deps.recogniser }),
     requireSender,
   });
   uploadsRoutes(app, {
@@ -124,6 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   deliveriesRoutes(app, {
     service: createDeliveriesService({ db: deps.db, clock: deps.clock, whatsappEnabled: false }),
     requireSender,
+  });
+  recipientSideRoutes(app, {
+    ...deps,
+    authRateLimit: deps.authRateLimit ?? { max: 30, timeWindow: 60_000 },
+    demoImageDirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
   });
   mediaRoutes(app, { media: deps.media, clock: deps.clock });
   app.get('/api/health', () => ({ success: true }));

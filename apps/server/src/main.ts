@@ -5,7 +5,8 @@ import { createOutboxMailer, createSmtpMailer } from './adapters/mail.ts';
 import { createLocalMediaStorage } from './adapters/media-storage.ts';
 import { createRazorpayProvider, createTestPaymentProvider } from './adapters/payments.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
-import { ConfigError, loadConfig, resolveSessionSecret, type Config } from './config.ts';
+import { createMatcherRecogniser } from './adapters/recogniser.ts';
+import { ConfigError, loadConfig, REPO_ROOT, resolveSessionSecret, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { deriveKey } from './lib/crypto.ts';
@@ -32,6 +33,7 @@ const mailer =
     ? createSmtpMailer(config.mail.url, config.mail.from)
     : createOutboxMailer(config.mail.dir, config.mail.from, (line) => console.log(line));
 const rateLimitStore = createRateLimitStore(config.redisUrl);
+const recogniser = createMatcherRecogniser();
 
 const app = await buildApp({
   db,
@@ -45,6 +47,9 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   webDistDir: config.webDistDir,
   logger: { level: config.logLevel },
+  recogniser,
+  // The built app in production; the source public folder too, so the demo works before a build.
+  demoImageDirs: [config.webDistDir, path.join(REPO_ROOT, 'apps/web/public')],
 });
 
 app.log.info(
@@ -66,6 +71,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     await app.close();
+    await recogniser.close();
     await db.destroy();
     mailer.close();
     if (rateLimitStore.kind === 'redis') rateLimitStore.client.disconnect();

@@ -3,15 +3,17 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/adapters/clock.ts';
 import { createOutboxMailer, type Mailer } from '../../src/adapters/mail.ts';
 import { createLocalMediaStorage, type MediaStorage } from '../../src/adapters/media-storage.ts';
 import { createTestPaymentProvider, type TestPaymentProvider } from '../../src/adapters/payments.ts';
+import { createMatcherRecogniser } from '../../src/adapters/recogniser.ts';
 import type { Db } from '../../src/db/database.ts';
 import { deriveKey } from '../../src/lib/crypto.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
 
+export const WEB_PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 export const SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
 export interface Harness {
@@ -31,6 +33,7 @@ export interface HarnessOptions {
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindow: number };
   trustProxy?: boolean;
+  scanFailureLimit?: AppDeps['scanFailureLimit'];
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -42,6 +45,8 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const media = createLocalMediaStorage(mediaDir, deriveKey(SESSION_SECRET, 'media-urls'));
   const payments = createTestPaymentProvider(SESSION_SECRET);
   const mailer = opts.mailer ? opts.mailer({ outboxDir }) : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
+  // The real matcher (its worker pool starts on the first enrol or scan).
+  const recogniser = createMatcherRecogniser({ size: 1 });
   const app = await buildApp({
     db,
     media,
@@ -55,6 +60,9 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     webDistDir: opts.webDistDir ?? null,
     logger: false,
     authRateLimit: opts.authRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+    recogniser,
+    demoImageDirs: [WEB_PUBLIC_DIR],
+    ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
   });
   await app.ready();
   const harness: Harness = { target: target.name, app, db, clock, dataDir, mediaDir, outboxDir, media, payments };
@@ -62,6 +70,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     harness,
     async close() {
       await app.close();
+      await recogniser.close();
       mailer.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

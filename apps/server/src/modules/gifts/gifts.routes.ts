@@ -42,8 +42,15 @@ export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService;
   app.post(API.submitGift, async (request) => {
     const sender = await requireSender(request);
     const { fields, images } = await readSubmission(request);
-    const { giftId } = await service.createGift(sender, fields, images);
-    return { success: true, giftId };
+    const { giftId, quality } = await service.createGift(sender, fields, images);
+    return { success: true, giftId, ...(quality ? { quality } : {}) };
+  });
+
+  app.post(API.giftPhotos(':giftId'), async (request) => {
+    const sender = await requireSender(request);
+    const { giftId } = parse(GiftParams, request.params);
+    const { images } = await readSubmission(request);
+    return service.addPhotos(sender, giftId, images);
   });
 
   app.get(API.senderGift(':giftId'), async (request) => {

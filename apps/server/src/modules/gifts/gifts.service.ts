@@ -1,14 +1,20 @@
-import { SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
+import { MAX_REFERENCE_PHOTOS, SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
 import { findPlan } from '@giftlens/contract/plans';
-import { SubmitGiftFields, type GiftSummary } from '@giftlens/contract/sender';
+import {
+  type AddGiftPhotoResponse,
+  type GiftSummary,
+  type PhotoQuality,
+  SubmitGiftFields,
+} from '@giftlens/contract/sender';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
+import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
-import { normaliseGiftImage } from '../../lib/images.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
 import * as repo from './gifts.repository.ts';
 import type { Gift, NewGiftPhoto } from './gifts.table.ts';
 
@@ -16,6 +22,7 @@ export interface GiftsDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
+  recogniser: Recogniser;
 }
 
 const badRequest = (code: string, message: string) => new AppError(400, code, message);
@@ -38,38 +45,49 @@ function validateSubmission(fields: Record<string, string>, imageCount: number):
   return parsed.data;
 }
 
-export function createGiftsService({ db, media, clock }: GiftsDeps) {
-  return {
-    async createGift(sender: Sender, fields: Record<string, string>, images: Buffer[]): Promise<{ giftId: string }> {
-      const input = validateSubmission(fields, images.length);
-      const normalised = [];
-      for (const image of images) {
-        const n = await normaliseGiftImage(image);
-        if (!n) throw badRequest('gift_image_invalid', M.giftImageInvalid);
-        normalised.push(n);
+export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) {
+  /** Stores the photos' files, then runs `insert`; on any failure the stored files are removed again. */
+  async function storePhotos(giftId: string, first: number, photos: EnrolledPhoto[], insert: (rows: NewGiftPhoto[]) => Promise<void>) {
+    const now = clock.now().toISOString();
+    const written: string[] = [];
+    try {
+      const rows: NewGiftPhoto[] = [];
+      for (const [i, photo] of photos.entries()) {
+        const position = first + i;
+        const key = `gifts/${giftId}/photo-${position + 1}-${randomHex(4)}.${photo.image.ext}`;
+        await media.put(key, photo.image.data);
+        written.push(key);
+        rows.push({
+          id: randomHex(16),
+          gift_id: giftId,
+          storage_path: key,
+          mime: photo.image.mime,
+          ...enrolmentColumns(photo),
+          position,
+          created_at: now,
+        });
       }
+      await insert(rows);
+    } catch (err) {
+      // Nothing half-written: files stored before a failed insert are removed again.
+      await Promise.allSettled(written.map((key) => media.delete(key)));
+      throw err;
+    }
+  }
+
+  return {
+    async createGift(
+      sender: Sender,
+      fields: Record<string, string>,
+      images: Buffer[],
+    ): Promise<{ giftId: string; quality: PhotoQuality | undefined }> {
+      const input = validateSubmission(fields, images.length);
+      const photos = await preparePhotos(recogniser, images);
 
       const giftId = randomHex(16);
       const now = clock.now().toISOString();
-      const written: string[] = [];
-      try {
-        const photos: NewGiftPhoto[] = [];
-        for (const [position, image] of normalised.entries()) {
-          const key = `gifts/${giftId}/photo-${position + 1}-${randomHex(4)}.${image.ext}`;
-          await media.put(key, image.data);
-          written.push(key);
-          photos.push({
-            id: randomHex(16),
-            gift_id: giftId,
-            storage_path: key,
-            mime: image.mime,
-            features: null,
-            quality: null,
-            position,
-            created_at: now,
-          });
-        }
-        await db.transaction().execute(async (trx) => {
+      await storePhotos(giftId, 0, photos, (rows) =>
+        db.transaction().execute(async (trx) => {
           await repo.insertGift(trx, {
             id: giftId,
             sender_id: sender.id,
@@ -89,14 +107,31 @@ export function createGiftsService({ db, media, clock }: GiftsDeps) {
             created_at: now,
             updated_at: now,
           });
-          await repo.insertGiftPhotos(trx, photos);
-        });
+          await repo.insertGiftPhotos(trx, rows);
+        }),
+      );
+      return { giftId, quality: bestQuality(photos) };
+    },
+
+    /** More photos of the sender's own gift (3 in all) help recognition from other sides. */
+    async addPhotos(sender: Sender, giftId: string, images: Buffer[]): Promise<AddGiftPhotoResponse> {
+      const gift = await repo.findSenderGift(db, giftId, sender.id);
+      if (!gift) throw giftNotFound();
+      if (images.length === 0) throw badRequest('gift_image_required', M.giftImageRequired);
+      const tooMany = () => badRequest('too_many_images', M.tooManyGiftImages);
+      const existing = (await repo.listGiftPhotos(db, gift.id)).length;
+      if (existing + images.length > MAX_REFERENCE_PHOTOS) throw tooMany();
+      const photos = await preparePhotos(recogniser, images);
+      try {
+        await storePhotos(gift.id, existing, photos, (rows) => repo.insertGiftPhotos(db, rows));
       } catch (err) {
-        // Nothing half-written: files stored before a failed insert are removed again.
-        await Promise.allSettled(written.map((key) => media.delete(key)));
+        // A concurrent upload took the position (unique gift_id + position).
+        if ((await repo.listGiftPhotos(db, gift.id)).length + images.length > MAX_REFERENCE_PHOTOS) throw tooMany();
         throw err;
       }
-      return { giftId };
+      const quality = bestQuality(photos);
+      if (!quality) throw new Error('no photo prepared');
+      return { success: true, quality, photoCount: existing + photos.length };
     },
 
     async getOwnGift(sender: Sender, giftId: string): Promise<Gift> {

@@ -18,6 +18,12 @@ export const revealRequired = () => new AppError(403, 'reveal_required', RM.reve
  * HttpOnly cookie, stored hashed with the gift id and expiry. Nobody reads a message without a matching scan.
  */
 export function createRevealGrants({ db, clock, secureCookies }: { db: Db; clock: Clock; secureCookies: boolean }) {
+  async function has(request: FastifyRequest, giftId: string): Promise<boolean> {
+    const token = request.cookies[revealCookieName(giftId)];
+    if (!token) return false;
+    return repo.hasLiveGrant(db, sha256Hex(token), giftId, clock.now().toISOString());
+  }
+
   return {
     async grant(reply: FastifyReply, giftId: string): Promise<void> {
       const now = clock.now();
@@ -35,14 +41,10 @@ export function createRevealGrants({ db, clock, secureCookies }: { db: Db; clock
       });
     },
 
-    async has(request: FastifyRequest, giftId: string): Promise<boolean> {
-      const token = request.cookies[revealCookieName(giftId)];
-      if (!token) return false;
-      return repo.hasLiveGrant(db, sha256Hex(token), giftId, clock.now().toISOString());
-    },
+    has,
 
     async require(request: FastifyRequest, giftId: string): Promise<void> {
-      if (!(await this.has(request, giftId))) throw revealRequired();
+      if (!(await has(request, giftId))) throw revealRequired();
     },
   };
 }

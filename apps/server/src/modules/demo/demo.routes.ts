@@ -1,0 +1,18 @@
+import { RECIPIENT_API } from '@giftlens/contract/recipient';
+import type { FastifyInstance } from 'fastify';
+import { RM } from '@giftlens/contract/recipient';
+import { AppError } from '../../lib/errors.ts';
+import { readScan } from '../scans/scans.routes.ts';
+import type { DemoService } from './demo.service.ts';
+
+const DEMO_ID = /^[a-z0-9-]{1,40}$/;
+
+export function demoRoutes(app: FastifyInstance, opts: { service: DemoService; rateLimit: { max: number; timeWindow: number } }) {
+  // Matching costs CPU and the demo needs no sign-in: limited per client.
+  app.post(RECIPIENT_API.demoScan(':demoId'), { config: { rateLimit: opts.rateLimit } }, async (request) => {
+    const { demoId } = request.params as { demoId: string };
+    if (!DEMO_ID.test(demoId)) throw new AppError(404, 'demo_not_found', RM.demoNotFound);
+    const { scan } = await readScan(request);
+    return opts.service.scan(demoId, scan);
+  });
+}

@@ -1,0 +1,52 @@
+import { M } from '@giftlens/contract/messages';
+import type { PhotoQuality } from '@giftlens/contract/sender';
+import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
+import { AppError } from '../../lib/errors.ts';
+import { normaliseGiftImage, type NormalisedImage } from '../../lib/images.ts';
+
+export interface EnrolledPhoto {
+  image: NormalisedImage;
+  features: Buffer;
+  quality: PhotoQuality;
+}
+
+/**
+ * Everything a gift photo needs before anything is written: the real type sniffed, decoded and normalised, and
+ * enrolled with the recogniser (features + quality). A photo that fails any step is a 400, not a half-made gift.
+ */
+export async function preparePhotos(recogniser: Recogniser, images: Buffer[]): Promise<EnrolledPhoto[]> {
+  const prepared: EnrolledPhoto[] = [];
+  for (const input of images) {
+    const image = await normaliseGiftImage(input);
+    if (!image) throw new AppError(400, 'gift_image_invalid', M.giftImageInvalid);
+    try {
+      const { reference, quality } = await recogniser.enrol(image.data);
+      prepared.push({
+        image,
+        features: Buffer.from(reference),
+        quality: {
+          recognisable: quality.recognisable,
+          score: quality.score,
+          ...(quality.message ? { message: quality.message } : {}),
+        },
+      });
+    } catch (err) {
+      if (isUnreadableImage(err)) throw new AppError(400, 'gift_image_unreadable', M.giftPhotoUnreadable);
+      throw err;
+    }
+  }
+  return prepared;
+}
+
+/** A gift is as recognisable as its best photo. */
+export function bestQuality(photos: { quality: PhotoQuality }[]): PhotoQuality | undefined {
+  return photos.map((p) => p.quality).sort((a, b) => Number(b.recognisable) - Number(a.recognisable) || b.score - a.score)[0];
+}
+
+/** The gift_photos columns that hold the enrolment. */
+export const enrolmentColumns = (p: EnrolledPhoto) => ({
+  features: p.features,
+  quality: p.quality.score,
+  recognisable: p.quality.recognisable ? 1 : 0,
+  quality_message: p.quality.message ?? null,
+});

@@ -1,0 +1,74 @@
+import {
+  ConsentRequest,
+  PlayConsentRequest,
+  RECIPIENT_API,
+  RM,
+  StartSyncedRecordingRequest,
+} from '@giftlens/contract/recipient';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { parse } from '../../lib/http.ts';
+import type { RevealGrants } from '../scans/reveal-grants.ts';
+import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
+
+export function reactionsRoutes(app: FastifyInstance, opts: { service: ReactionsService; grants: RevealGrants }) {
+  const { service, grants } = opts;
+
+  // Recording is offered only to the browser that revealed the gift (a live reveal grant).
+  app.post(RECIPIENT_API.playConsent, async (request) => {
+    const body = parse(PlayConsentRequest, request.body);
+    await grants.require(request, body.giftId);
+    return service.playConsent(body);
+  });
+
+  app.post(RECIPIENT_API.consent, async (request) => {
+    await service.consent(parse(ConsentRequest, request.body));
+    return { success: true };
+  });
+
+  app.post(RECIPIENT_API.startSyncedRecording, async (request) => {
+    await service.startSyncedRecording(parse(StartSyncedRecordingRequest, request.body));
+    return { success: true };
+  });
+
+  app.post(RECIPIENT_API.reactionUpload, async (request, reply) => {
+    let upload: Awaited<ReturnType<typeof readUpload>>;
+    try {
+      upload = await readUpload(request, service);
+    } catch (err) {
+      // The client may still be sending; close the connection instead of reading the rest.
+      reply.header('connection', 'close');
+      throw err;
+    }
+    await service.upload(upload.fields, upload.received);
+    return { success: true, message: RM.reactionSavedServer };
+  });
+}
+
+/** Reads the multipart upload: text fields and the `reaction` file, streamed to a temporary file. */
+async function readUpload(request: FastifyRequest, service: ReactionsService) {
+  if (!request.isMultipart()) throw new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid);
+  const fields: Record<string, string> = {};
+  let received: ReceivedReaction | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: REACTION_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 1000 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname === 'reaction' && !received) {
+        received = await service.receive(part.file);
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (err) {
+    await received?.file.discard();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'reaction_file_invalid', RM.reactionFileInvalid);
+    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid);
+    throw err;
+  }
+  return { fields, received };
+}

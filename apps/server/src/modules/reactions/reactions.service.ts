@@ -1,0 +1,169 @@
+import { LIFETIME_MESSAGE_LIMIT_BYTES } from '@giftlens/contract/constants';
+import {
+  type ConsentRequest,
+  type PlayConsentRequest,
+  type PlayConsentResponse,
+  ReactionUploadFields,
+  RM,
+  type StartSyncedRecordingRequest,
+} from '@giftlens/contract/recipient';
+import { fileTypeFromBuffer } from 'file-type';
+import { type Readable, Transform } from 'node:stream';
+import type { z } from 'zod';
+import type { Clock } from '../../adapters/clock.ts';
+import { type MediaStorage, type ReceivedFile, SizeLimitExceededError } from '../../adapters/media-storage.ts';
+import type { Db } from '../../db/database.ts';
+import { randomHex } from '../../lib/crypto.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import { planOf } from '../scans/gift-rules.ts';
+import * as repo from './reactions.repository.ts';
+import type { Reaction } from './reactions.table.ts';
+
+export const REACTION_MAX_BYTES = LIFETIME_MESSAGE_LIMIT_BYTES;
+/** A reaction id is usable this long after play-consent (created under a reveal grant): enough for a long video. */
+export const REACTION_WINDOW_MS = 2 * 60 * 60 * 1000;
+
+const SNIFF_BYTES = 4100;
+const REACTION_TYPES: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
+
+export interface ReceivedReaction {
+  file: ReceivedFile;
+  /** The first bytes, for sniffing the real type. */
+  head: Buffer;
+}
+
+export interface ReactionsDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+}
+
+const reactionExists = () => new AppError(409, 'reaction_exists', RM.reactionExists);
+const reactionNotFound = () => new AppError(404, 'reaction_not_found', RM.reactionNotFound);
+const consentRequired = () => new AppError(403, 'consent_required', RM.reactionConsentRequired);
+const fileInvalid = (status = 415) => new AppError(status, 'reaction_file_invalid', RM.reactionFileInvalid);
+
+export function createReactionsService({ db, media, clock }: ReactionsDeps) {
+  /** A reaction still open for recording: known, recent, and without a file. */
+  async function openReaction(id: string): Promise<Reaction> {
+    const reaction = await repo.findReaction(db, id);
+    if (!reaction) throw reactionNotFound();
+    if (reaction.file_path !== null) throw reactionExists();
+    if (Date.parse(reaction.created_at) + REACTION_WINDOW_MS < clock.now().getTime()) throw reactionNotFound();
+    return reaction;
+  }
+
+  return {
+    /** The caller has checked the reveal grant for req.giftId. */
+    async playConsent(req: z.infer<typeof PlayConsentRequest>): Promise<PlayConsentResponse> {
+      const gift = await gifts.findGift(db, req.giftId);
+      if (!gift) throw giftNotFound();
+      if (!planOf(gift).reactions) {
+        return { success: true, allowRecording: false, message: RM.reactionsNotAllowed, data: null };
+      }
+      const existing = await repo.findReactionForGift(db, gift.id);
+      if (existing?.file_path) return { success: true, allowRecording: false, message: RM.alreadyReacted, data: null };
+      const reaction = await repo.openReaction(db, {
+        id: randomHex(16),
+        giftId: gift.id,
+        playbackSessionId: req.playbackSessionId,
+        mediaDuration: req.mediaDuration,
+        now: clock.now().toISOString(),
+      });
+      if (!reaction || reaction.file_path) {
+        return { success: true, allowRecording: false, message: RM.alreadyReacted, data: null };
+      }
+      return { success: true, allowRecording: true, message: RM.reactionConsentAsked, data: { id: reaction.id } };
+    },
+
+    /** Records the recipient's answer; false marks the reaction declined ("Just Play"). */
+    async consent(req: z.infer<typeof ConsentRequest>): Promise<void> {
+      const reaction = await openReaction(req.reactionId);
+      const now = clock.now().toISOString();
+      const ok = await repo.updateOpenReaction(db, reaction.id, {
+        status: req.consentGranted ? 'consented' : 'declined',
+        consent_granted: req.consentGranted ? 1 : 0,
+        consented_at: now,
+        device_info: JSON.stringify(req.deviceInfo),
+        browser_info: JSON.stringify(req.browserInfo),
+        updated_at: now,
+      });
+      if (!ok) throw reactionExists();
+    },
+
+    async startSyncedRecording(req: z.infer<typeof StartSyncedRecordingRequest>): Promise<void> {
+      const reaction = await openReaction(req.reactionId);
+      if (reaction.consent_granted !== 1) throw consentRequired();
+      const ok = await repo.updateOpenReaction(db, reaction.id, {
+        status: 'recording',
+        media_start_time: req.mediaStartTime,
+        playback_session_id: req.playbackSessionId,
+        updated_at: clock.now().toISOString(),
+      });
+      if (!ok) throw reactionExists();
+    },
+
+    /**
+     * Streams the file to a temporary place, enforcing the size while the bytes arrive and keeping the first
+     * bytes, so the real type is known before the file gets its final name.
+     */
+    async receive(stream: Readable): Promise<ReceivedReaction> {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const head = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          if (kept < SNIFF_BYTES) {
+            chunks.push(chunk.subarray(0, SNIFF_BYTES - kept));
+            kept += Math.min(chunk.length, SNIFF_BYTES - kept);
+          }
+          done(null, chunk);
+        },
+      });
+      stream.on('error', (err) => head.destroy(err));
+      try {
+        const file = await media.receive(stream.pipe(head), REACTION_MAX_BYTES);
+        return { file, head: Buffer.concat(chunks) };
+      } catch (err) {
+        if (err instanceof SizeLimitExceededError) throw fileInvalid(413);
+        throw err;
+      }
+    },
+
+    /**
+     * Stores the received recording for the reaction: consented, no file yet, the bytes really WebM or MP4.
+     * Nothing half-written: every refusal removes the file, and the row changes only in one conditional update.
+     */
+    async upload(fields: Record<string, string>, received: ReceivedReaction | undefined): Promise<void> {
+      let key: string | null = null;
+      try {
+        const input = ReactionUploadFields.parse(fields);
+        if (!received || received.file.size === 0) throw fileInvalid(400);
+        const reaction = await openReaction(input.reactionId);
+        if (reaction.consent_granted !== 1) throw consentRequired();
+        const sniffed = await fileTypeFromBuffer(received.head);
+        const ext = sniffed ? REACTION_TYPES[sniffed.mime] : undefined;
+        if (!sniffed || !ext) throw fileInvalid();
+        key = `reactions/${reaction.gift_id}/reaction-${randomHex(8)}.${ext}`;
+        await received.file.commit(key);
+        const attached = await repo.attachFile(db, reaction.id, {
+          path: key,
+          mime: sniffed.mime,
+          size: received.file.size,
+          durationSeconds: input.durationSeconds,
+          mediaEndTime: input.mediaEndTime,
+          syncOffsetMs: input.syncOffsetMs,
+          recordingQuality: input.recordingQuality,
+          now: clock.now().toISOString(),
+        });
+        if (!attached) throw reactionExists();
+      } catch (err) {
+        if (key) await media.delete(key).catch(() => undefined);
+        await received?.file.discard().catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}
+
+export type ReactionsService = ReturnType<typeof createReactionsService>;
