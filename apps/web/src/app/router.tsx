@@ -27,6 +27,11 @@ const routes: RouteObject[] = [
         path: paths.paymentSuccess.pattern,
         lazy: () => import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
       },
+      {
+        // A return URL with segments missing still lands here, so it can show the error state instead of home.
+        path: '/payment-success/:giftId?/:orderId?/:paymentId?/:signature?',
+        lazy: () => import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
+      },
       { path: paths.share.pattern, lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })) },
       // The public site: landing, marketing, legal, blog and demo pages (features/landing, marketing, blog, demo).
       ...siteRoutes,

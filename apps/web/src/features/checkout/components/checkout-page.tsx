@@ -51,7 +51,7 @@ export function CheckoutPage({ giftId, upload }: { giftId: string; upload: Backg
   return (
     <Shell>
       <div className="grid gap-6 md:grid-cols-[1fr_1fr]">
-        <GiftSummaryCard gift={g} />
+        <GiftSummaryCard gift={g} uploading={uploading} />
         <section aria-labelledby="payment-heading" className="flex flex-col gap-4 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="payment-heading" className="text-lg font-bold text-stone-900">
             Payment
@@ -106,13 +106,14 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-function GiftSummaryCard({ gift }: { gift: GiftSummary }) {
+function GiftSummaryCard({ gift, uploading }: { gift: GiftSummary; uploading: boolean }) {
   const occasion = (OCCASIONS as readonly string[]).includes(gift.occasion)
     ? occasionLabel(gift.occasion as Occasion)
     : gift.occasion;
   const MessageIcon = gift.messageType === 'video' ? Video : gift.messageType === 'audio' ? Mic : MessageSquareText;
-  const messageLabel =
-    gift.messageType === 'video'
+  const messageLabel = uploading
+    ? 'Message uploading…'
+    : gift.messageType === 'video'
       ? 'Video message'
       : gift.messageType === 'audio'
         ? 'Voice message'

@@ -282,10 +282,7 @@ export function MessageStep({ giftId, planId, planName, onContinue }: MessageSte
         <UploadOverlay
           state={upload}
           messageType={upload?.messageType ?? (tab === 'audio' ? 'audio' : 'video')}
-          onContinueInBackground={() => {
-            toast.info('Your message is still uploading in the background. You can continue to checkout.');
-            goToCheckout();
-          }}
+          onContinueInBackground={goToCheckout}
         />
       ) : null}
     </div>
