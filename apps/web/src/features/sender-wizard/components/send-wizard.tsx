@@ -43,8 +43,8 @@ export function SendWizard({ renderMessageStep }: SendWizardProps) {
   // After a reload the stored step is only a hint: the server session decides whether we may stay there.
   useEffect(() => {
     if (sessionChecked.current || !SESSION_STEPS.includes(currentStep)) return;
-    sessionChecked.current = true;
     const expire = () => {
+      sessionChecked.current = true;
       toast.error(M.sessionExpired);
       reset();
     };
@@ -55,9 +55,13 @@ export function SendWizard({ renderMessageStep }: SendWizardProps) {
     const controller = new AbortController();
     getMe(controller.signal)
       .then((me) => {
+        sessionChecked.current = true;
         if (me.email !== state.email) expire();
       })
       .catch((err: unknown) => {
+        // An aborted check (unmount, or StrictMode's double effect) is simply run again next time.
+        if (controller.signal.aborted) return;
+        sessionChecked.current = true;
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) expire();
       });
     return () => controller.abort();

@@ -12,7 +12,8 @@ export async function compressGiftImage(file: File): Promise<File> {
       maxSizeMB: IMAGE_COMPRESSION.maxSizeMB,
       maxWidthOrHeight: IMAGE_COMPRESSION.maxWidthOrHeight,
       initialQuality: IMAGE_COMPRESSION.initialQuality,
-      useWebWorker: true,
+      // The library's worker loads its code from a CDN; stay on the main thread so nothing leaves our origin.
+      useWebWorker: false,
     });
     return new File([blob], file.name, { type: blob.type || file.type, lastModified: Date.now() });
   } catch {
