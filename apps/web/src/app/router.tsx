@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootLayout } from './root-layout.tsx';
+import { recipientRoutes } from './recipient-routes.tsx';
 import { siteRoutes } from './site-routes.tsx';
 
 /**
@@ -35,6 +36,8 @@ const routes: RouteObject[] = [
       { path: paths.share.pattern, lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })) },
       // The public site: landing, marketing, legal, blog and demo pages (features/landing, marketing, blog, demo).
       ...siteRoutes,
+      // The recipient journey: /scan, gift link, instructions, camera, message (features recipient-access … reactions).
+      ...recipientRoutes,
       { path: '*', element: <Navigate to={paths.home.href()} replace /> },
     ],
   },

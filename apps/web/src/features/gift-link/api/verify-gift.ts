@@ -1,0 +1,32 @@
+import { RECIPIENT_API, RM, VerifyGiftResponse } from '@giftlens/contract/recipient';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+
+/** GET verify-gift/{giftId}: the greeting's name and whether the gift is active. */
+export function verifyGift(giftId: string, signal?: AbortSignal) {
+  return apiRequest('GET', RECIPIENT_API.verifyGift(giftId), undefined, {
+    fallbackError: RM.verifyGiftHttpFailed,
+    schema: VerifyGiftResponse,
+    signal,
+  });
+}
+
+export function useVerifyGift(giftId: string | undefined) {
+  return useQuery({
+    queryKey: ['verify-gift', giftId ?? ''],
+    queryFn: ({ signal }) => verifyGift(giftId ?? '', signal),
+    enabled: Boolean(giftId),
+    retry: false,
+    // Activation happens on the sender's side (payment); always ask again when the link is reopened.
+    staleTime: 0,
+  });
+}
+
+/** The spec's failure texts: any non-OK answer, an answer without success, or anything else. */
+export function verifyGiftErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'bad_response') return RM.verificationFailed;
+    if (err.status > 0) return RM.verifyGiftHttpFailed;
+  }
+  return RM.unexpected;
+}

@@ -1,0 +1,95 @@
+import { GiftId } from '@giftlens/contract/common';
+import { RM } from '@giftlens/contract/recipient';
+import { Camera, CircleAlert, Package, Sparkles, Sun } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { GiftNotReadyPanel } from '../../../components/ui/gift-not-ready-panel.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { StatusPanel } from '../../../components/ui/status-panel.tsx';
+import { useVerifyGift, verifyGiftErrorText } from '../api/verify-gift.ts';
+
+export const GIFT_LINK_STEPS = [
+  { icon: Sun, title: 'Find good light', text: 'Place the gift in a well-lit area with a plain background.' },
+  { icon: Package, title: 'Unwrap it', text: 'Remove wrapping or packaging that could interfere.' },
+  { icon: Camera, title: 'Capture', text: 'Center the gift in the frame and tap capture.' },
+] as const;
+
+/** /sharelink/{giftId}: the link a sender shares. Checks the gift, greets the recipient and starts the scan. */
+export function ShareLinkPage() {
+  const { giftId = '' } = useParams();
+  const navigate = useNavigate();
+  const validId = GiftId.safeParse(giftId).success;
+  const gift = useVerifyGift(validId ? giftId : undefined);
+  const active = gift.data ? gift.data.giftDetails.isActive || gift.data.giftDetails.is_active : null;
+
+  useEffect(() => {
+    // The id dedupes the toast when React runs effects twice in development.
+    if (active === false) toast.error(RM.giftNotReadyToast, { id: 'gift-not-ready' });
+  }, [active]);
+
+  if (!validId) return <LinkFailure message={RM.invalidGiftLink} />;
+  if (gift.isPending) return <PageSpinner label="Checking your gift…" />;
+  if (gift.isError) return <LinkFailure message={verifyGiftErrorText(gift.error)} />;
+  if (!active) return <GiftNotReadyPanel reason={RM.giftNotReady} />;
+
+  const name = gift.data.giftDetails.recipientName.trim() || 'there';
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-14">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-600">
+          <Sparkles className="size-8" aria-hidden />
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">Hi {name}!</h1>
+        <p className="max-w-md text-stone-600">
+          Someone special left a personal message on your gift. Scan the gift with your camera to reveal it.
+        </p>
+      </div>
+
+      <ol className="mt-8 grid gap-3 sm:grid-cols-3 sm:gap-4">
+        {GIFT_LINK_STEPS.map((s, i) => (
+          <li key={s.title} className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-col sm:gap-3 sm:p-5">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+              <s.icon className="size-6" aria-hidden />
+            </span>
+            <div>
+              <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Step {i + 1}</p>
+              <h2 className="font-semibold text-stone-900">{s.title}</h2>
+              <p className="mt-1 text-sm text-stone-600">{s.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <div className="mt-8 flex justify-center">
+        <Button
+          onClick={() => void navigate(paths.scanningCamera.href(giftId, 'direct'))}
+          className="w-full px-8 text-lg sm:w-auto"
+        >
+          <Sparkles className="size-5" aria-hidden />
+          Start the Magic
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LinkFailure({ message }: { message: string }) {
+  const navigate = useNavigate();
+  return (
+    <StatusPanel
+      tone="error"
+      icon={<CircleAlert className="size-8" aria-hidden />}
+      title="We couldn't open this gift"
+      actions={
+        <Button block onClick={() => void navigate(paths.home.href())}>
+          Return to Home
+        </Button>
+      }
+    >
+      <p role="alert">{message}</p>
+    </StatusPanel>
+  );
+}

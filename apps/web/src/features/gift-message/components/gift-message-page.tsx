@@ -1,0 +1,129 @@
+import { RM } from '@giftlens/contract/recipient';
+import { Frown, Heart, Quote } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { StatusPanel } from '../../../components/ui/status-panel.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { clearSignedMessageUrl, RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
+import { useGiftMessage } from '../api/get-gift-message.ts';
+import { resolveMessageType } from '../lib/message-type.ts';
+import type { PlayGateProps } from '../lib/play-gate.ts';
+import { checkStoredLink } from '../lib/stored-link.ts';
+import { MessagePlayer } from './message-player.tsx';
+
+/** Without reactions, Play simply plays. */
+function DirectPlayGate({ play, renderPlayButton }: PlayGateProps) {
+  return renderPlayButton(() => void play(), false);
+}
+
+const defaultGate = (props: PlayGateProps) => <DirectPlayGate {...props} />;
+
+/** /gift-message/{giftId}: the revealed message (text, voice or video), reachable only right after a matching scan. */
+export function GiftMessagePage({ renderPlayGate = defaultGate }: { renderPlayGate?: (props: PlayGateProps) => ReactNode }) {
+  const { giftId = '' } = useParams();
+  const [access] = useState(() => checkStoredLink(giftId));
+
+  useEffect(() => {
+    if (access.ok) return;
+    clearSignedMessageUrl();
+    const text = access.reason === 'expired' ? RM.linkExpired : RM.scanToView;
+    toast.error(text, { id: 'gift-message-access' });
+  }, [access]);
+
+  if (!access.ok) return <Navigate to={paths.home.href()} replace />;
+  return <MessageScreen giftId={giftId} storedUrl={access.link.url} renderPlayGate={renderPlayGate} />;
+}
+
+function MessageScreen({
+  giftId,
+  storedUrl,
+  renderPlayGate,
+}: {
+  giftId: string;
+  storedUrl: string;
+  renderPlayGate: (props: PlayGateProps) => ReactNode;
+}) {
+  const message = useGiftMessage(giftId);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+
+  if (message.isPending) return <PageSpinner label="Opening your message…" />;
+  if (message.isError) {
+    const forbidden = message.error instanceof ApiError && (message.error.status === 401 || message.error.status === 403);
+    return <MessageError giftId={giftId} message={forbidden ? RM.loadMessageFailed : RM.fetchMessageFailed} />;
+  }
+  if (mediaError) return <MessageError giftId={giftId} message={mediaError} />;
+
+  const data = message.data;
+  const senderName = data.senderName.trim() || 'Someone special';
+  const kind = resolveMessageType(data.messageUrl ?? storedUrl, data.messageType);
+  const mediaSrc = data.messageUrl ?? (kind === 'text' ? null : storedUrl);
+
+  if (kind === 'text' ? !data.text : !mediaSrc) return <MessageError giftId={giftId} message={RM.loadMessageFailed} />;
+
+  const body: ReactNode =
+    kind === 'text' || !mediaSrc ? (
+      <figure className="relative rounded-3xl border border-brand-100 bg-white p-6 shadow-sm sm:p-10">
+        <Quote className="absolute top-4 left-4 size-8 text-brand-200 sm:size-10" aria-hidden />
+        <blockquote className="relative text-lg leading-relaxed whitespace-pre-wrap break-words text-stone-800 sm:text-xl">
+          {data.text}
+        </blockquote>
+        <figcaption className="mt-6 text-right font-semibold text-brand-700">— {senderName}</figcaption>
+      </figure>
+    ) : (
+      <MessagePlayer
+        kind={kind}
+        src={mediaSrc}
+        senderName={senderName}
+        onMediaError={() => setMediaError(RM.unableToPlay)}
+        onPlayFailed={() => setMediaError(RM.unableToPlay)}
+        renderGate={(p) => renderPlayGate({ ...p, giftId, message: data })}
+      />
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <div className="mb-6 flex flex-col items-center gap-2 text-center sm:mb-8">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
+          <Heart className="size-7 fill-current" aria-hidden />
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">A Special Message For You</h1>
+        <p className="text-lg text-stone-600">
+          From <span className="font-semibold text-stone-900">{senderName}</span>
+        </p>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+/** "Oops!": the message could not be shown; scanning again gives a fresh link. */
+function MessageError({ giftId, message }: { giftId: string; message: string }) {
+  const scanType = readString('session', RECIPIENT_KEYS.scanType);
+  const recipientId = readString('session', RECIPIENT_KEYS.recipientId);
+  let scanAgain: string = paths.scan.href();
+  if (scanType === 'direct') scanAgain = paths.shareLink.href(giftId);
+  else if (recipientId) scanAgain = paths.scanningInstructions.href(recipientId);
+  return (
+    <StatusPanel
+      tone="error"
+      icon={<Frown className="size-8" aria-hidden />}
+      title="Oops!"
+      actions={
+        <>
+          <ButtonLink to={scanAgain} block className="sm:w-auto sm:flex-1">
+            Scan again
+          </ButtonLink>
+          <ButtonLink to={paths.home.href()} variant="secondary" block className="sm:w-auto sm:flex-1">
+            Back to Home
+          </ButtonLink>
+        </>
+      }
+    >
+      <p role="alert">{message}</p>
+    </StatusPanel>
+  );
+}

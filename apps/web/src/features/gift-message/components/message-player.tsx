@@ -1,0 +1,105 @@
+import { Loader2, Music, Play } from 'lucide-react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import type { PlayGateProps } from '../lib/play-gate.ts';
+
+interface MessagePlayerProps {
+  kind: 'audio' | 'video';
+  src: string;
+  senderName: string;
+  /** Renders the gate around Play (consent and reaction recording, or plain play). */
+  renderGate: (props: Pick<PlayGateProps, 'getMedia' | 'play' | 'renderPlayButton' | 'mediaType'>) => ReactNode;
+  onMediaError: () => void;
+  onPlayFailed: () => void;
+}
+
+const preventMenu = (e: MouseEvent) => e.preventDefault();
+// No download button, no speed menu, no picture-in-picture: the message is to be watched here, not taken away.
+const CONTROLS_LIST = 'nodownload noplaybackrate';
+
+/** The audio or video message with a play overlay; native controls appear once it has started. */
+export function MessagePlayer({ kind, src, senderName, renderGate, onMediaError, onPlayFailed }: MessagePlayerProps) {
+  // The element is kept in state (a callback ref) so the gate can be handed it during render.
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  const [started, setStarted] = useState(false);
+
+  const getMedia = (): HTMLMediaElement | null => media;
+
+  const play = async (): Promise<boolean> => {
+    if (!media) return false;
+    try {
+      await media.play();
+      return true;
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return false;
+      onPlayFailed();
+      return false;
+    }
+  };
+
+  const renderPlayButton = (onPress: () => void, busy: boolean) =>
+    started ? null : (
+      <button
+        type="button"
+        onClick={onPress}
+        disabled={busy}
+        aria-label="Play message"
+        className="group absolute inset-0 z-10 flex items-center justify-center bg-black/35 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-500"
+      >
+        <span className="flex size-20 items-center justify-center rounded-full bg-brand-500 text-white shadow-xl transition group-hover:scale-105 group-hover:bg-brand-600 sm:size-24">
+          {busy ? (
+            <Loader2 className="size-9 animate-spin" aria-hidden />
+          ) : (
+            <Play className="ml-1 size-9 fill-current sm:size-11" aria-hidden />
+          )}
+        </span>
+      </button>
+    );
+
+  const gate = renderGate({ getMedia, play, renderPlayButton, mediaType: kind });
+
+  if (kind === 'video') {
+    return (
+      <div className="relative overflow-hidden rounded-3xl bg-black shadow-lg">
+        <video
+          ref={setMedia}
+          src={src}
+          controls={started}
+          controlsList={CONTROLS_LIST}
+          disablePictureInPicture
+          playsInline
+          preload="metadata"
+          onContextMenu={preventMenu}
+          onPlay={() => setStarted(true)}
+          onError={onMediaError}
+          aria-label={`Video message from ${senderName}`}
+          className="aspect-video max-h-[70dvh] w-full bg-black object-contain"
+        />
+        {gate}
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-500 to-brand-700 p-6 text-white shadow-lg sm:p-8">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <span className="flex size-20 items-center justify-center rounded-full bg-white/15">
+          <Music className="size-10" aria-hidden />
+        </span>
+        <p className="font-semibold">A voice message from {senderName}</p>
+        <audio
+          ref={setMedia}
+          src={src}
+          controls={started}
+          controlsList={CONTROLS_LIST}
+          preload="metadata"
+          onContextMenu={preventMenu}
+          onPlay={() => setStarted(true)}
+          onError={onMediaError}
+          aria-label={`Voice message from ${senderName}`}
+          className={started ? 'w-full' : 'hidden'}
+        />
+      </div>
+      {gate}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { SuccessBody } from '@giftlens/contract/common';
+import { RECIPIENT_API, RM, type ConsentRequest } from '@giftlens/contract/recipient';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST consent: the recipient's answer, with the device facts kept alongside it. */
+export function postConsent(reactionId: string, consentGranted: boolean) {
+  const body: z.infer<typeof ConsentRequest> = {
+    reactionId,
+    consentGranted,
+    deviceInfo: {
+      userAgent: navigator.userAgent.slice(0, 500),
+      platform: (navigator.platform || 'unknown').slice(0, 100),
+      language: (navigator.language || 'unknown').slice(0, 50),
+    },
+    browserInfo: { cookieEnabled: navigator.cookieEnabled, onLine: navigator.onLine },
+  };
+  return apiRequest('POST', RECIPIENT_API.consent, body, { fallbackError: RM.consentFailed, schema: SuccessBody });
+}

@@ -1,0 +1,149 @@
+import { RM, type GiftMessageResponse } from '@giftlens/contract/recipient';
+import { Video } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
+import { postConsent } from '../api/post-consent.ts';
+import { requestPlayConsent } from '../api/request-play-consent.ts';
+import { newPlaybackSessionId, ReactionRecording } from '../lib/reaction-recording.ts';
+import { RecBadge } from './rec-badge.tsx';
+
+/** The same shape as gift-message's PlayGateProps; the app layer plugs this gate into the message page. */
+export interface ReactionGateProps {
+  giftId: string;
+  message: GiftMessageResponse;
+  mediaType: 'audio' | 'video';
+  getMedia: () => HTMLMediaElement | null;
+  play: () => Promise<boolean>;
+  renderPlayButton: (onPress: () => void, busy: boolean) => ReactNode;
+}
+
+interface PendingConsent {
+  reactionId: string;
+  playbackSessionId: string;
+}
+
+const reasonOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
+
+/**
+ * Play on the Lifetime plan: ask whether the recipient's reaction may be recorded ("Play & Record Video" or
+ * "Just Play"); an existing reaction means just playing. Nothing is recorded without a yes.
+ */
+export function ReactionGate({ giftId, message, mediaType, getMedia, play, renderPlayButton }: ReactionGateProps) {
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<PendingConsent | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const recordingRef = useRef<ReactionRecording | null>(null);
+
+  useEffect(() => () => recordingRef.current?.dispose(), []);
+
+  const onPress = async () => {
+    if (!message.reactionsEnabled) {
+      await play();
+      return;
+    }
+    if (pending) {
+      setModalOpen(true);
+      return;
+    }
+    setBusy(true);
+    const media = getMedia();
+    const playbackSessionId = newPlaybackSessionId();
+    try {
+      const res = await requestPlayConsent({
+        giftId,
+        recipientId: message.recipientId ?? readString('session', RECIPIENT_KEYS.recipientId),
+        recipientName: message.recipientName.slice(0, 100) || null,
+        recipientEmail: message.recipientEmail ?? readString('session', RECIPIENT_KEYS.recipientEmail),
+        mediaDuration: media && Number.isFinite(media.duration) ? Math.round(media.duration) : null,
+        playbackSessionId,
+      });
+      if (!res.allowRecording || !res.data) {
+        if (res.message === RM.alreadyReacted || message.hasReaction) toast.info(RM.alreadyReacted);
+        await play();
+        return;
+      }
+      setPending({ reactionId: res.data.id, playbackSessionId });
+      setModalOpen(true);
+    } catch {
+      toast.error(RM.consentFailed);
+      await play();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const recordAndPlay = async () => {
+    if (!pending) return;
+    setModalOpen(false);
+    setPending(null);
+    const media = getMedia();
+    const rec = new ReactionRecording(pending.reactionId, pending.playbackSessionId, {
+      onRecordingChange: setRecording,
+      onSaved: () => toast.success(RM.reactionSaved),
+      onSaveFailed: (reason) => toast.error(RM.saveReactionFailed(reason)),
+    });
+    try {
+      await postConsent(pending.reactionId, true);
+      await rec.open();
+    } catch (err) {
+      rec.dispose();
+      toast.error(RM.unableToRecord(reasonOf(err)));
+      await play();
+      return;
+    }
+    if (!media) {
+      rec.dispose();
+      return;
+    }
+    recordingRef.current = rec;
+    rec.begin(media);
+    toast.info(RM.recordingReaction);
+    if (!(await play())) rec.dispose();
+  };
+
+  const justPlay = async () => {
+    if (!pending) return;
+    setModalOpen(false);
+    setPending(null);
+    // Record the refusal; nothing is recorded either way, so a failure here does not matter to the recipient.
+    postConsent(pending.reactionId, false).catch(() => undefined);
+    await play();
+  };
+
+  return (
+    <>
+      {renderPlayButton(() => void onPress(), busy)}
+      <Modal
+        open={modalOpen}
+        title="Record your reaction?"
+        onDismiss={() => setModalOpen(false)}
+        icon={
+          <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
+            <Video className="size-7" aria-hidden />
+          </span>
+        }
+      >
+        <p className="text-stone-700">
+          {message.senderName || 'The sender'} would love to see your reaction. With your permission, we&apos;ll
+          record a short video of you with your front camera while the {mediaType === 'video' ? 'video' : 'message'}{' '}
+          plays, and share it only with them.
+        </p>
+        <p className="text-sm text-stone-500">Recording stops a second after the message ends. You can say no.</p>
+        <div className="mt-2 flex w-full flex-col gap-3">
+          <Button block onClick={() => void recordAndPlay()} autoFocus>
+            <Video className="size-5" aria-hidden />
+            Play &amp; Record Video
+          </Button>
+          <Button variant="secondary" block onClick={() => void justPlay()}>
+            Just Play
+          </Button>
+        </div>
+      </Modal>
+      {recording ? <RecBadge /> : null}
+    </>
+  );
+}

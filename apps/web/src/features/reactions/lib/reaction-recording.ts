@@ -1,0 +1,141 @@
+import { startSyncedRecording } from '../api/start-synced-recording.ts';
+import { uploadReaction } from '../api/upload-reaction.ts';
+
+/** Recording: the front camera with the microphone. */
+export const REACTION_CAMERA_CONSTRAINTS: MediaStreamConstraints = { video: { facingMode: 'user' }, audio: true };
+export const REACTION_MIME_TYPE = 'video/webm;codecs=vp9,opus';
+/** MediaRecorder hands over a chunk every second, so a tab closed mid-way loses at most a second. */
+export const CHUNK_MS = 1000;
+/** Keep recording this long after the message ends, to catch the reaction to its last words. */
+export const STOP_AFTER_END_MS = 1000;
+
+function pickMimeType(): string | undefined {
+  const candidates = [REACTION_MIME_TYPE, 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
+  return candidates.find((t) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(t));
+}
+
+export interface RecordingCallbacks {
+  onRecordingChange: (recording: boolean) => void;
+  onSaved: () => void;
+  onSaveFailed: (reason: string) => void;
+}
+
+/**
+ * One reaction recording, synced to the message: the recorder starts before the media plays, the media's start
+ * is reported to the server, and recording stops 1 s after the media ends; then it uploads. The camera and
+ * microphone are released in every outcome (saved, failed, or the page left).
+ */
+export class ReactionRecording {
+  private stream: MediaStream | null = null;
+  private recorder: MediaRecorder | null = null;
+  private chunks: Blob[] = [];
+  private recorderStart = 0;
+  private mediaStartTime: number | null = null;
+  private mediaEndTime: number | null = null;
+  private stopTimer: number | undefined;
+  private media: HTMLMediaElement | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly reactionId: string,
+    private readonly playbackSessionId: string,
+    private readonly callbacks: RecordingCallbacks,
+  ) {}
+
+  /** Asks for the front camera and microphone; throws (with the browser's reason) when refused. */
+  async open(): Promise<void> {
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      throw new Error('recording is not supported in this browser');
+    }
+    this.stream = await navigator.mediaDevices.getUserMedia(REACTION_CAMERA_CONSTRAINTS);
+    if (this.disposed) this.release();
+  }
+
+  /** Starts recording and follows `media`: its start is reported, its end stops the recording 1 s later. */
+  begin(media: HTMLMediaElement): void {
+    if (!this.stream || this.disposed) return;
+    const mimeType = pickMimeType();
+    this.recorder = new MediaRecorder(this.stream, mimeType ? { mimeType } : undefined);
+    this.recorder.addEventListener('dataavailable', (e) => {
+      if (e.data.size > 0) this.chunks.push(e.data);
+    });
+    this.recorder.addEventListener('stop', () => void this.finish());
+    this.media = media;
+    media.addEventListener('playing', this.onPlaying);
+    media.addEventListener('ended', this.onEnded);
+    this.recorder.start(CHUNK_MS);
+    this.recorderStart = Date.now();
+    this.callbacks.onRecordingChange(true);
+  }
+
+  private onPlaying = () => {
+    if (this.mediaStartTime !== null || this.disposed) return;
+    this.mediaStartTime = Date.now();
+    startSyncedRecording({
+      reactionId: this.reactionId,
+      mediaStartTime: this.mediaStartTime,
+      playbackSessionId: this.playbackSessionId,
+    }).catch(() => {
+      // The upload carries the offset too, so the reaction can still be lined up without this call.
+    });
+  };
+
+  private onEnded = () => {
+    if (this.mediaEndTime !== null || this.disposed) return;
+    this.mediaEndTime = Date.now();
+    this.stopTimer = window.setTimeout(() => {
+      if (this.recorder?.state !== 'inactive') this.recorder?.stop();
+    }, STOP_AFTER_END_MS);
+  };
+
+  private async finish(): Promise<void> {
+    this.detach();
+    this.release();
+    this.callbacks.onRecordingChange(false);
+    if (this.disposed) return;
+    const stoppedAt = Date.now();
+    const recording = new Blob(this.chunks, { type: this.recorder?.mimeType || 'video/webm' });
+    this.chunks = [];
+    try {
+      await uploadReaction({
+        reactionId: this.reactionId,
+        recording,
+        durationSeconds: Math.round((stoppedAt - this.recorderStart) / 100) / 10,
+        mediaEndTime: this.mediaEndTime ?? stoppedAt,
+        syncOffsetMs: (this.mediaStartTime ?? this.recorderStart) - this.recorderStart,
+      });
+      this.callbacks.onSaved();
+    } catch (err) {
+      this.callbacks.onSaveFailed(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private detach() {
+    window.clearTimeout(this.stopTimer);
+    this.media?.removeEventListener('playing', this.onPlaying);
+    this.media?.removeEventListener('ended', this.onEnded);
+    this.media = null;
+  }
+
+  private release() {
+    this.stream?.getTracks().forEach((t) => t.stop());
+    this.stream = null;
+  }
+
+  /** The page is going away (or playback could not start): stop without uploading and free the camera. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.detach();
+    if (this.recorder && this.recorder.state !== 'inactive') this.recorder.stop();
+    this.release();
+    this.callbacks.onRecordingChange(false);
+  }
+}
+
+/** A playback session id: crypto.randomUUID where available (secure contexts), random hex otherwise. */
+export function newPlaybackSessionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

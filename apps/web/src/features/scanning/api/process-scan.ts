@@ -1,0 +1,32 @@
+import { RECIPIENT_API, RM, ScanResponse } from '@giftlens/contract/recipient';
+import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+
+export type ScanRequest =
+  | { flow: 'direct'; giftId: string; image: File; signal: AbortSignal }
+  | { flow: 'recipient'; recipientId: string; image: File; signal: AbortSignal };
+
+/**
+ * POST process-scan: the direct flow names the gift in the path (`type=direct`); the recipient flow sends
+ * `recipient_id` and the server matches against that recipient's active gifts.
+ * A non-OK answer carries the server's text when it has one, else "API error: {status}".
+ */
+export async function processScan(req: ScanRequest): Promise<ScanResponse> {
+  const form = new FormData();
+  form.append('scan', req.image, req.image.name);
+  let path: string;
+  if (req.flow === 'direct') {
+    form.append('type', 'direct');
+    path = RECIPIENT_API.processScanDirect(req.giftId);
+  } else {
+    form.append('recipient_id', req.recipientId);
+    path = RECIPIENT_API.processScan;
+  }
+  try {
+    return await apiRequest('POST', path, form, { fallbackError: RM.scanFailed, schema: ScanResponse, signal: req.signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status > 0 && err.code === `http_${err.status}` && err.message === RM.scanFailed) {
+      throw new ApiError(RM.apiError(err.status), err.status, err.code, err.retryAfter);
+    }
+    throw err;
+  }
+}

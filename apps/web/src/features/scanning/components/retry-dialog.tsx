@@ -1,0 +1,58 @@
+import { CameraOff, Focus, PackageSearch, ShieldAlert, SunDim } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { RETRY_TITLES, type ScanErrorKind } from '../lib/scan-errors.ts';
+
+const ICONS: Record<ScanErrorKind, typeof CameraOff> = {
+  camera: CameraOff,
+  light: SunDim,
+  focus: Focus,
+  gift: PackageSearch,
+  refused: ShieldAlert,
+};
+
+const TIPS: Record<ScanErrorKind, string> = {
+  camera: 'Check that this site may use your camera, then try again.',
+  light: 'Move to a brighter spot or turn on a light, and avoid strong shadows.',
+  focus: 'Hold your phone still for a moment so the photo is sharp.',
+  gift: 'Center the whole gift in the frame, on a plain background, without wrapping.',
+  refused: 'You can try again later.',
+};
+
+/** After a failed scan: what went wrong, a tip, Try Again (resets the scan) or Cancel (leaves). */
+export function RetryDialog({
+  kind,
+  message,
+  onTryAgain,
+  onCancel,
+}: {
+  kind: ScanErrorKind | null;
+  message: string;
+  onTryAgain: () => void;
+  onCancel: () => void;
+}) {
+  const Icon = ICONS[kind ?? 'gift'];
+  return (
+    <Modal
+      open={kind !== null}
+      title={RETRY_TITLES[kind ?? 'gift']}
+      onDismiss={onCancel}
+      icon={
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
+          <Icon className="size-7" aria-hidden />
+        </span>
+      }
+    >
+      <p className="text-stone-700">{message}</p>
+      {kind ? <p className="text-sm text-stone-500">{TIPS[kind]}</p> : null}
+      <div className="mt-2 flex w-full flex-col-reverse gap-3 sm:flex-row">
+        <Button variant="secondary" block onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button block onClick={onTryAgain} autoFocus>
+          Try Again
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { RM } from '@giftlens/contract/recipient';
+
+/** What went wrong, as far as the retry dialog's title is concerned. */
+export type ScanErrorKind = 'camera' | 'light' | 'focus' | 'gift' | 'refused';
+
+export const RETRY_TITLES: Record<ScanErrorKind, string> = {
+  camera: 'Camera problem',
+  light: 'Too dark',
+  focus: 'Hold steady',
+  gift: 'Gift not recognised',
+  refused: 'Scanning unavailable',
+};
+
+/** Picks the dialog's title from the error text (camera, light, focus, otherwise the gift itself). */
+export function errorKind(text: string): ScanErrorKind {
+  if (/camera|permission/i.test(text)) return 'camera';
+  if (/dark|light|bright|exposure/i.test(text)) return 'light';
+  if (/blur|focus|steady|shak|motion/i.test(text)) return 'focus';
+  return 'gift';
+}
+
+/**
+ * Camera failures by the error getUserMedia threw: refused permission asks for it (the recipient flow adds
+ * the "Please allow" sentence); a camera that exists but fails is an access error; anything else is init.
+ */
+export function cameraErrorText(err: unknown, recipientFlow: boolean): string {
+  const name = err instanceof DOMException || err instanceof Error ? err.name : '';
+  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') {
+    return recipientFlow ? `${RM.cameraRequired}${RM.cameraRequiredRecipientSuffix}` : RM.cameraRequired;
+  }
+  if (['NotFoundError', 'DevicesNotFoundError', 'NotReadableError', 'TrackStartError', 'OverconstrainedError', 'AbortError'].includes(name)) {
+    return RM.cameraError;
+  }
+  return RM.cameraInitFailed;
+}
+
+/** Refusals by the server (scan limit, expired gift, too many failed scans): retrying at once will not help. */
+export const isRefusal = (status: number) => status === 403 || status === 410 || status === 429;
