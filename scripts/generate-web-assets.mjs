@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Makes the web app's binary assets from our own drawings, so they can be regenerated and reviewed as code:
- *   public/favicon.svg, public/icons/*.png       app icons (any + maskable) for the web manifest
+ *   public/favicon.{svg,ico}, public/icons/*.png app icons (any + maskable) for the web manifest
  *   public/demo-media/birthday-gift.jpg          the demo gift visitors show on another screen or print
  *   public/demo-media/birthday-message.mp4       the demo message (animated card with a melody), + poster
  * Usage: node scripts/generate-web-assets.mjs   (needs sharp from node_modules and ffmpeg on PATH)
@@ -38,6 +38,19 @@ await png(anyIcon, 192, 'icon-192.png');
 await png(anyIcon, 512, 'icon-512.png');
 await png(maskableIcon, 512, 'icon-maskable-512.png');
 await png(maskableIcon, 180, 'apple-touch-icon.png');
+// favicon.ico for browsers that ask for it regardless of <link rel="icon">: one 32x32 PNG inside an ICO header.
+const ico32 = await sharp(Buffer.from(anyIcon)).resize(32, 32).png().toBuffer();
+const icoHeader = Buffer.alloc(22);
+icoHeader.writeUInt16LE(0, 0); // reserved
+icoHeader.writeUInt16LE(1, 2); // type: icon
+icoHeader.writeUInt16LE(1, 4); // one image
+icoHeader.writeUInt8(32, 6); // width
+icoHeader.writeUInt8(32, 7); // height
+icoHeader.writeUInt16LE(1, 10); // colour planes
+icoHeader.writeUInt16LE(32, 12); // bits per pixel
+icoHeader.writeUInt32LE(ico32.length, 14);
+icoHeader.writeUInt32LE(22, 18); // offset of the PNG data
+writeFileSync(join(pub, 'favicon.ico'), Buffer.concat([icoHeader, ico32]));
 
 // ---------- demo gift ----------
 // Feature matching needs texture that does not repeat: seeded random confetti of many shapes, sizes and colours.

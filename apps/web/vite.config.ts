@@ -1,15 +1,51 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (apps/server) listens on :3000; in development Vite proxies API and media calls to it.
 const apiTarget = 'http://127.0.0.1:3000';
 
+/**
+ * Puts the server-rendered landing page inside #root of the built index.html, so `/` paints before any
+ * JavaScript runs. index.html is also the shell of every other route (and the service worker's navigation
+ * fallback), so an inline script empties #root before the first paint anywhere but `/`.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'giftlens:prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const vite = await createServer({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          plugins: [react()],
+        });
+        try {
+          const { renderLandingHtml } = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as {
+            renderLandingHtml: () => Promise<string>;
+          };
+          const body = await renderLandingHtml();
+          const clearElsewhere = `<script>if(location.pathname!=='/')document.getElementById('root').replaceChildren()</script>`;
+          return html.replace('<div id="root"></div>', `<div id="root">${body}</div>${clearElsewhere}`);
+        } finally {
+          await vite.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerenderLanding(),
     VitePWA({
       // We register the worker ourselves (features/pwa) so the update banner decides when it takes over.
       injectRegister: null,
@@ -17,7 +53,7 @@ export default defineConfig({
       strategies: 'generateSW',
       filename: 'sw.js',
       scope: '/',
-      includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'favicon.ico', 'robots.txt', 'icons/apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: 'GiftLens',

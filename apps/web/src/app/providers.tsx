@@ -1,15 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 
+/**
+ * App-wide providers. The TanStack Query client is provided around the routed screens by the root layout
+ * (deferred-query-provider.tsx), so the landing page's first load does not include it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <LazyToaster />
-    </QueryClientProvider>
+    </>
   );
 }

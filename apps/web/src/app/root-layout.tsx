@@ -8,24 +8,32 @@ import { InstallPrompt } from '../features/pwa/components/install-prompt.tsx';
 import { OfflineBanner } from '../features/pwa/components/offline-banner.tsx';
 import { UpdateBanner } from '../features/pwa/components/update-banner.tsx';
 import { startPwa } from '../features/pwa/pwa-store.ts';
+import { onFirstInteraction } from '../lib/first-interaction.ts';
+import { DeferredQueryProvider, preloadQueryProvider } from './deferred-query-provider.tsx';
 
-/**
- * What a route may say about the shell around it, through its `handle`:
- * `{ fullScreen: true }` drops the navigation bar and footer (camera screens).
- */
+/** What a route may say about the shell around it, through its `handle`. */
 export interface RouteHandle {
+  /** Drop the navigation bar and footer (camera screens). */
   fullScreen?: boolean;
+  /** The screen never calls the API, so it renders without the query client (the landing page). */
+  noServerData?: boolean;
 }
 
-function useFullScreen(): boolean {
-  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.fullScreen === true);
+function useRouteHandle(): Required<RouteHandle> {
+  const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
+  return {
+    fullScreen: handles.some((h) => h.fullScreen === true),
+    noServerData: handles.at(-1)?.noServerData === true,
+  };
 }
 
 /** Shell around every screen: banners, navigation, footer, the install prompt and the scroll reset. */
 export function RootLayout() {
   useRouteScroll();
-  const fullScreen = useFullScreen();
+  const { fullScreen, noServerData } = useRouteHandle();
   useEffect(startPwa, []);
+  // The next screen will most likely need the data layer: fetch it as soon as the visitor engages.
+  useEffect(() => onFirstInteraction(preloadQueryProvider), []);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -40,7 +48,9 @@ export function RootLayout() {
       {fullScreen ? null : <NavBar />}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          <DeferredQueryProvider needed={!noServerData}>
+            <Outlet />
+          </DeferredQueryProvider>
         </Suspense>
       </main>
       {fullScreen ? null : <SiteFooter />}

@@ -5,13 +5,14 @@ import { paths } from './paths.ts';
 import type { RouteHandle } from './root-layout.tsx';
 
 const fullScreen: RouteHandle = { fullScreen: true };
+const noServerData: RouteHandle = { noServerData: true };
 
 /**
  * The public site: the landing page (in the main bundle, it is the first paint) and every marketing, legal,
  * blog and demo page, each loaded on demand.
  */
 export const siteRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage howItWorksId={HOW_IT_WORKS_ID} /> },
+  { index: true, handle: noServerData, element: <LandingPage howItWorksId={HOW_IT_WORKS_ID} /> },
   {
     path: paths.blog.pattern,
     lazy: () => import('../features/blog/components/blog-index-page.tsx').then((m) => ({ Component: m.BlogIndexPage })),

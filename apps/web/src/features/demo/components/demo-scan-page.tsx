@@ -1,3 +1,4 @@
+import { RM } from '@giftlens/contract/recipient';
 import { Camera, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -11,16 +12,13 @@ import { findDemo, type Demo } from '../demos.ts';
 const WARM_UP_MS = 2000;
 const AUTO_CAPTURE_MS = 2000;
 const RESET_MS = 1000;
-const NO_MATCH = 'No matching gift found. Please try again or contact support.';
-const CAMERA_DENIED = 'Camera access is required to scan your gift';
-const CAMERA_FAILED = 'There was an error accessing your camera. Please try again.';
 
 type Status = 'ready' | 'scanning' | 'success' | 'failed';
 
 function cameraErrorText(err: unknown): string {
   return err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'SecurityError')
-    ? CAMERA_DENIED
-    : CAMERA_FAILED;
+    ? RM.cameraRequired
+    : RM.cameraError;
 }
 
 function FullScreenMessage({ demo, title, text }: { demo: Demo; title: string; text: string }) {
@@ -103,7 +101,7 @@ export function DemoScanPage() {
         void navigate(paths.demoMessage.href(demo.id));
         return;
       }
-      setFailure(NO_MATCH);
+      setFailure(RM.noMatch);
       setAttempts((n) => n + 1);
       setStatus('failed');
     } catch (err) {
@@ -113,7 +111,7 @@ export function DemoScanPage() {
         setUnavailable(true);
         return;
       }
-      setFailure(err instanceof Error ? err.message : NO_MATCH);
+      setFailure(err instanceof Error ? err.message : RM.scanFailed);
       setAttempts((n) => n + 1);
       setStatus('failed');
     } finally {

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:web — Lighthouse (mobile preset) on `/` of the built app served by the real server, plus the
+ * gzip size of the JavaScript `/` loads before any interaction and of every lazily loaded chunk.
+ *
+ *   node scripts/bench-web.mjs [--no-build] [--runs N] [--url http://host:port]
+ *
+ * Targets (issue 5): Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100, initial JS ≤ 110 KB gzip.
+ * It prints figures; it does not fail on a missed target (tests assert behaviour, benchmarks measure).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'apps/web/dist');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const RUNS = Math.max(1, Number(option('--runs', '3')));
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+];
+const KB = 1000;
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const INITIAL_JS_TARGET = 110 * KB;
+
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function launch(kind, port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'giftlens-bench-'));
+  const server = kind === 'server';
+  const child = spawn('npx', server ? ['tsx', 'apps/server/src/main.ts'] : ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: server ? root : join(root, 'apps/web'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: dist, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(server ? `${origin}/api/health` : origin, child);
+  } catch (err) {
+    stop();
+    throw new Error(`${err.message}\n${stderr.trim().split('\n').slice(-8).join('\n')}`);
+  }
+  return { origin, stop, kind: server ? 'apps/server via tsx' : 'vite preview' };
+}
+
+/** The real server with the built app; `vite preview` only when the server cannot start in this checkout. */
+async function startServer() {
+  const port = await freePort();
+  if (existsSync(join(root, 'apps/server/src/main.ts'))) {
+    try {
+      return await launch('server', port);
+    } catch (err) {
+      console.warn(`apps/server did not start, measuring with vite preview instead:\n${err.message}\n`);
+    }
+  }
+  return launch('preview', await freePort());
+}
+
+/** JS reachable from index.html through static imports: what `/` needs before it can render. */
+function staticGraph() {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const seen = new Set();
+  const visit = (key) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(entry.file)) return;
+    seen.add(entry.file);
+    for (const dep of entry.imports ?? []) visit(dep);
+  };
+  visit('index.html');
+  return [...seen].filter((f) => f.endsWith('.js'));
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function lighthouseRuns(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const results = [];
+  for (let i = 0; i < RUNS; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(TARGETS),
+      });
+      results.push(lhr);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return results;
+}
+
+async function main() {
+  if (!flag('--no-build') && !option('--url')) {
+    console.log('Building apps/web …');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@giftlens/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const server = option('--url') ? { origin: option('--url'), stop: () => {}, kind: 'given URL' } : await startServer();
+  let lhrs;
+  try {
+    console.log(`Lighthouse ${RUNS}× on ${server.origin}/ (${server.kind}), mobile preset, ${CHROMIUM}`);
+    lhrs = await lighthouseRuns(`${server.origin}/`);
+  } finally {
+    server.stop();
+  }
+
+  console.log('\nCategory          score (median; runs)   target');
+  const missed = [];
+  for (const [id, target] of Object.entries(TARGETS)) {
+    const scores = lhrs.map((l) => Math.round((l.categories[id]?.score ?? 0) * 100));
+    const m = median(scores);
+    if (m < target) missed.push(id);
+    console.log(`${lhrs[0].categories[id].title.padEnd(18)}${String(m).padStart(3)}  (${scores.join(', ')})`.padEnd(40) + `≥ ${target}${m < target ? '  MISSED' : ''}`);
+  }
+  const metric = (id) => median(lhrs.map((l) => l.audits[id]?.numericValue ?? 0));
+  console.log(
+    `\nFCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s · LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s · ` +
+      `TBT ${Math.round(metric('total-blocking-time'))} ms · CLS ${metric('cumulative-layout-shift').toFixed(3)} · SI ${(metric('speed-index') / 1000).toFixed(2)} s`,
+  );
+  for (const lhr of lhrs) {
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual' &&
+        Object.values(lhr.categories).some((c) => c.id !== 'performance' && c.auditRefs.some((r) => r.id === a.id && r.weight > 0)),
+    );
+    if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+  }
+
+  // JavaScript `/` loaded during the Lighthouse run (no interaction happens in it), measured from the build.
+  const requests = lhrs[0].audits['network-requests']?.details?.items ?? [];
+  const loaded = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => new URL(r.url).pathname.slice(1)))];
+  const graph = staticGraph();
+  const initial = [...new Set([...graph, ...loaded.filter((f) => existsSync(join(dist, f)))])];
+  const initialBytes = initial.reduce((sum, f) => sum + gz(join(dist, f)), 0);
+  console.log(`\nJavaScript loaded by / before interaction (gzip -9): ${kb(initialBytes)}  target ≤ ${kb(INITIAL_JS_TARGET)}${initialBytes > INITIAL_JS_TARGET ? '  MISSED' : ''}`);
+  for (const f of initial) console.log(`  ${kb(gz(join(dist, f))).padStart(9)}  ${f}${graph.includes(f) ? '' : '  (loaded after start-up)'}`);
+
+  const lazy = readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
+    .map((f) => ({ f, size: gz(join(dist, 'assets', f)), raw: statSync(join(dist, 'assets', f)).size }))
+    .sort((a, b) => b.size - a.size);
+  console.log(`\nLazy chunks (${lazy.length}, gzip -9):`);
+  for (const { f, size } of lazy) console.log(`  ${kb(size).padStart(9)}  assets/${f}`);
+  const sw = ['sw.js', ...readdirSync(dist).filter((f) => /^workbox-.*\.js$/.test(f))];
+  console.log(`\nService worker (after load): ${sw.map((f) => `${f} ${kb(gz(join(dist, f)))}`).join(', ')}`);
+
+  if (missed.length || initialBytes > INITIAL_JS_TARGET) console.log(`\nTargets missed: ${[...missed, ...(initialBytes > INITIAL_JS_TARGET ? ['initial-js'] : [])].join(', ')}`);
+  else console.log('\nAll targets met.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
