@@ -26,12 +26,22 @@ export function MessageRoute() {
         </Link>
       </div>
     );
+  else if (gift.data.status === 'active')
+    body = (
+      <div className="flex flex-col gap-4">
+        <Alert tone="success">{M.giftAlreadyPaid}</Alert>
+        <Link to={paths.share.href(giftId)} className="font-semibold text-brand-600 underline">
+          Share your gift link
+        </Link>
+      </div>
+    );
   else
     body = (
       <MessageStep
         giftId={giftId}
         planId={gift.data.plan.id}
         planName={gift.data.plan.name}
+        existingMessage={gift.data.status === 'draft' ? null : gift.data.messageType}
         onContinue={(id) => void navigate(paths.checkout.href(id))}
       />
     );

@@ -48,11 +48,13 @@ export interface MessageStepProps {
   giftId: string;
   planId: PlanId | null;
   planName: string | null;
+  /** The message the gift already has on the server, if any (a new one replaces it). */
+  existingMessage?: 'video' | 'audio' | 'text' | null;
   /** Go on to checkout (the upload may still be running in the background). */
   onContinue: (giftId: string) => void;
 }
 
-export function MessageStep({ giftId, planId, planName, onContinue }: MessageStepProps) {
+export function MessageStep({ giftId, planId, planName, existingMessage = null, onContinue }: MessageStepProps) {
   const [tab, setTab] = useState<Tab>('video');
   const [media, setMedia] = useState<Media | null>(null);
   const [text, setText] = useState('');
@@ -125,8 +127,15 @@ export function MessageStep({ giftId, planId, planName, onContinue }: MessageSte
     onContinue(giftId);
   };
 
+  const alreadyHasMessage = existingMessage !== null || upload?.phase === 'completed';
+
   const submit = async () => {
     if (submitting.current) return;
+    // Nothing new chosen but the gift already has its message: just go on.
+    if (alreadyHasMessage && !media && !text.trim()) {
+      goToCheckout();
+      return;
+    }
     if (tab === 'text') {
       const trimmed = text.trim();
       if (!trimmed) {
@@ -271,6 +280,11 @@ export function MessageStep({ giftId, planId, planName, onContinue }: MessageSte
         )}
       </div>
 
+      {alreadyHasMessage && !uploading ? (
+        <Alert tone="success">
+          Your message is uploaded. Continue to checkout, or record or upload a new one to replace it.
+        </Alert>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
       {upload?.phase === 'failed' && !error ? <Alert>Upload failed: {upload.error}</Alert> : null}
 
