@@ -9,6 +9,7 @@ import {
   recipientScan,
   recipientSignIn,
   revealCookie,
+  scanOf,
   scanPhotos,
   sendRecipientCode,
   verifyRecipientCode,
@@ -135,6 +136,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
 
   it('recipient flow: matches among the session\'s own gifts only; another recipient id is refused', async () => {
     const h = get();
+    h.clock.advance(31_000); // past the resend cooldown of the sign-ins above
     const m = await recipientSignIn(h, maya);
     const hit = await recipientScan(h, m.cookie, m.recipientId, photos.genuine);
     expect(hit.statusCode).toBe(200);
@@ -143,7 +145,10 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     expect(body.giftDetails?.recipientName).toBe('Maya');
     expect(revealCookie(hit, mayaGift)).toBeTruthy();
 
-    const miss = json<ScanResponse>(await recipientScan(h, m.cookie, m.recipientId, photos.impostor));
+    // A photo of her other gift reveals that one.
+    const other = json<ScanResponse>(await recipientScan(h, m.cookie, m.recipientId, photos.impostor));
+    expect(other).toMatchObject({ success: true, giftId: mayaOther });
+    const miss = json<ScanResponse>(await recipientScan(h, m.cookie, m.recipientId, await scanOf('photos/003-canon.jpg')));
     expect(miss).toMatchObject({ success: false, error: RM.noMatch, giftDetails: null });
 
     // Ravi's session cannot scan as Maya, and Ravi's own scan can only ever reveal Ravi's gift.

@@ -42,6 +42,18 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     expect(body.quality.score).toBeGreaterThan(0);
   });
 
+  it('refuses a photo the matcher cannot read at submit, writing nothing', async () => {
+    const h = get();
+    const sharp = (await import('sharp')).default;
+    const tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#345678' } }).jpeg().toBuffer();
+    const before = await h.db.selectFrom('gifts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const res = await submitGift(h, sender, GIFT_FIELDS, [photos.reference, tiny]);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error).toBe(M.giftPhotoUnreadable);
+    const after = await h.db.selectFrom('gifts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it('flags a plain photo as hard to recognise, and adds up to 3 photos in all', async () => {
     const h = get();
     const sharp = (await import('sharp')).default;

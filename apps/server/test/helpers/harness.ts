@@ -16,6 +16,13 @@ import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
 export const WEB_PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 export const SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
+/**
+ * The real matcher, one worker per test file shared by both databases' apps: its pool starts on the first enrol
+ * or scan (a few seconds), so paying that once per file keeps the suite quick.
+ */
+const sharedRecogniser = createMatcherRecogniser({ size: 1 });
+afterAll(() => sharedRecogniser.close());
+
 export interface Harness {
   target: DatabaseTarget['name'];
   app: FastifyInstance;
@@ -45,8 +52,6 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const media = createLocalMediaStorage(mediaDir, deriveKey(SESSION_SECRET, 'media-urls'));
   const payments = createTestPaymentProvider(SESSION_SECRET);
   const mailer = opts.mailer ? opts.mailer({ outboxDir }) : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
-  // The real matcher (its worker pool starts on the first enrol or scan).
-  const recogniser = createMatcherRecogniser({ size: 1 });
   const app = await buildApp({
     db,
     media,
@@ -60,7 +65,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     webDistDir: opts.webDistDir ?? null,
     logger: false,
     authRateLimit: opts.authRateLimit ?? { max: 10_000, timeWindow: 60_000 },
-    recogniser,
+    recogniser: sharedRecogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
   });
@@ -70,7 +75,6 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     harness,
     async close() {
       await app.close();
-      await recogniser.close();
       mailer.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
