@@ -137,6 +137,9 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
   };
 }
 
+/** The one place that reads process.env. */
+export const loadConfigFromEnvironment = (): Config => loadConfig(process.env);
+
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR/session-secret so sessions survive restarts. */
 export function resolveSessionSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;

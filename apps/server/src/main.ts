@@ -6,14 +6,14 @@ import { createLocalMediaStorage } from './adapters/media-storage.ts';
 import { createRazorpayProvider, createTestPaymentProvider } from './adapters/payments.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
-import { ConfigError, loadConfig, REPO_ROOT, resolveSessionSecret, type Config } from './config.ts';
+import { ConfigError, loadConfigFromEnvironment, REPO_ROOT, resolveSessionSecret, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { deriveKey } from './lib/crypto.ts';
 
 function readConfig(): Config {
   try {
-    return loadConfig(process.env);
+    return loadConfigFromEnvironment();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
