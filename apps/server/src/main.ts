@@ -33,7 +33,7 @@ const mailer =
     ? createSmtpMailer(config.mail.url, config.mail.from)
     : createOutboxMailer(config.mail.dir, config.mail.from, (line) => console.log(line));
 const rateLimitStore = createRateLimitStore(config.redisUrl);
-const recogniser = createMatcherRecogniser();
+const recogniser = createMatcherRecogniser({ eager: true });
 
 const app = await buildApp({
   db,

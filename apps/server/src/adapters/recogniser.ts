@@ -16,12 +16,14 @@ export interface Recogniser {
 }
 
 /**
- * The matcher in a worker-thread pool, so feature extraction never blocks the event loop. The pool starts on
- * first use: a process that never enrols or scans pays nothing for it.
+ * The matcher in a worker-thread pool, so feature extraction never blocks the event loop. By default the pool
+ * starts on first use (a process that never enrols or scans pays nothing); `eager` starts it at once, so the
+ * workers' warm-up (seconds) is not paid by the first recipient.
  */
-export function createMatcherRecogniser(opts: { size?: number } = {}): Recogniser {
+export function createMatcherRecogniser(opts: { size?: number; eager?: boolean } = {}): Recogniser {
   let pool: ReturnType<typeof createMatcherPool> | undefined;
-  const get = () => (pool ??= createMatcherPool(opts));
+  const get = () => (pool ??= createMatcherPool(opts.size === undefined ? {} : { size: opts.size }));
+  if (opts.eager) get();
   return {
     enrol: (image) => get().enrol(image),
     match: (query, references) => get().match(query, references),
