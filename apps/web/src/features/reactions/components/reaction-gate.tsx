@@ -25,6 +25,20 @@ interface PendingConsent {
   playbackSessionId: string;
 }
 
+/** Waits (briefly) for the media's duration, which play-consent reports. */
+function metadataOf(media: HTMLMediaElement): Promise<void> {
+  if (media.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      media.removeEventListener('loadedmetadata', done);
+      resolve();
+    };
+    const timer = window.setTimeout(done, 1500);
+    media.addEventListener('loadedmetadata', done);
+  });
+}
+
 const reasonOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 
 /**
@@ -51,6 +65,7 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
     }
     setBusy(true);
     const media = getMedia();
+    if (media) await metadataOf(media);
     const playbackSessionId = newPlaybackSessionId();
     try {
       const res = await requestPlayConsent({

@@ -117,7 +117,8 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
         </span>
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Verify Your Email</h1>
         <p className="text-stone-600">
-          Enter the 6-digit code we sent to <span className="font-semibold break-all text-stone-900">{email}</span>
+          Enter the 6-digit code we sent to
+          <span className="block font-semibold [overflow-wrap:anywhere] text-stone-900">{email}</span>
         </p>
       </div>
 

@@ -81,8 +81,8 @@ function ScannerScreen({ flow, scanId }: { flow: ScanFlow; scanId: string }) {
           <X className="size-5" aria-hidden />
           Cancel
         </button>
-        <h1 className="text-base font-semibold sm:text-lg">Scan your gift</h1>
-        <p className="min-w-[5.5rem] text-right text-sm text-white/80">
+        <h1 className="sr-only sm:not-sr-only sm:text-lg sm:font-semibold">Scan your gift</h1>
+        <p className="rounded-full bg-black/40 px-3 py-1.5 text-sm whitespace-nowrap text-white/90 backdrop-blur">
           Attempt {Math.min(s.attempts + 1, MAX_SCAN_ATTEMPTS)} of {MAX_SCAN_ATTEMPTS}
         </p>
       </header>
