@@ -278,3 +278,25 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     expect((await post('nope', demo)).statusCode).toBe(404);
   });
 });
+
+describeEachDatabase(
+  'recipient scans: failed scans per client',
+  (get) => {
+    it('a client that keeps failing is stopped (per-client limit); oversized scans are refused', async () => {
+      const h = get();
+      const sender = (await signIn(h, uniqueEmail('sender'))).cookie;
+      const gift = await activeGift(h, sender, { photo: photos.reference, recipientEmail: uniqueEmail('ip') });
+      const big = Buffer.concat([photos.genuine, Buffer.alloc(2 * 1024 * 1024)]);
+      const tooLarge = await directScan(h, gift, big);
+      expect(tooLarge.statusCode).toBe(413);
+      expect(json(tooLarge).error).toBe(RM.scanTooLarge);
+
+      expect(json(await directScan(h, gift, photos.impostor)).error).toBe(RM.noMatch);
+      expect(json(await directScan(h, gift, photos.impostor)).error).toBe(RM.noMatch);
+      const blocked = await directScan(h, gift, photos.genuine);
+      expect(blocked.statusCode).toBe(429);
+      expect(json(blocked).error).toBe(RM.tooManyFailedScans);
+    });
+  },
+  { scanFailureLimit: { perTarget: 100, perClient: 2, windowMs: 10 * 60 * 1000 } },
+);
