@@ -97,6 +97,8 @@ describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (ge
     expect(json(ok)).toMatchObject({ success: true });
     const row = await h.db.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'uploaded', consent_granted: 1, file_mime: 'video/webm', duration_seconds: 13, sync_offset_ms: 40 });
+    expect(Number(row.media_start_time)).toBe(1732170000000);
+    expect(Number(row.media_end_time)).toBe(12.5);
     expect(JSON.parse(row.device_info ?? '{}')).toEqual(DEVICE.deviceInfo);
     expect(await reactionFiles(h, lifetime)).toHaveLength(1);
 
