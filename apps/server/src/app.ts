@@ -57,7 +57,23 @@ const isZodError = (err: unknown): err is { issues: { message: string; path: Pro
   err instanceof Error && err.name === 'ZodError' && Array.isArray((err as { issues?: unknown }).issues);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger, trustProxy: deps.trustProxy });
+  const app = Fastify({
+    logger:
+      typeof deps.logger === 'object'
+        ? {
+            ...deps.logger,
+            serializers: {
+              // Signed upload and media URLs are bearer capabilities: their signatures stay out of the logs.
+              req: (req: { method?: string; url?: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url?.replace(/([?&]sig=)[^&]*/g, '$1[redacted]'),
+                remoteAddress: req.ip,
+              }),
+            },
+          }
+        : deps.logger,
+    trustProxy: deps.trustProxy,
+  });
 
   // One error handler: validation → 400 with the spec text, domain errors → their status, the rest → logged 500.
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {

@@ -228,6 +228,23 @@ describeEachDatabase(
   { authRateLimit: { max: 3, timeWindow: 60_000 } },
 );
 
+describeEachDatabase(
+  'sender auth behind https',
+  (get) => {
+    it('marks the session cookie Secure when PUBLIC_ORIGIN is https', async () => {
+      const h = get();
+      const email = uniqueEmail();
+      await h.app.inject(sendEmail(email));
+      const res = await h.app.inject(verifyEmail(email, await codeFromOutbox(h.outboxDir, email)));
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+    });
+  },
+  { secureCookies: true },
+);
+
 // A real SMTP server on a loopback port receives the code (the SMTP_URL path).
 const received: string[] = [];
 const smtp = new SMTPServer({

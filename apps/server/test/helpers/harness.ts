@@ -40,6 +40,8 @@ export interface HarnessOptions {
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindow: number };
   trustProxy?: boolean;
+  /** As when PUBLIC_ORIGIN is https. */
+  secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
 }
 
@@ -60,7 +62,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     payments,
     rateLimitStore: { kind: 'memory' },
     sessionSecret: SESSION_SECRET,
-    secureCookies: false,
+    secureCookies: opts.secureCookies ?? false,
     trustProxy: opts.trustProxy ?? false,
     webDistDir: opts.webDistDir ?? null,
     logger: false,
