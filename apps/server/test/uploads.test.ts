@@ -128,7 +128,7 @@ describeEachDatabase('uploads', (get) => {
     expect(res.statusCode).toBe(413);
     expect(json(res)).toEqual({
       success: false,
-      error: 'File size too large! Your Premium plan allows files up to 30MB. Your file is 31.0MB.',
+      error: 'File size too large! Your Premium plan allows files up to 30MB. Your file is 31.00MB.',
       code: 'file_too_large',
     });
     expect(await h.db.selectFrom('upload_intents').select('id').where('gift_id', '=', giftId).execute()).toHaveLength(0);
@@ -146,7 +146,7 @@ describeEachDatabase('uploads', (get) => {
     const ok = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video', fileSize: 45 * MB });
     expect(ok.statusCode).toBe(200);
     const tooBig = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video', fileSize: 51 * MB });
-    expect(json(tooBig).error).toBe('File size too large! Your Lifetime plan allows files up to 50MB. Your file is 51.0MB.');
+    expect(json(tooBig).error).toBe('File size too large! Your Lifetime plan allows files up to 50MB. Your file is 51.00MB.');
   });
 
   it('aborts a PUT larger than the plan while streaming (413) and leaves no partial file', async () => {
@@ -170,7 +170,7 @@ describeEachDatabase('uploads', (get) => {
     expect(res.statusCode).toBe(413);
     expect(json(res)).toMatchObject({ success: false, code: 'file_too_large' });
     // Stopped just past 30 MB, not after reading all 40.
-    expect(json(res).error).toMatch(/^File size too large! Your Premium plan allows files up to 30MB\. Your file is 30\.\dMB\.$/);
+    expect(json(res).error).toMatch(/^File size too large! Your Premium plan allows files up to 30MB\. Your file is 30\.\d\dMB\.$/);
     expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
     expect(await tmpFiles(h)).toEqual([]);
     // Confirm finds nothing to confirm.

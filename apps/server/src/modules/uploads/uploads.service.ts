@@ -43,7 +43,7 @@ const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   new AppError(
     413,
     'file_too_large',
-    M.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(1)),
+    M.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(2)),
   );
 const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', M.uploadUrlInvalid);
 const giftAlreadyPaid = () => new AppError(409, 'gift_already_paid', M.giftAlreadyPaid);
