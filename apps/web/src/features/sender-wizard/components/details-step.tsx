@@ -30,6 +30,7 @@ type FormOut = z.output<typeof Schema>;
 
 export interface CreatedGift {
   giftId: string;
+  photoWarning: string | null;
   occasion: Occasion;
   recipientName: string;
   recipientEmail: string;
@@ -106,14 +107,14 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
       {
         onSuccess: (res) => {
           toast.success('Gift created successfully!');
-          if (res.quality && !res.quality.recognisable) {
-            toast.warning(
-              res.quality.message ??
-                'This photo may be hard to recognise. A clearer, closer photo of the gift helps your recipient scan it.',
-              { duration: 10000 },
-            );
-          }
+          const photoWarning =
+            res.quality && !res.quality.recognisable
+              ? (res.quality.message ??
+                'This photo may be hard to recognise. A clearer, closer photo of the gift helps your recipient scan it.')
+              : null;
+          if (photoWarning) toast.warning(photoWarning, { duration: 10000 });
           onCreated({
+            photoWarning,
             giftId: res.giftId,
             occasion: values.occasion,
             recipientName: values.recipientName,

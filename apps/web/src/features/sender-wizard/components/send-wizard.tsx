@@ -113,9 +113,10 @@ export function SendWizard({ renderMessageStep }: SendWizardProps) {
           senderEmail={state.email}
           planId={state.selectedPlan.id}
           initial={state.giftDetails}
-          onCreated={(gift) =>
+          onCreated={({ photoWarning, ...gift }) =>
             goTo('message', {
               currentGiftId: gift.giftId,
+              photoWarning,
               giftDetails: { ...gift, contactMethod: 'email', senderEmail: state.email },
             })
           }
@@ -126,11 +127,20 @@ export function SendWizard({ renderMessageStep }: SendWizardProps) {
       break;
     case 'message':
       body = state.currentGiftId ? (
-        renderMessageStep({
-          giftId: state.currentGiftId,
-          planId: state.selectedPlan?.id ?? null,
-          planName: state.selectedPlan?.name ?? null,
-        })
+        <>
+          {state.photoWarning ? (
+            <Alert tone="warning" className="mb-6">
+              <p className="font-semibold">Your gift photo may be hard to recognise</p>
+              <p className="mt-1">{state.photoWarning}</p>
+              <p className="mt-1">You can go Back and choose a clearer photo, or carry on with this one.</p>
+            </Alert>
+          ) : null}
+          {renderMessageStep({
+            giftId: state.currentGiftId,
+            planId: state.selectedPlan?.id ?? null,
+            planName: state.selectedPlan?.name ?? null,
+          })}
+        </>
       ) : (
         <MissingStep text={M.giftIdMissing} action="Back to gift details" onAction={() => goTo('details')} />
       );

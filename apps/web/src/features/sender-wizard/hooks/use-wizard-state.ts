@@ -35,6 +35,8 @@ const StoredState = z.object({
     })
     .nullable(),
   currentGiftId: z.string().nullable(),
+  /** The server's note when the gift photo may be hard to recognise. */
+  photoWarning: z.string().nullable().default(null),
 });
 export type WizardState = z.infer<typeof StoredState>;
 
@@ -50,6 +52,7 @@ function initialState(): WizardState {
     selectedPlan: null,
     giftDetails: null,
     currentGiftId: null,
+    photoWarning: null,
   };
 }
 
