@@ -72,7 +72,7 @@ describeEachDatabase('plans and geo', (get) => {
       ['premium_in', 9900, true],
       ['lifetime_in', 29900, false],
     ]);
-    for (const url of ['/api/plans?country=US', '/api/plans?country=DE', '/api/plans']) {
+    for (const url of ['/api/plans?country=US', '/api/plans?country=DE', '/api/plans', '/api/plans?country=']) {
       const body = json<{ region: string; plans: { id: string }[] }>(await app.inject({ method: 'GET', url }));
       expect(body.region).toBe('US');
       expect(body.plans.map((p) => p.id)).toEqual(['premium_us', 'lifetime_us']);

@@ -6,7 +6,9 @@ import { plansForCountry } from './plans.service.ts';
 
 export function plansRoutes(app: FastifyInstance) {
   app.get(API.plans, (request) => {
-    const { country } = parse(PlansQuery, request.query);
+    const raw = request.query as Record<string, unknown>;
+    // An empty ?country= means "not known yet": the default (US) list.
+    const { country } = parse(PlansQuery, { ...raw, country: raw.country === '' ? undefined : raw.country });
     return { success: true, ...plansForCountry(country) };
   });
 }
