@@ -51,6 +51,7 @@ export interface AppDeps {
   /** Folders with the web app's public files (demo gift images). */
   demoImageDirs?: string[];
   scanFailureLimit?: RecipientSideDeps['scanFailureLimit'];
+  scanRateLimit?: RecipientSideDeps['scanRateLimit'];
 }
 
 const isZodError = (err: unknown): err is { issues: { message: string; path: PropertyKey[] }[] } =>

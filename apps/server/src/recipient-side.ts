@@ -29,12 +29,14 @@ export interface RecipientSideDeps {
   /** Folders holding the web app's public files, searched for demo gift images. */
   demoImageDirs: string[];
   scanFailureLimit?: ScanFailureLimit;
-  demoRateLimit?: { max: number; timeWindow: number };
+  /** Per-client limit on every scan call (process-scan, demo scan); default 60 a minute. */
+  scanRateLimit?: { max: number; timeWindow: number };
 }
 
 /** The recipient's calls: e-mail code and session, gift link, scans, the message, reactions, and the demo. */
 export function recipientSideRoutes(app: FastifyInstance, deps: RecipientSideDeps): void {
   const { db, media, clock, recogniser } = deps;
+  const scanRateLimit = deps.scanRateLimit ?? { max: 60, timeWindow: 60_000 };
   const recipientAuth = createRecipientAuthService({
     db,
     mailer: deps.mailer,
@@ -56,11 +58,12 @@ export function recipientSideRoutes(app: FastifyInstance, deps: RecipientSideDep
     service: createScansService({ db, media, clock, recogniser, messages, failureLimit: deps.scanFailureLimit }),
     grants,
     requireRecipient,
+    rateLimit: scanRateLimit,
   });
   messagesRoutes(app, { service: messages, grants });
   reactionsRoutes(app, { service: createReactionsService({ db, media, clock }), grants });
   demoRoutes(app, {
     service: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
-    rateLimit: deps.demoRateLimit ?? { max: 30, timeWindow: 60_000 },
+    rateLimit: scanRateLimit,
   });
 }

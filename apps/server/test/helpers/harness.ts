@@ -70,6 +70,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     recogniser: sharedRecogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
+    scanRateLimit: { max: 10_000, timeWindow: 60_000 },
   });
   await app.ready();
   const harness: Harness = { target: target.name, app, db, clock, dataDir, mediaDir, outboxDir, media, payments };

@@ -44,9 +44,16 @@ export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer;
 
 export function scansRoutes(
   app: FastifyInstance,
-  opts: { service: ScansService; grants: RevealGrants; requireRecipient: RequireRecipient },
+  opts: {
+    service: ScansService;
+    grants: RevealGrants;
+    requireRecipient: RequireRecipient;
+    rateLimit: { max: number; timeWindow: number };
+  },
 ) {
   const { service, grants, requireRecipient } = opts;
+  // Matching costs CPU even when it succeeds (Lifetime gifts have unlimited reveals): every scan is limited per client.
+  const limited = { config: { rateLimit: opts.rateLimit } };
 
   async function answer(reply: FastifyReply, outcome: ScanOutcome) {
     if (outcome.grantGiftId) await grants.grant(reply, outcome.grantGiftId);
@@ -55,14 +62,14 @@ export function scansRoutes(
   }
 
   // Direct flow: the gift link is the capability.
-  app.post(RECIPIENT_API.processScanDirect(':giftId'), async (request, reply) => {
+  app.post(RECIPIENT_API.processScanDirect(':giftId'), limited, async (request, reply) => {
     const { giftId } = parse(GiftParams, request.params);
     const { scan } = await readScan(request);
     return answer(reply, await service.scanGift(giftId, scan, request.ip));
   });
 
   // Recipient flow: the session's e-mail decides the candidate gifts; recipient_id must be the session's.
-  app.post(RECIPIENT_API.processScan, async (request, reply) => {
+  app.post(RECIPIENT_API.processScan, limited, async (request, reply) => {
     const recipient = await requireRecipient(request);
     const { scan, fields } = await readScan(request);
     if (!fields.recipient_id) throw new AppError(400, 'recipient_id_missing', RM.recipientIdMissing);
