@@ -66,8 +66,8 @@ function MessageScreen({
 
   const body: ReactNode =
     kind === 'text' || !mediaSrc ? (
-      <figure className="relative rounded-3xl border border-brand-100 bg-white p-6 shadow-sm sm:p-10">
-        <Quote className="absolute top-4 left-4 size-8 text-brand-200 sm:size-10" aria-hidden />
+      <figure className="relative rounded-3xl border border-brand-100 bg-white px-6 pt-14 pb-6 shadow-sm sm:px-10 sm:pt-16 sm:pb-10">
+        <Quote className="absolute top-5 left-6 size-8 text-brand-200 sm:left-10 sm:size-10" aria-hidden />
         <blockquote className="relative text-lg leading-relaxed whitespace-pre-wrap break-words text-stone-800 sm:text-xl">
           {data.text}
         </blockquote>

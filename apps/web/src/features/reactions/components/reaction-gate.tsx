@@ -149,7 +149,7 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
         </p>
         <p className="text-sm text-stone-500">Recording stops a second after the message ends. You can say no.</p>
         <div className="mt-2 flex w-full flex-col gap-3">
-          <Button block onClick={() => void recordAndPlay()} autoFocus>
+          <Button block onClick={() => void recordAndPlay()}>
             <Video className="size-5" aria-hidden />
             Play &amp; Record Video
           </Button>

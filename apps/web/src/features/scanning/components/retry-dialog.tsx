@@ -45,12 +45,13 @@ export function RetryDialog({
     >
       <p className="text-stone-700">{message}</p>
       {kind ? <p className="text-sm text-stone-500">{TIPS[kind]}</p> : null}
-      <div className="mt-2 flex w-full flex-col-reverse gap-3 sm:flex-row">
+      {/* Try Again comes first so the dialog opens with it focused; on wide screens Cancel sits on its left. */}
+      <div className="mt-2 flex w-full flex-col gap-3 sm:flex-row-reverse">
+        <Button block onClick={onTryAgain}>
+          Try Again
+        </Button>
         <Button variant="secondary" block onClick={onCancel}>
           Cancel
-        </Button>
-        <Button block onClick={onTryAgain} autoFocus>
-          Try Again
         </Button>
       </div>
     </Modal>
