@@ -51,7 +51,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: '',
       PUBLIC_ORIGIN: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      WEB_DIST_DIR: join(REPO_DIR, 'apps/web/dist'),
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? join(REPO_DIR, 'apps/web/dist'),
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
