@@ -6,7 +6,7 @@ import { loadCv } from './cv.ts';
 import { decodeGrey } from './decode.ts';
 import { MatcherError } from './errors.ts';
 import { extractFeatures, type ExtractOptions } from './extract.ts';
-import { deserialise, serialise, type Features } from './features.ts';
+import { deserialise, prefix, serialise, type Features } from './features.ts';
 import { matchDescriptors } from './hamming.ts';
 import { DEFAULT_VERIFY, verify } from './verify.ts';
 
@@ -48,6 +48,10 @@ export const CONFIG = {
   grid: 0,
   ratio: 0.85,
   crossCheck: false,
+  /** with more references than this, a cheap first pass (strongest features only) picks which to verify fully */
+  shortlist: 3,
+  shortlistQueryFeatures: 250,
+  shortlistRefFeatures: 500,
   /** decision: at least this many geometrically consistent correspondences ... */
   minInliers: 15,
   /** ... spread over at least this fraction of the reference's 6x6 grid cells */
@@ -136,17 +140,28 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const t0 = performance.now();
   const refs = decode(references);
   const q = await extractQuery(query);
+  const all: { gift: number; f: Features; cheap: number }[] = [];
+  refs.forEach((gift, i) => gift.forEach((f) => all.push({ gift: i, f, cheap: 0 })));
+  let candidates = all;
+  if (all.length > CONFIG.shortlist) {
+    // first pass: the query's strongest features against each reference's strongest, verified the same way
+    const qs = prefix(q, CONFIG.shortlistQueryFeatures);
+    for (const c of all) {
+      const rs = prefix(c.f, CONFIG.shortlistRefFeatures);
+      const corr = matchDescriptors(qs, rs, CONFIG.ratio, CONFIG.crossCheck);
+      c.cheap = verify(qs, rs, corr, DEFAULT_VERIFY).inliers * 1000 + corr.count;
+    }
+    candidates = [...all].sort((a, b) => b.cheap - a.cheap).slice(0, CONFIG.shortlist);
+  }
   let bestIndex = -1;
   let best: PairEvidence = { inliers: 0, spread: 0, score: 0 };
-  for (let i = 0; i < refs.length; i++) {
-    for (const r of refs[i]!) {
-      const e = compare(q, r);
-      if (e.score > best.score || (e.score === best.score && e.inliers > best.inliers)) {
-        best = e;
-        bestIndex = i;
-      }
+  for (const c of candidates) {
+    const e = compare(q, c.f);
+    if (e.score > best.score || (e.score === best.score && e.inliers > best.inliers)) {
+      best = e;
+      bestIndex = c.gift;
     }
   }
-  const matched = best.score >= 0.5;
+  const matched = accepts(best.inliers, best.spread);
   return { matched, bestIndex, score: best.score, inliers: best.inliers, ms: Math.round(performance.now() - t0) };
 }

@@ -46,8 +46,11 @@ function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc:
     all.push({ i, x: k.pt.x, y: k.pt.y, size: k.size, angle: k.angle, r: k.response });
   }
   let keep = all;
+  all.sort((a, b) => b.r - a.r);
   if (opts.grid > 0 && all.length > opts.maxFeatures) keep = gridSelect(all, img.width, img.height, opts.grid, opts.maxFeatures);
   else keep = all.slice(0, opts.maxFeatures);
+  // strongest first, so a prefix of the features is a cheap summary (used by the shortlist pass)
+  keep.sort((a, b) => b.r - a.r);
   const count = keep.length;
   const f: Features = {
     width: img.width,

@@ -82,3 +82,18 @@ export function deserialise(bytes: Uint8Array): Features {
 function clamp16(v: number): number {
   return v < 0 ? 0 : v > 65535 ? 65535 : v;
 }
+
+/** The first n features (they are stored strongest first): a view, no copy. */
+export function prefix(f: Features, n: number): Features {
+  if (n >= f.count) return f;
+  return {
+    width: f.width,
+    height: f.height,
+    count: n,
+    x: f.x.subarray(0, n),
+    y: f.y.subarray(0, n),
+    size: f.size.subarray(0, n),
+    angle: f.angle.subarray(0, n),
+    desc: f.desc.subarray(0, n * DESC_BYTES),
+  };
+}

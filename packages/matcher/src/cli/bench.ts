@@ -1,0 +1,141 @@
+/**
+ * npm run bench:matcher [-- --pairs PAIRS.csv] [--n20 N] [--baseline-n20 N] [--no-baseline]
+ * Per kind and overall: true-match rate, false-match rate, median and p95 ms per scan (one gift), and the time of a
+ * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it.
+ * Queries get the browser's compression first (fit 600x600, JPEG 0.5); times are wall-clock, in this thread.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { baselineExtract, baselineMatch } from '../baseline.ts';
+import { loadCv } from '../cv.ts';
+import { browserCompress } from '../decode.ts';
+import { enrol, match } from '../engine.ts';
+import type { Features } from '../features.ts';
+import { argValue, readPairs, type Pair } from './dataset.ts';
+
+const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
+const n20 = Number(argValue('--n20', '60'));
+const baseN20 = Number(argValue('--baseline-n20', '10'));
+const withBaseline = !process.argv.includes('--no-baseline');
+const pairs = readPairs(csv);
+await loadCv();
+const load0 = loadavg()[0]!;
+
+interface Outcome { pair: Pair; matched: boolean; ms: number }
+const quantile = (xs: number[], q: number): number => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+};
+
+const queries = new Map<string, Buffer>();
+for (const p of pairs) if (!queries.has(p.queryPath)) queries.set(p.queryPath, await browserCompress(readFileSync(p.queryPath)));
+const refPaths = [...new Set(pairs.map((p) => p.referencePath))];
+
+// --- ours
+const ours = new Map<string, Uint8Array>();
+for (const r of refPaths) ours.set(r, (await enrol(readFileSync(r))).reference);
+// warm-up (JIT) on one pair, not measured
+await match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]]);
+const oursOut: Outcome[] = [];
+for (const p of pairs) {
+  const d = await match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]);
+  oursOut.push({ pair: p, matched: d.matched, ms: d.ms });
+}
+
+// --- 1 against 20: a genuine query against its gift + 19 others (identification), and against 20 others only
+const genuine = pairs.filter((p) => p.label === true);
+const pick = (n: number): Pair[] => genuine.filter((_, i) => i % Math.max(1, Math.floor(genuine.length / n)) === 0).slice(0, n);
+function twenty<T>(p: Pair, i: number, refOf: (path: string) => T): { list: T[][]; truth: number } {
+  const others = refPaths.filter((r) => r !== p.referencePath);
+  const chosen = Array.from({ length: 19 }, (_, k) => others[(i * 7 + k * 3) % others.length]!);
+  const truth = i % 20;
+  const list = chosen.map((r) => [refOf(r)]);
+  list.splice(truth, 0, [refOf(p.referencePath)]);
+  return { list, truth };
+}
+async function run20<T>(
+  n: number,
+  refOf: (path: string) => T,
+  fn: (q: Buffer, refs: T[][]) => Promise<{ matched: boolean; bestIndex: number; ms: number }>,
+) {
+  const ms: number[] = [];
+  let correct = 0, wrong = 0, falseOnImpostors = 0;
+  const sel = pick(n);
+  for (const [i, p] of sel.entries()) {
+    const { list, truth } = twenty(p, i, refOf);
+    const q = queries.get(p.queryPath)!;
+    const d = await fn(q, list);
+    ms.push(d.ms);
+    if (d.matched && d.bestIndex === truth) correct++;
+    else if (d.matched) wrong++;
+    // the same query against the 19 others plus one more other: every acceptance is a false match
+    const impostorList = list.filter((_, k) => k !== truth);
+    const extra = refPaths.find((r) => r !== p.referencePath && !impostorList.some((l) => l[0] === refOf(r)));
+    if (extra) impostorList.push([refOf(extra)]);
+    const e = await fn(q, impostorList);
+    ms.push(e.ms);
+    if (e.matched) falseOnImpostors++;
+  }
+  return { n: sel.length, median: quantile(ms, 0.5), p95: quantile(ms, 0.95), correct, wrong, falseOnImpostors };
+}
+const ours20 = await run20(n20, (r) => ours.get(r)!, match);
+
+// --- baseline
+let baseOut: Outcome[] = [];
+let base20: Awaited<ReturnType<typeof run20>> | undefined;
+if (withBaseline) {
+  const base = new Map<string, Features>();
+  for (const r of refPaths) base.set(r, await baselineExtract(readFileSync(r)));
+  for (const p of pairs) {
+    const d = await baselineMatch(queries.get(p.queryPath)!, [[base.get(p.referencePath)!]]);
+    baseOut.push({ pair: p, matched: d.matched, ms: d.ms });
+  }
+  base20 = await run20(baseN20, (r) => base.get(r)!, baselineMatch);
+}
+const load1 = loadavg()[0]!;
+
+// --- report
+interface Row { kind: string; genuine: number; impostor: number; tmr: number; fmr: number; fm: number; median: number; p95: number }
+function rows(out: Outcome[]): Row[] {
+  const kinds = [...new Set(out.map((o) => o.pair.kind))].sort();
+  return [...kinds, 'overall'].map((kind) => {
+    const sel = kind === 'overall' ? out : out.filter((o) => o.pair.kind === kind);
+    const g = sel.filter((o) => o.pair.label === true);
+    const im = sel.filter((o) => o.pair.label === false);
+    const fm = im.filter((o) => o.matched).length;
+    return {
+      kind,
+      genuine: g.length,
+      impostor: im.length,
+      tmr: g.filter((o) => o.matched).length / Math.max(1, g.length),
+      fmr: fm / Math.max(1, im.length),
+      fm,
+      median: quantile(sel.map((o) => o.ms), 0.5),
+      p95: quantile(sel.map((o) => o.ms), 0.95),
+    };
+  });
+}
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const ratio = (a: number, b: number | undefined) => (b === undefined || !Number.isFinite(b) ? '' : b === 0 ? (a === 0 ? '(=)' : '(x∞)') : `(x${(a / b).toFixed(2)})`);
+const R = rows(oursOut);
+const B = withBaseline ? rows(baseOut) : [];
+console.log(`gift-photos bench: ${pairs.length} pairs, queries compressed to fit 600x600 at JPEG 0.5; load average ${load0.toFixed(1)} -> ${load1.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores`);
+console.log('figures: ours, then (ratio to the textbook baseline) and the baseline figure');
+console.log('kind           pairs  true-match           false-match          median ms         p95 ms');
+for (const r of R) {
+  const b = B.find((x) => x.kind === r.kind);
+  const cell = (a: string, rt: string, bb: string) => `${a} ${rt} ${bb}`.padEnd(21);
+  console.log(
+    `${r.kind.padEnd(14)} ${String(r.genuine + r.impostor).padStart(5)}  ` +
+      cell(pct(r.tmr), ratio(r.tmr, b?.tmr), b ? pct(b.tmr) : '') +
+      cell(`${pct(r.fmr)}[${r.fm}]`, ratio(r.fmr, b?.fmr), b ? `${pct(b.fmr)}[${b.fm}]` : '') +
+      cell(String(r.median), ratio(r.median, b?.median), b ? String(b.median) : '') +
+      cell(String(r.p95), ratio(r.p95, b?.p95), b ? String(b.p95) : ''),
+  );
+}
+const line20 = (name: string, x: typeof ours20, b?: typeof ours20) =>
+  `${name}: 1-against-20 median ${x.median} ms ${ratio(x.median, b?.median)} p95 ${x.p95} ms ${ratio(x.p95, b?.p95)}; ` +
+  `${x.n} genuine queries among 20 gifts: ${x.correct} identified, ${x.wrong} wrong gift; the same queries against 20 other gifts: ${x.falseOnImpostors} false matches`;
+console.log(line20('ours', ours20, base20));
+if (base20) console.log(line20('baseline', base20));
