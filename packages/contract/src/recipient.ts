@@ -101,6 +101,7 @@ export const RecipientNameResponse = z.object({ success: z.literal(true), name: 
 // POST /api/verification-recipient/process-scan/{giftId} (multipart: scan, type='direct')
 // POST /api/verification-recipient/process-scan        (multipart: scan, recipient_id)
 export const ScanGiftDetails = z.object({
+  /** The message page's path (/gift-message/{giftId}) whenever the message can be shown, text included; else null. */
   giftMessageUrl: z.string().nullable(),
   gifts_message_url: z.string().nullable(),
   /** Signed media URL valid 5 minutes (video/audio), or null for a text message. */

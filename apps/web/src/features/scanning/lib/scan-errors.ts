@@ -34,5 +34,5 @@ export function cameraErrorText(err: unknown, recipientFlow: boolean): string {
   return RM.cameraInitFailed;
 }
 
-/** Refusals by the server (scan limit, expired gift, too many failed scans): retrying at once will not help. */
-export const isRefusal = (status: number) => status === 403 || status === 410 || status === 429;
+/** Refusals by the server (signed out, scan limit, expired gift, too many scans): retrying at once will not help. */
+export const isRefusal = (status: number) => status === 401 || status === 403 || status === 410 || status === 429;
