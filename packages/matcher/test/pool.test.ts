@@ -1,0 +1,33 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMatcherPool, MatcherError } from '../src/index.ts';
+import { photoOf, poster } from './fixtures.ts';
+
+describe('createMatcherPool', () => {
+  const pool = createMatcherPool({ size: 1 });
+  afterAll(() => pool.close());
+
+  it('enrols and matches in worker threads', async () => {
+    const gift = await poster(7);
+    const other = await poster(8);
+    const [a, b] = await Promise.all([pool.enrol(gift), pool.enrol(other)]);
+    expect(a.quality.recognisable).toBe(true);
+    const photo = await photoOf(gift, -25, 0.7);
+    const [yes, no] = await Promise.all([pool.match(photo, [[a.reference]]), pool.match(photo, [[b.reference]])]);
+    expect(yes).toMatchObject({ matched: true, bestIndex: 0 });
+    expect(no.matched).toBe(false);
+  }, 30_000);
+
+  it('passes MatcherError codes back from the workers', async () => {
+    const err = await pool.enrol(Buffer.from('nope')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MatcherError);
+    expect((err as MatcherError).code).toBe('unreadable_image');
+    const err2 = await pool.match(await poster(9), [[new Uint8Array(4)]]).catch((e: unknown) => e);
+    expect((err2 as MatcherError).code).toBe('invalid_reference');
+  }, 30_000);
+
+  it('rejects work after close', async () => {
+    const p = createMatcherPool({ size: 1 });
+    await p.close();
+    await expect(p.enrol(await poster(1))).rejects.toThrow(/closed/);
+  });
+});
