@@ -6,16 +6,17 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface SubmitGiftInput {
   fields: SubmitGiftFields;
-  giftImage: File;
+  /** One to three photos of the gift; each is sent as a `giftImage` part. */
+  giftImages: File[];
 }
 
-/** POST submit-gift (multipart): the gift fields plus the compressed photo as `giftImage`. */
-export function submitGift({ fields, giftImage }: SubmitGiftInput) {
+/** POST submit-gift (multipart): the gift fields plus the compressed photos, each as a `giftImage` part. */
+export function submitGift({ fields, giftImages }: SubmitGiftInput) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string' && value !== '') form.append(key, value);
   }
-  form.append('giftImage', giftImage, giftImage.name);
+  for (const image of giftImages) form.append('giftImage', image, image.name);
   return apiRequest('POST', API.submitGift, form, { fallbackError: M.createGiftFailed, schema: SubmitGiftResponse });
 }
 

@@ -1,4 +1,4 @@
-import { GIFT_IMAGE_MAX_BYTES } from '@giftlens/contract/constants';
+import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
 import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { PlanId } from '@giftlens/contract/plans';
@@ -23,7 +23,7 @@ const Schema = z.object({
     .toLowerCase()
     .min(1, { error: M.recipientContactRequired })
     .pipe(z.email({ error: M.invalidEmail })),
-  giftImage: z.instanceof(File, { error: M.giftImageRequired }),
+  giftImages: z.array(z.instanceof(File)).min(1, { error: M.giftImageRequired }).max(MAX_REFERENCE_PHOTOS),
 });
 type FormIn = z.input<typeof Schema>;
 type FormOut = z.output<typeof Schema>;
@@ -48,7 +48,7 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
   const occasionId = useId();
   const imageId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<{ file: File; url: string }[]>([]);
   const [compressing, setCompressing] = useState(false);
 
   const form = useForm<FormIn, unknown, FormOut>({
@@ -61,35 +61,44 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
   });
   const { errors } = form.formState;
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  // Object URLs are released when the step goes away.
+  const urls = useRef<string[]>([]);
+  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  const applyPhotos = (next: { file: File; url: string }[]) => {
+    setPhotos(next);
+    form.setValue(
+      'giftImages',
+      next.map((p) => p.file),
+      { shouldValidate: form.formState.isSubmitted || next.length > 0 },
+    );
+  };
 
   const onImage = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      form.setError('giftImage', { message: M.giftImageInvalid });
-      e.target.value = '';
+    const input = e.target;
+    const chosen = Array.from(input.files ?? []).slice(0, MAX_REFERENCE_PHOTOS - photos.length);
+    input.value = '';
+    if (chosen.length === 0) return;
+    if (chosen.some((f) => !f.type.startsWith('image/'))) {
+      form.setError('giftImages', { message: M.giftImageInvalid });
       return;
     }
     setCompressing(true);
-    const compressed = await compressGiftImage(file);
+    const compressed = await Promise.all(chosen.map(compressGiftImage));
     setCompressing(false);
-    if (compressed.size > GIFT_IMAGE_MAX_BYTES) {
-      form.setError('giftImage', { message: M.giftImageInvalid });
-      e.target.value = '';
+    if (compressed.some((f) => f.size > GIFT_IMAGE_MAX_BYTES)) {
+      form.setError('giftImages', { message: M.giftImageInvalid });
       return;
     }
-    form.setValue('giftImage', compressed, { shouldValidate: true });
-    setPreview(URL.createObjectURL(compressed));
+    const added = compressed.map((file) => {
+      const url = URL.createObjectURL(file);
+      urls.current.push(url);
+      return { file, url };
+    });
+    applyPhotos([...photos, ...added]);
   };
 
-  const clearImage = () => {
-    form.resetField('giftImage');
-    setPreview(null);
-    if (fileInput.current) fileInput.current.value = '';
-  };
+  const removePhoto = (index: number) => applyPhotos(photos.filter((_, i) => i !== index));
 
   const submit = form.handleSubmit((values) => {
     if (submitGift.isPending) return;
@@ -102,7 +111,7 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
           planId,
           recipientEmail: values.recipientEmail,
         },
-        giftImage: values.giftImage,
+        giftImages: values.giftImages,
       },
       {
         onSuccess: (res) => {
@@ -184,44 +193,60 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
         <label htmlFor={imageId} className="text-sm font-medium text-stone-800">
           Gift photo
         </label>
-        {preview ? (
-          <div className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
-            <img src={preview} alt="Gift preview" className="mx-auto max-h-72 w-full object-contain" />
-            <button
-              type="button"
-              onClick={clearImage}
-              aria-label="Remove photo"
-              className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:bg-white"
-            >
-              <X className="size-5" aria-hidden />
-            </button>
-          </div>
+        {photos.length > 0 ? (
+          <ul className={`grid gap-2 ${photos.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-3'}`}>
+            {photos.map((p, i) => (
+              <li key={p.url} className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
+                <img
+                  src={p.url}
+                  alt={i === 0 ? 'Gift preview' : `Gift preview, photo ${i + 1}`}
+                  className={`w-full ${photos.length === 1 ? 'max-h-72 object-contain' : 'aspect-square object-cover'}`}
+                />
+                <button
+                  type="button"
+                  onClick={() => removePhoto(i)}
+                  aria-label={`Remove photo ${i + 1}`}
+                  className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:bg-white"
+                >
+                  <X className="size-5" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
         ) : null}
-        <label
-          htmlFor={imageId}
-          className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 py-6 text-center hover:bg-brand-50 ${errors.giftImage ? 'border-red-400' : 'border-stone-300'} ${preview ? 'py-3' : ''}`}
-        >
-          {compressing ? (
-            <Loader2 className="size-7 animate-spin text-brand-500" aria-hidden />
-          ) : (
-            <ImagePlus className="size-7 text-brand-500" aria-hidden />
-          )}
-          <span className="font-semibold text-stone-800">
-            {compressing ? 'Optimising photo…' : preview ? 'Choose a different photo' : 'Upload a photo of the gift'}
-          </span>
-          <span className="text-xs text-stone-500">PNG, JPG, GIF up to 10MB</span>
-        </label>
+        {photos.length < MAX_REFERENCE_PHOTOS ? (
+          <label
+            htmlFor={imageId}
+            className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 text-center hover:bg-brand-50 ${errors.giftImages ? 'border-red-400' : 'border-stone-300'} ${photos.length > 0 ? 'py-3' : 'py-6'}`}
+          >
+            {compressing ? (
+              <Loader2 className="size-7 animate-spin text-brand-500" aria-hidden />
+            ) : (
+              <ImagePlus className="size-7 text-brand-500" aria-hidden />
+            )}
+            <span className="font-semibold text-stone-800">
+              {compressing
+                ? 'Optimising photo…'
+                : photos.length > 0
+                  ? 'Add another photo (optional)'
+                  : 'Upload a photo of the gift'}
+            </span>
+            <span className="text-xs text-stone-500">PNG, JPG, GIF up to 10MB</span>
+          </label>
+        ) : null}
         <input
           ref={fileInput}
           id={imageId}
           type="file"
           accept="image/*"
+          multiple
           className="sr-only"
           onChange={(e) => void onImage(e)}
         />
-        {errors.giftImage ? <p className="text-sm text-red-700">{errors.giftImage.message}</p> : null}
+        {errors.giftImages ? <p className="text-sm text-red-700">{errors.giftImages.message}</p> : null}
         <p className="text-xs text-stone-500">
-          Your recipient reveals the message by photographing this gift, so use a clear, well-lit photo.
+          Your recipient reveals the message by photographing this gift, so use a clear, well-lit photo. Up to{' '}
+          {MAX_REFERENCE_PHOTOS} photos: another angle, the box or a label helps us recognise it.
         </p>
       </div>
 
