@@ -13,9 +13,22 @@ export function photoToY4m(photoPath: string): string {
   const out = join(dir, `${basename(photoPath).replace(/\.[^.]+$/, '')}.y4m`);
   if (!existsSync(out)) {
     execFileSync('ffmpeg', [
-      '-loglevel', 'error', '-y', '-loop', '1', '-i', photoPath, '-t', '1', '-r', '30',
-      '-vf', 'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,format=yuv420p',
-      '-f', 'yuv4mpegpipe', out,
+      '-loglevel',
+      'error',
+      '-y',
+      '-loop',
+      '1',
+      '-i',
+      photoPath,
+      '-t',
+      '1',
+      '-r',
+      '30',
+      '-vf',
+      'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,format=yuv420p',
+      '-f',
+      'yuv4mpegpipe',
+      out,
     ]);
   }
   return out;

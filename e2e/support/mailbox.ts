@@ -10,7 +10,9 @@ export interface ReceivedMail {
 }
 
 async function readAll(mailDir: string): Promise<ReceivedMail[]> {
-  const files = readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(mailDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const parsed = await simpleParser(readFileSync(join(mailDir, file)));

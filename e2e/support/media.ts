@@ -10,10 +10,28 @@ export function smallVideo(): string {
   const out = join(dir, 'message.mp4');
   if (!existsSync(out)) {
     execFileSync('ffmpeg', [
-      '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
       out,
     ]);
   }

@@ -25,3 +25,19 @@ export function seedReturningSender(email: string, firstName: string): void {
     db.close();
   }
 }
+
+/** Reactions stored for a gift (the sender's side of the reaction feature). */
+export interface ReactionRow {
+  status: string;
+  consent_granted: number | null;
+  file_path: string | null;
+}
+
+export function reactionsFor(giftId: string): ReactionRow[] {
+  const db = openDb();
+  try {
+    return db.prepare('SELECT * FROM reactions WHERE gift_id = ?').all(giftId) as ReactionRow[];
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { request, expect } from '@playwright/test';
+import { waitForCode } from './mailbox.ts';
+import { uniqueEmail } from './fixtures.ts';
+
+export interface PaidGift {
+  giftId: string;
+  senderEmail: string;
+  recipientEmail: string;
+}
+
+interface GiftOptions {
+  baseURL: string;
+  mailDir: string;
+  /** Reference photo of the gift (the sender's photo). */
+  photo: string;
+  planId: 'premium_us' | 'lifetime_us' | 'basic_in' | 'premium_in' | 'lifetime_in';
+  message: { kind: 'video' | 'audio'; file: string; type: string } | { kind: 'text'; text: string };
+  recipientName?: string;
+  recipientEmail?: string;
+  senderName?: string;
+}
+
+/**
+ * A sender creates and pays for a gift through the real API, exactly the calls the wizard makes: e-mail code
+ * (read from the real SMTP server), first name, gift with photo, message upload, test-mode payment.
+ */
+export async function createPaidGift(opts: GiftOptions): Promise<PaidGift> {
+  const api = await request.newContext({ baseURL: opts.baseURL });
+  try {
+    const senderEmail = uniqueEmail('giver');
+    const recipientEmail = opts.recipientEmail ?? uniqueEmail('recipient');
+    const since = Date.now();
+    const ok = async (res: Awaited<ReturnType<typeof api.post>>) => {
+      expect(res.status(), `${res.url()} → ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as Record<string, unknown>;
+    };
+
+    await ok(await api.post('/api/gift-sender/send-email', { data: { email: senderEmail, type: 'sender' } }));
+    const code = await waitForCode(opts.mailDir, senderEmail, since);
+    await ok(
+      await api.post('/api/gift-sender/verify-email', { data: { email: senderEmail, code, type: 'sender' } }),
+    );
+    await ok(
+      await api.post('/api/gift-sender/update-user', {
+        data: { firstName: opts.senderName ?? 'Asha', email: senderEmail },
+      }),
+    );
+
+    const created = await ok(
+      await api.post('/api/gift-sender/submit-gift', {
+        multipart: {
+          recipientName: opts.recipientName ?? 'Ravi',
+          recipientEmail,
+          occasion: 'birthday',
+          planId: opts.planId,
+          giftImage: { name: basename(opts.photo), mimeType: 'image/jpeg', buffer: readFileSync(opts.photo) },
+        },
+      }),
+    );
+    const giftId = String(created.giftId);
+
+    const message = opts.message;
+    if (message.kind === 'text') {
+      await ok(
+        await api.post('/api/gift-sender/save-text-message', { data: { giftId, text: message.text } }),
+      );
+    } else {
+      const body = readFileSync(message.file);
+      const target = await ok(
+        await api.post('/api/gift-sender/generate-upload-url', {
+          data: {
+            giftId,
+            fileType: message.type,
+            fileName: basename(message.file),
+            messageType: message.kind,
+            fileSize: body.length,
+          },
+        }),
+      );
+      const put = await api.put(String(target.uploadUrl), {
+        data: body,
+        headers: { 'content-type': message.type },
+      });
+      expect(put.status()).toBeLessThan(300);
+      await ok(
+        await api.post('/api/gift-sender/confirm-upload', {
+          data: { giftId, publicUrl: target.publicUrl, messageType: message.kind, filePath: target.filePath },
+        }),
+      );
+    }
+
+    const order = await ok(await api.post('/api/payment/create-order', { data: { giftId } }));
+    const paid = await ok(
+      await api.post('/api/payment/test-checkout/pay', { data: { orderId: order.orderId } }),
+    );
+    await ok(
+      await api.post('/api/payment/verify-payment-callback', {
+        data: {
+          orderId: paid.razorpay_order_id,
+          paymentId: paid.razorpay_payment_id,
+          signature: paid.razorpay_signature,
+        },
+      }),
+    );
+    return { giftId, senderEmail, recipientEmail };
+  } finally {
+    await api.dispose();
+  }
+}

@@ -1,0 +1,100 @@
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { photoToY4m } from '../../support/camera.ts';
+import { chromiumArgs } from '../../support/chromium.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { createPaidGift } from '../../support/gifts.ts';
+import { waitForCode } from '../../support/mailbox.ts';
+import { smallVideo } from '../../support/media.ts';
+import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+
+// The sender photographed DVD cover 001; the recipient's camera sees a phone photo of the same cover.
+const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
+const CAMERA_SEES = resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-canon.jpg');
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: chromiumArgs(photoToY4m(CAMERA_SEES)),
+  },
+});
+
+async function expectVideoPlays(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
+  await expect(page.getByText('From Asha')).toBeVisible();
+  await page.getByRole('button', { name: 'Play message' }).click();
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('controlslist', /nodownload/);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
+}
+
+test('a recipient opens the share link, the camera sees the gift, and the video message plays', async ({
+  page,
+  baseURL,
+  mailDir,
+}) => {
+  const gift = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
+  });
+
+  await page.goto(`/sharelink/${gift.giftId}`);
+  await expect(page.getByRole('heading', { name: 'Hi Ravi!' })).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Start the Magic' })
+    .or(page.getByRole('link', { name: 'Start the Magic' }))
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/scanning-camera/${gift.giftId}\\?type=direct$`));
+
+  // The camera starts, waits 1.5 s + 0.5 s, then captures by itself 2 s later.
+  await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
+  await expectVideoPlays(page);
+});
+
+test('a recipient proves their e-mail with a code, scans the gift, and reads the text message', async ({
+  page,
+  baseURL,
+  mailDir,
+}) => {
+  const gift = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    recipientName: 'Priya',
+    message: { kind: 'text', text: 'Happy birthday, Priya! Open the box slowly.' },
+  });
+
+  await page.goto('/scan');
+  await expect(page.getByRole('heading', { name: "Let's begin!" })).toBeVisible();
+  const since = Date.now();
+  await page.getByLabel('Email address').fill(gift.recipientEmail);
+  await page.getByRole('button', { name: /Continue|Send code/ }).click();
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+  await expect(page.getByText(/Resend code in \d+s/)).toBeVisible();
+
+  const code = await waitForCode(mailDir, gift.recipientEmail, since);
+  await page.getByLabel('Digit 1 of 6').focus();
+  await page.keyboard.type(code);
+  const verify = page.getByRole('button', { name: 'Verify' });
+  if (await verify.isVisible()) {
+    await verify.click({ timeout: 2_000 }).catch(() => undefined);
+  }
+
+  await expect(page).toHaveURL(/\/scanning-instructions\//);
+  await expect(page.getByRole('heading', { name: /Priya/ })).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Start the Magic' })
+    .or(page.getByRole('link', { name: 'Start the Magic' }))
+    .click();
+  await expect(page).toHaveURL(/\/scanning-camera\//);
+
+  await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
+  await expect(page.getByText('Happy birthday, Priya! Open the box slowly.')).toBeVisible();
+});
