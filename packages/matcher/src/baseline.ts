@@ -29,7 +29,10 @@ export async function baselineMatch(
     references.forEach((gift, gi) => {
       for (const r of gift) {
         const n = inliersAgainst(cv, q, qd, r, bf);
-        if (n > best) ((best = n), (bestIndex = gi));
+        if (n > best) {
+          best = n;
+          bestIndex = gi;
+        }
       }
     });
   } finally {

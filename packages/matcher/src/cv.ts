@@ -127,12 +127,11 @@ export function loadCv(): Promise<CV> {
   ready ??= new Promise<CV>((resolve, reject) => {
     try {
       const require = createRequire(import.meta.url);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const mod: any = require('@techstark/opencv-js');
+      const mod = require('@techstark/opencv-js') as Record<string, unknown> & { onRuntimeInitialized?: () => void };
       const finish = (): void => {
         // The module is a thenable that never settles: drop `then` so nothing awaits it by accident.
         delete mod.then;
-        resolve(mod as CV);
+        resolve(mod as unknown as CV);
       };
       if (typeof mod.Mat === 'function' && typeof mod.ORB === 'function') finish();
       else mod.onRuntimeInitialized = finish;

@@ -44,7 +44,12 @@ export function verifyHomographyCv(
     if (h.empty() || inl.rows !== c.count) return { inliers: 0, mask, spread: 0, querySpread: 0 };
     let n = 0;
     const m = inl.data;
-    for (let k = 0; k < c.count; k++) if (m[k]) ((mask[k] = 1), n++);
+    for (let k = 0; k < c.count; k++) {
+      if (m[k]) {
+        mask[k] = 1;
+        n++;
+      }
+    }
     return { inliers: n, mask, ...spread(query, ref, c, mask) };
   } finally {
     h?.delete();
@@ -73,8 +78,14 @@ export function spread(
     const ri = c.r[k]!;
     const a = cell(query.x[qi]!, query.y[qi]!, query.width, query.height);
     const b = cell(ref.x[ri]!, ref.y[ri]!, ref.width, ref.height);
-    if (!cq[a]) ((cq[a] = 1), nq++);
-    if (!cr[b]) ((cr[b] = 1), nr++);
+    if (!cq[a]) {
+      cq[a] = 1;
+      nq++;
+    }
+    if (!cr[b]) {
+      cr[b] = 1;
+      nr++;
+    }
   }
   return { spread: nr / (GRID * GRID), querySpread: nq / (GRID * GRID) };
 }

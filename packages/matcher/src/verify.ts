@@ -133,11 +133,9 @@ function refine(
   }
   const ua = oneToOne(affineMask, c);
   const uh = oneToOne(homMask, c);
-  let use: Uint8Array, model: Evidence['model'];
-  if (o.model === 'homography') ((use = homMask), (model = 'homography'));
-  else if (o.model === 'affine') ((use = affineMask), (model = 'affine'));
-  else if (uh >= ua) ((use = homMask), (model = 'homography'));
-  else ((use = affineMask), (model = 'affine'));
+  const useHom = o.model === 'homography' || (o.model === 'best' && uh >= ua);
+  const use = useHom ? homMask : affineMask;
+  const model: Evidence['model'] = useHom ? 'homography' : 'affine';
   const inliers = o.model === 'homography' ? uh : o.model === 'affine' ? ua : Math.max(ua, uh);
   if (inliers === 0) return NONE(n);
   return { inliers, ...spread(query, ref, c, use), mask: use, model };
@@ -152,7 +150,12 @@ function count(m: Uint8Array): number {
 /** inliers counted one-to-one: a keypoint on either side is used at most once */
 function oneToOne(m: Uint8Array, c: Correspondences): number {
   const sq = new Set<number>(), sr = new Set<number>();
-  for (let k = 0; k < m.length; k++) if (m[k]) (sq.add(c.q[k]!), sr.add(c.r[k]!));
+  for (let k = 0; k < m.length; k++) {
+    if (m[k]) {
+      sq.add(c.q[k]!);
+      sr.add(c.r[k]!);
+    }
+  }
   return Math.min(sq.size, sr.size);
 }
 
@@ -205,7 +208,10 @@ function fitHomography(m: Uint8Array, rx: Float64Array, ry: Float64Array, qx: Fl
   if (idx.length < 5) return null;
   const norm = (xs: Float64Array, ys: Float64Array) => {
     let mx = 0, my = 0;
-    for (const k of idx) ((mx += xs[k]!), (my += ys[k]!));
+    for (const k of idx) {
+      mx += xs[k]!;
+      my += ys[k]!;
+    }
     mx /= idx.length; my /= idx.length;
     let d = 0;
     for (const k of idx) d += Math.hypot(xs[k]! - mx, ys[k]! - my);
@@ -219,8 +225,8 @@ function fitHomography(m: Uint8Array, rx: Float64Array, ry: Float64Array, qx: Fl
     for (let i = 0; i < 8; i++) {
       const ri = row[i]!;
       if (ri === 0) continue;
-      Atb[i] += ri * b;
-      for (let j = 0; j < 8; j++) AtA[i * 8 + j] += ri * row[j]!;
+      Atb[i] = Atb[i]! + ri * b;
+      for (let j = 0; j < 8; j++) AtA[i * 8 + j] = AtA[i * 8 + j]! + ri * row[j]!;
     }
   };
   for (const k of idx) {

@@ -38,10 +38,10 @@ export async function poster(seed: number, size = 320): Promise<Buffer> {
 /** The poster photographed: rotated, shrunk, on a plain table, JPEG-compressed. */
 export async function photoOf(image: Buffer, angle = 15, scale = 0.75): Promise<Buffer> {
   const meta = await sharp(image).metadata();
-  const w = Math.round(meta.width! * scale);
+  const w = Math.round((meta.width ?? 320) * scale);
   const turned = await sharp(image).resize(w).rotate(angle, { background: '#8a8070' }).png().toBuffer();
   const tm = await sharp(turned).metadata();
-  return sharp({ create: { width: tm.width! + 80, height: tm.height! + 60, channels: 3, background: '#8a8070' } })
+  return sharp({ create: { width: (tm.width ?? 0) + 80, height: (tm.height ?? 0) + 60, channels: 3, background: '#8a8070' } })
     .composite([{ input: turned, left: 40, top: 30 }])
     .jpeg({ quality: 50 })
     .toBuffer();

@@ -82,7 +82,7 @@ async function run20<T>(
 const ours20 = await run20(n20, (r) => ours.get(r)!, match);
 
 // --- baseline
-let baseOut: Outcome[] = [];
+const baseOut: Outcome[] = [];
 let base20: Awaited<ReturnType<typeof run20>> | undefined;
 if (withBaseline) {
   const base = new Map<string, Features>();

@@ -1,12 +1,12 @@
 // Dev tool: accuracy/CPU sweep. Env: RS (ref side) QS (query side) NR NQ LV SF RATIO MIN
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadCv } from '../src/cv.ts';
-import { browserCompress, decodeGrey } from '../src/decode.ts';
-import { extractFeatures } from '../src/extract.ts';
-import { matchDescriptors } from '../src/hamming.ts';
-import { verify, DEFAULT_VERIFY } from '../src/verify.ts';
-import type { Features } from '../src/features.ts';
+import { loadCv } from '../cv.ts';
+import { browserCompress, decodeGrey } from '../decode.ts';
+import { extractFeatures } from '../extract.ts';
+import { matchDescriptors } from '../hamming.ts';
+import { verify, DEFAULT_VERIFY } from '../verify.ts';
+import type { Features } from '../features.ts';
 const E = (k: string, d: number) => Number(process.env[k] ?? d);
 const csv = '/work/shared/datasets/gift-photos/pairs.csv';
 const base = dirname(csv);
