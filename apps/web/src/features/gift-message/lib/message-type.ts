@@ -5,7 +5,8 @@ export function detectMessageType(url: string | null | undefined): MessageKind {
   if (!url) return 'text';
   let pathname: string;
   try {
-    pathname = new URL(url, window.location.origin).pathname.toLowerCase();
+    // Only the path matters (signed links carry ?exp=…&sig=…); any base resolves a relative link.
+    pathname = new URL(url, 'http://localhost').pathname.toLowerCase();
   } catch {
     pathname = url.split(/[?#]/)[0]?.toLowerCase() ?? '';
   }
