@@ -86,11 +86,12 @@ export function SendWizard({ renderMessageStep }: SendWizardProps) {
           onChangeEmail={() => goTo('email')}
           onVerified={({ isNewUser, firstName }) => {
             sessionChecked.current = true;
+            // A used code cannot be entered again, so Back never leads to the e-mail and code steps from here.
             if (isNewUser || !firstName) {
-              goTo('userDetails', { firstName: null });
+              goTo('userDetails', { firstName: null }, { resetHistory: true });
             } else {
               toast.success(`Welcome back, ${firstName}!`);
-              goTo('pricing', { firstName });
+              goTo('pricing', { firstName }, { resetHistory: true });
             }
           }}
         />

@@ -67,12 +67,14 @@ export function useWizardState() {
 
   /** Moves to `step`, remembering where we came from (last 10 entries). */
   const goTo = useCallback(
-    (step: WizardStep, patch: Partial<WizardState> = {}) =>
+    (step: WizardStep, patch: Partial<WizardState> = {}, options: { resetHistory?: boolean } = {}) =>
       setState((s) => ({
         ...s,
         ...patch,
         currentStep: step,
-        stepHistory: [...s.stepHistory, { step: s.currentStep, time: Date.now() }].slice(-STEP_HISTORY_MAX),
+        stepHistory: options.resetHistory
+          ? []
+          : [...s.stepHistory, { step: s.currentStep, time: Date.now() }].slice(-STEP_HISTORY_MAX),
       })),
     [],
   );
