@@ -227,7 +227,19 @@ export function MessageStep({ giftId, planId, planName, existingMessage = null, 
         <p className="mt-2 text-stone-600">Record or upload a message. It plays when they photograph the gift.</p>
       </div>
 
-      <div role="tablist" aria-label="Message type" className="grid grid-cols-3 gap-1 rounded-2xl bg-stone-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Message type"
+        className="grid grid-cols-3 gap-1 rounded-2xl bg-stone-100 p-1"
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+          const i = TABS.findIndex((t) => t.id === tab);
+          const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+          if (!next) return;
+          switchTab(next.id);
+          document.getElementById(`message-tab-${next.id}`)?.focus();
+        }}
+      >
         {TABS.map(({ id, label, icon: Icon }) => (
           <button
             key={id}
@@ -235,6 +247,7 @@ export function MessageStep({ giftId, planId, planName, existingMessage = null, 
             role="tab"
             id={`message-tab-${id}`}
             aria-selected={tab === id}
+            tabIndex={tab === id ? 0 : -1}
             aria-controls="message-tab-panel"
             onClick={() => switchTab(id)}
             className={`flex min-h-11 flex-col items-center justify-center gap-1 rounded-xl px-1 py-2 text-xs font-semibold sm:flex-row sm:gap-2 sm:text-sm ${tab === id ? 'bg-white text-brand-700 shadow-sm' : 'text-stone-600 hover:text-stone-900'}`}
