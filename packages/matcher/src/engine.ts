@@ -6,7 +6,7 @@ import { loadCv } from './cv.ts';
 import { decodeGrey } from './decode.ts';
 import { MatcherError } from './errors.ts';
 import { extractFeatures, type ExtractOptions } from './extract.ts';
-import { deserialise, prefix, serialise, type Features } from './features.ts';
+import { deserialise, serialise, subsample, type Features } from './features.ts';
 import { matchDescriptors } from './hamming.ts';
 import { DEFAULT_VERIFY, verify } from './verify.ts';
 
@@ -48,10 +48,12 @@ export const CONFIG = {
   grid: 0,
   ratio: 0.85,
   crossCheck: false,
+  /** px in the reference: a second neighbour this close to the first is the same spot, not a rival (ratio test) */
+  sameSpot: 10,
   /** with more references than this, a cheap first pass (strongest features only) picks which to verify fully */
   shortlist: 3,
-  shortlistQueryFeatures: 250,
-  shortlistRefFeatures: 500,
+  shortlistQueryFeatures: 330,
+  shortlistRefFeatures: 330,
   /** decision: at least this many geometrically consistent correspondences ... */
   minInliers: 15,
   /** ... spread over at least this fraction of the reference's 6x6 grid cells */
@@ -105,7 +107,7 @@ export interface PairEvidence {
 
 /** Scores one query against one reference. */
 export function compare(query: Features, ref: Features): PairEvidence {
-  const c = matchDescriptors(query, ref, CONFIG.ratio, CONFIG.crossCheck);
+  const c = matchDescriptors(query, ref, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
   const v = verify(query, ref, c, DEFAULT_VERIFY);
   return { inliers: v.inliers, spread: v.spread, score: scoreOf(v.inliers, v.spread) };
 }
@@ -144,11 +146,11 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   refs.forEach((gift, i) => gift.forEach((f) => all.push({ gift: i, f, cheap: 0 })));
   let candidates = all;
   if (all.length > CONFIG.shortlist) {
-    // first pass: the query's strongest features against each reference's strongest, verified the same way
-    const qs = prefix(q, CONFIG.shortlistQueryFeatures);
+    // first pass: a third of the query's features against a third of each reference's, verified the same way
+    const qs = subsample(q, CONFIG.shortlistQueryFeatures);
     for (const c of all) {
-      const rs = prefix(c.f, CONFIG.shortlistRefFeatures);
-      const corr = matchDescriptors(qs, rs, CONFIG.ratio, CONFIG.crossCheck);
+      const rs = subsample(c.f, CONFIG.shortlistRefFeatures);
+      const corr = matchDescriptors(qs, rs, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
       c.cheap = verify(qs, rs, corr, DEFAULT_VERIFY).inliers * 1000 + corr.count;
     }
     candidates = [...all].sort((a, b) => b.cheap - a.cheap).slice(0, CONFIG.shortlist);

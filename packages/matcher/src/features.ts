@@ -83,17 +83,12 @@ function clamp16(v: number): number {
   return v < 0 ? 0 : v > 65535 ? 65535 : v;
 }
 
-/** The first n features (they are stored strongest first): a view, no copy. */
-export function prefix(f: Features, n: number): Features {
+/** Every (count/n)-th feature: a sample of about n spread over all strengths and pyramid levels (a copy). */
+export function subsample(f: Features, n: number): Features {
   if (n >= f.count) return f;
-  return {
-    width: f.width,
-    height: f.height,
-    count: n,
-    x: f.x.subarray(0, n),
-    y: f.y.subarray(0, n),
-    size: f.size.subarray(0, n),
-    angle: f.angle.subarray(0, n),
-    desc: f.desc.subarray(0, n * DESC_BYTES),
-  };
+  const idx = Array.from({ length: n }, (_, k) => Math.floor((k * f.count) / n));
+  const desc = new Uint8Array(n * DESC_BYTES);
+  idx.forEach((i, k) => desc.set(f.desc.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), k * DESC_BYTES));
+  const pick = (a: Float32Array) => Float32Array.from(idx, (i) => a[i]!);
+  return { width: f.width, height: f.height, count: n, x: pick(f.x), y: pick(f.y), size: pick(f.size), angle: pick(f.angle), desc };
 }

@@ -32,6 +32,11 @@ export function matchDescriptors(
   ratio: number,
   crossCheck: boolean,
   maxDist = 256,
+  /**
+   * Second neighbours lying within this distance (px, reference image) of the first are the same structure seen
+   * at another pyramid level or a pixel off, not a rival: the ratio test then uses the third neighbour instead.
+   */
+  sameSpot = 0,
 ): Correspondences {
   const qw = words(query);
   const rw = words(ref);
@@ -40,13 +45,15 @@ export function matchDescriptors(
   const best = new Int32Array(nq).fill(-1);
   const d1s = new Int32Array(nq);
   const d2s = new Int32Array(nq);
+  const b2s = new Int32Array(nq);
+  const d3s = new Int32Array(nq);
   const revBest = crossCheck ? new Int32Array(nr).fill(1 << 20) : undefined;
   const revIdx = crossCheck ? new Int32Array(nr).fill(-1) : undefined;
   for (let i = 0; i < nq; i++) {
     const o = i * WORDS;
     const a0 = qw[o]!, a1 = qw[o + 1]!, a2 = qw[o + 2]!, a3 = qw[o + 3]!;
     const a4 = qw[o + 4]!, a5 = qw[o + 5]!, a6 = qw[o + 6]!, a7 = qw[o + 7]!;
-    let d1 = 1 << 20, d2 = 1 << 20, b = -1;
+    let d1 = 1 << 20, d2 = 1 << 20, d3 = 1 << 20, b = -1, b2 = -1;
     for (let j = 0, p = 0; j < nr; j++, p += WORDS) {
       // SWAR popcount of the 8 xor-ed words, accumulated per byte lane (each lane <= 64, no overflow)
       let x = a0 ^ rw[p]!, y = a1 ^ rw[p + 1]!, z = a2 ^ rw[p + 2]!;
@@ -65,12 +72,19 @@ export function matchDescriptors(
       acc += (t & 0x0f0f0f0f) + ((t >>> 4) & 0x0f0f0f0f);
       acc = (acc & 0x00ff00ff) + ((acc >>> 8) & 0x00ff00ff);
       const d = (acc & 0xffff) + (acc >>> 16);
-      if (d < d2) {
-        if (d < d1) {
-          d2 = d1;
-          d1 = d;
-          b = j;
-        } else d2 = d;
+      if (d < d3) {
+        if (d < d2) {
+          d3 = d2;
+          if (d < d1) {
+            d2 = d1;
+            b2 = b;
+            d1 = d;
+            b = j;
+          } else {
+            d2 = d;
+            b2 = j;
+          }
+        } else d3 = d;
       }
       if (revBest && d < revBest[j]!) {
         revBest[j] = d;
@@ -80,7 +94,10 @@ export function matchDescriptors(
     best[i] = b;
     d1s[i] = d1;
     d2s[i] = d2;
+    b2s[i] = b2;
+    d3s[i] = d3;
   }
+  const near2 = sameSpot * sameSpot;
   const q = new Int32Array(nq);
   const r = new Int32Array(nq);
   const dist = new Int32Array(nq);
@@ -90,7 +107,13 @@ export function matchDescriptors(
     if (b < 0) continue;
     const d1 = d1s[i]!;
     if (d1 > maxDist) continue;
-    if (d1 >= ratio * d2s[i]!) continue;
+    let second = d2s[i]!;
+    const b2 = b2s[i]!;
+    if (near2 > 0 && b2 >= 0) {
+      const dx = ref.x[b]! - ref.x[b2]!, dy = ref.y[b]! - ref.y[b2]!;
+      if (dx * dx + dy * dy <= near2) second = d3s[i]!;
+    }
+    if (d1 >= ratio * second) continue;
     if (revIdx && revIdx[b] !== i) continue;
     q[count] = i;
     r[count] = b;

@@ -12,6 +12,7 @@ const csv = '/work/shared/datasets/gift-photos/pairs.csv';
 const base = dirname(csv);
 const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => { const [reference, query, label, kind] = l.split(','); return { reference: reference!, query: query!, label: label === '1', kind: kind! }; });
 const cv = await loadCv();
+const VO = { ...DEFAULT_VERIFY, finalTol: E('FT', DEFAULT_VERIFY.finalTol), hypTol: E('HT', DEFAULT_VERIFY.hypTol), refine: E('REF', DEFAULT_VERIFY.refine) };
 const opt = (n: number, lv: number, sf: number) => ({ maxFeatures: n, fastThreshold: E('FAST', 20), nLevels: lv, scaleFactor: sf, grid: 0, oversample: 2 });
 const refs = new Map<string, Features>(); const qs = new Map<string, Features>(); const qbuf = new Map<string, Buffer>();
 for (const r of rows) if (!refs.has(r.reference)) refs.set(r.reference, extractFeatures(cv, await decodeGrey(readFileSync(join(base, r.reference)), E('RS', 640)), opt(E('NR', 1000), E('RLV', E('LV', 8)), E('RSF', E('SF', 1.2)))));
@@ -23,7 +24,7 @@ const out: string[] = [];
 for (const ratio of (process.env.RATIO ?? '0.85').split(',').map(Number)) {
   const res = [] as { kind: string; label: boolean; inl: number; sp: number }[];
   c0 = process.cpuUsage();
-  for (const r of rows) { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchDescriptors(q, f, ratio, false); const v = verify(q, f, c, DEFAULT_VERIFY); res.push({ kind: r.kind, label: r.label, inl: v.inliers, sp: Math.round(v.spread * 36) }); }
+  for (const r of rows) { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchDescriptors(q, f, ratio, false, 256, E('SPOT', 0)); const v = verify(q, f, c, VO); res.push({ kind: r.kind, label: r.label, inl: v.inliers, sp: Math.round(v.spread * 36) }); }
   cu = process.cpuUsage(c0); const tm = (cu.user + cu.system) / 1000 / rows.length;
   const min = E('MIN', 15);
   const s = ['printed-flat', 'object-3d'].map((kind) => {
@@ -38,7 +39,7 @@ console.log(['RS', 'QS', 'NR', 'NQ', 'LV', 'SF', 'RLV', 'RSF', 'FAST'].filter((k
 console.log(out.join('\n'));
 if (process.env.DUMP) {
   for (const ratio of [Number(process.env.DUMP)]) {
-    const res = rows.map((r) => { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchDescriptors(q, f, ratio, false); const v = verify(q, f, c, DEFAULT_VERIFY); return { ...r, n: c.count, inl: v.inliers, sp: Math.round(v.spread * 36), qsp: Math.round(v.querySpread * 36), model: v.model }; });
+    const res = rows.map((r) => { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchDescriptors(q, f, ratio, false, 256, E('SPOT', 0)); const v = verify(q, f, c, VO); return { ...r, n: c.count, inl: v.inliers, sp: Math.round(v.spread * 36), qsp: Math.round(v.querySpread * 36), model: v.model }; });
     const imp = res.filter((x) => !x.label).sort((a, b) => b.inl - a.inl).slice(0, 12);
     const gen = res.filter((x) => x.label).sort((a, b) => a.inl - b.inl).slice(0, 12);
     console.log('impostors:', imp.map((x) => `${x.inl}/${x.n} sp${x.sp} q${x.qsp} ${x.model[0]}`).join('  '));
