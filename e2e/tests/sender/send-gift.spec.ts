@@ -81,6 +81,14 @@ test('a new sender goes from /send to the share page with a photo, a video and a
   const origin = new URL(page.url()).origin;
   await expect(page.getByRole('textbox', { name: /link/i })).toHaveValue(`${origin}/sharelink/${giftId}`);
 
+  // Share later: the recipient e-mail is filled in, the default time is an hour from now.
+  await page.getByRole('button', { name: 'Share Link Later' }).click();
+  await expect(page.getByLabel('Recipient email')).toHaveValue('ravi@example.com');
+  await expect(page.getByText(/Scheduled for/)).toBeVisible();
+  await page.getByRole('button', { name: 'Schedule Delivery' }).click();
+  await expect(page.getByText(/^Delivery scheduled for .+ at .+!$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
   // The link opens the recipient's greeting.
   await page.goto(`/sharelink/${giftId}`);
   await expect(page.getByRole('heading', { name: 'Hi Ravi!' })).toBeVisible();
