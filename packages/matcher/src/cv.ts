@@ -73,6 +73,9 @@ export interface Size {
   height: number;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Scalar {}
+
 export interface CV {
   Mat: {
     new (): Mat;
@@ -106,6 +109,11 @@ export interface CV {
     confidence?: number,
   ): Mat;
   GaussianBlur(src: Mat, dst: Mat, ksize: Size, sigmaX: number): void;
+  getPerspectiveTransform(src: Mat, dst: Mat): Mat;
+  warpPerspective(src: Mat, dst: Mat, M: Mat, dsize: Size, flags?: number, borderMode?: number, borderValue?: Scalar): void;
+  Scalar: new (a: number, b?: number, c?: number, d?: number) => Scalar;
+  INTER_LINEAR: number;
+  BORDER_CONSTANT: number;
   Size: new (w: number, h: number) => Size;
   CV_8UC1: number;
   CV_32FC2: number;
