@@ -12,6 +12,8 @@ export class SizeLimitExceededError extends Error {
   }
 }
 
+const prematureClose = () => Object.assign(new Error('Upload ended early'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+
 export interface ReceivedFile {
   size: number;
   /** Moves the received bytes to their final key. */
@@ -81,13 +83,21 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
             out.once('drain', () => source.resume());
           }
         };
+        let ended = false;
         source.on('data', onData);
         source.once('end', () => {
+          ended = true;
           if (!settled) out.end();
+        });
+        // A source torn down without 'end' or 'error' (a truncated multipart part) would otherwise hang here.
+        source.once('close', () => {
+          if (!ended) fail(prematureClose());
         });
         source.once('error', fail);
         source.once('aborted', () => fail(new Error('Upload aborted by the client')));
         out.once('error', fail);
+        // The source may have failed while the folder was being made, before any listener was attached.
+        if (source.destroyed && !ended) fail(source.errored ?? prematureClose());
         out.once('finish', () => {
           if (settled) return;
           settled = true;

@@ -6,33 +6,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { parse, type RequireSender } from '../../lib/http.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import type { GiftsService } from './gifts.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
 
+const submissionRefusals = {
+  invalid: () => new AppError(400, 'multipart_required', M.giftImageRequired),
+  fileTooLarge: () => new AppError(413, 'gift_image_too_large', M.giftImageInvalid),
+  tooMany: () => new AppError(400, 'too_many_images', M.tooManyGiftImages),
+};
+
 /** Reads the multipart body: text fields, and up to 3 non-empty files named giftImage (each ≤ 10 MB). */
 async function readSubmission(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(400, 'multipart_required', M.giftImageRequired);
-  const fields: Record<string, string> = {};
   const images: Buffer[] = [];
-  try {
-    const parts = request.parts({
-      limits: { fileSize: GIFT_IMAGE_MAX_BYTES, files: MAX_REFERENCE_PHOTOS, fields: 20, fieldSize: 10_000 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'giftImage' && data.length > 0) images.push(data);
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'gift_image_too_large', M.giftImageInvalid);
-    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'too_many_images', M.tooManyGiftImages);
-    throw err;
-  }
+  const fields = await readMultipart(
+    request,
+    { fileSize: GIFT_IMAGE_MAX_BYTES, files: MAX_REFERENCE_PHOTOS, fields: 20, fieldSize: 10_000 },
+    submissionRefusals,
+    async (part) => {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'giftImage' && data.length > 0) images.push(data);
+    },
+  );
   return { fields, images };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { parse } from '../../lib/http.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import type { RevealGrants } from '../scans/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
 
@@ -45,30 +46,28 @@ export function reactionsRoutes(app: FastifyInstance, opts: { service: Reactions
   });
 }
 
+const uploadRefusals = {
+  invalid: () => new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid),
+  fileTooLarge: () => new AppError(413, 'reaction_file_invalid', RM.reactionFileInvalid),
+  tooMany: () => new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid),
+};
+
 /** Reads the multipart upload: text fields and the `reaction` file, streamed to a temporary file. */
 async function readUpload(request: FastifyRequest, service: ReactionsService) {
-  if (!request.isMultipart()) throw new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid);
-  const fields: Record<string, string> = {};
   let received: ReceivedReaction | undefined;
   try {
-    const parts = request.parts({
-      limits: { fileSize: REACTION_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 1000 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (part.fieldname === 'reaction' && !received) {
-        received = await service.receive(part.file);
-      } else {
-        part.file.resume();
-      }
-    }
+    const fields = await readMultipart(
+      request,
+      { fileSize: REACTION_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 1000 },
+      uploadRefusals,
+      async (part) => {
+        if (part.fieldname === 'reaction' && !received) received = await service.receive(part.file);
+      },
+    );
+    return { fields, received };
   } catch (err) {
+    // Nothing half-written: a temporary file from a body that then failed is removed.
     await received?.file.discard();
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'reaction_file_invalid', RM.reactionFileInvalid);
-    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid);
     throw err;
   }
-  return { fields, received };
 }

@@ -8,7 +8,7 @@ import {
   type StartSyncedRecordingRequest,
 } from '@giftlens/contract/recipient';
 import { fileTypeFromBuffer } from 'file-type';
-import { type Readable, Transform } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import type { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
 import { type MediaStorage, type ReceivedFile, SizeLimitExceededError } from '../../adapters/media-storage.ts';
@@ -120,9 +120,10 @@ export function createReactionsService({ db, media, clock }: ReactionsDeps) {
           done(null, chunk);
         },
       });
-      stream.on('error', (err) => head.destroy(err));
+      // pipeline, not pipe: a part that errors or closes early must end `head` too, or receive() waits forever.
+      pipeline(stream, head, () => undefined);
       try {
-        const file = await media.receive(stream.pipe(head), REACTION_MAX_BYTES);
+        const file = await media.receive(head, REACTION_MAX_BYTES);
         return { file, head: Buffer.concat(chunks) };
       } catch (err) {
         if (err instanceof SizeLimitExceededError) throw fileInvalid(413);

@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { parse } from '../../lib/http.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
 import type { RevealGrants } from './reveal-grants.ts';
 import { scanUnreadable, type ScanOutcome, type ScansService } from './scans.service.ts';
@@ -15,27 +16,23 @@ const SCAN_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 const GiftParams = z.object({ giftId: GiftId });
 
+const scanRefusals = {
+  invalid: scanUnreadable,
+  fileTooLarge: () => new AppError(413, 'scan_too_large', RM.scanTooLarge),
+  tooMany: scanUnreadable,
+};
+
 /** Reads the multipart scan: the `scan` photo (JPEG, PNG or WebP by its bytes, at most 2 MB) and text fields. */
 export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw scanUnreadable();
-  const fields: Record<string, string> = {};
   let scan: Buffer | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: SCAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 } })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (part.fieldname === 'scan') {
-        scan = await part.toBuffer();
-      } else {
-        await part.toBuffer();
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'scan_too_large', RM.scanTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw scanUnreadable();
-    throw err;
-  }
+  const fields = await readMultipart(
+    request,
+    { fileSize: SCAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
+    scanRefusals,
+    async (part) => {
+      if (part.fieldname === 'scan') scan = await part.toBuffer();
+    },
+  );
   if (!scan || scan.length === 0) throw scanUnreadable();
   const type = await fileTypeFromBuffer(scan);
   if (!type || !SCAN_TYPES.has(type.mime)) throw scanUnreadable();

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { describeEachDatabase, it, json, signIn } from './helpers/harness.ts';
+
+const GIFT = '0123456789abcdef0123456789abcdef';
+
+describeEachDatabase('bad input', (get) => {
+  it('a multipart body without a boundary is a 400 with the call\'s own text, not a 500', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const urls = [
+      '/api/gift-sender/submit-gift',
+      `/api/gift-sender/gifts/${GIFT}/photos`,
+      `/api/verification-recipient/process-scan/${GIFT}`,
+      '/api/reactions/upload',
+      '/api/demo/scan/birthday',
+    ];
+    for (const url of urls) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': 'multipart/form-data' },
+        payload: 'not a multipart body',
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(json(res).success, url).toBe(false);
+      expect(json(res).code, url).not.toBe('internal');
+    }
+  });
+
+  // Over a real socket: the client sends part of a file and stops (light-my-request cannot end a body early).
+  it('a truncated multipart body is a 400, not a 500 or a hang, and leaves no temporary file', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const boundary = '----giftlens';
+    const cases = [
+      ['/api/gift-sender/submit-gift', 'giftImage'],
+      [`/api/verification-recipient/process-scan/${GIFT}`, 'scan'],
+      ['/api/reactions/upload', 'reaction'],
+    ] as const;
+    for (const [url, name] of cases) {
+      const body =
+        `--${boundary}\r\nContent-Disposition: form-data; name="reactionId"\r\n\r\nabc\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.webm"\r\n\r\n\x1aE\xdf\xa3 partial`;
+      const head =
+        `POST ${url} HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(head + body));
+        let out = '';
+        socket.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\r\n\r\n')) socket.destroy();
+        });
+        socket.on('close', () => resolve(out));
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(), 5000);
+      });
+      expect(answer.split('\r\n')[0], url).toBe('HTTP/1.1 400 Bad Request');
+    }
+    const tmp = path.join(h.mediaDir, '.tmp');
+    expect(existsSync(tmp) ? await readdir(tmp) : []).toEqual([]);
+  });
+});
