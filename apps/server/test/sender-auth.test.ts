@@ -5,7 +5,17 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, expect } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail.ts';
-import { codeFromOutbox, cookieHeader, describeEachDatabase, it, json, signIn, uniqueEmail } from './helpers/harness.ts';
+import { createOneTimeCodes } from '../src/lib/one-time-codes.ts';
+import {
+  codeFromOutbox,
+  cookieHeader,
+  describeEachDatabase,
+  it,
+  json,
+  SESSION_SECRET,
+  signIn,
+  uniqueEmail,
+} from './helpers/harness.ts';
 
 const sendEmail = (email: string) => ({
   method: 'POST' as const,
@@ -126,6 +136,42 @@ describeEachDatabase('sender auth', (get) => {
     expect(await h.db.selectFrom('sessions').select('token_hash').execute()).toHaveLength(sessionsBefore);
     const row = await h.db.selectFrom('verification_codes').selectAll().where('destination', '=', email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 5, consumed_at: null });
+  });
+
+  it('two simultaneous sends to one address mail one code: the other is the 429', async () => {
+    const h = get();
+    const email = uniqueEmail();
+    const mailed: string[] = [];
+    const codes = createOneTimeCodes({
+      db: h.db,
+      clock: h.clock,
+      sessionSecret: SESSION_SECRET,
+      log: () => undefined,
+      mailer: { send: (m) => Promise.resolve(void mailed.push(m.to)), close: () => undefined },
+    });
+    // Both calls start in the same tick, so both pass any read-then-write check before either writes.
+    const results = await Promise.allSettled([codes.send('sender', email, 60), codes.send('sender', email, 60)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ statusCode: 429, code: 'resend_too_early' });
+    expect(mailed).toEqual([email]);
+    expect(await h.db.selectFrom('verification_codes').select('id').where('destination', '=', email).execute()).toHaveLength(1);
+  });
+
+  it('simultaneous guesses cannot test more codes than the five tries', async () => {
+    const h = get();
+    const email = uniqueEmail();
+    await h.app.inject(sendEmail(email));
+    const code = await codeFromOutbox(h.outboxDir, email);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((g) => h.app.inject(verifyEmail(email, g))));
+    const codes = answers.map((r) => String(json(r).code));
+    // Five tries: four "invalid" answers, the fifth and every later guess "too many" — none compared after that.
+    expect(codes.filter((c) => c === 'invalid_code')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'too_many_attempts')).toHaveLength(16);
+    const row = await h.db.selectFrom('verification_codes').selectAll().where('destination', '=', email).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect((await h.app.inject(verifyEmail(email, code))).statusCode).toBe(400);
   });
 
   it('rejects an expired code (after 10 minutes)', async () => {

@@ -9,12 +9,13 @@ import type { OrdersTable, WebhookEventsTable } from '../modules/payments/paymen
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
 import type { RevealGrantsTable, ScanFailuresTable } from '../modules/scans/scans.table.ts';
-import type { SendersTable, SessionsTable, VerificationCodesTable } from '../modules/sender-auth/sender-auth.table.ts';
+import type { CodeResendsTable, SendersTable, SessionsTable, VerificationCodesTable } from '../modules/sender-auth/sender-auth.table.ts';
 import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';
 
 export interface Database {
   senders: SendersTable;
   verification_codes: VerificationCodesTable;
+  code_resends: CodeResendsTable;
   sessions: SessionsTable;
   gifts: GiftsTable;
   gift_photos: GiftPhotosTable;

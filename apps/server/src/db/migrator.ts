@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as initial from './migrations/20261121051500_initial.ts';
 import * as recipient from './migrations/20261121060000_recipient.ts';
+import * as codeResends from './migrations/20261121070000_code_resends.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261121051500_initial': initial,
   '20261121060000_recipient': recipient,
+  '20261121070000_code_resends': codeResends,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {

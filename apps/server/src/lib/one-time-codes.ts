@@ -35,7 +35,8 @@ export function verificationEmail(code: string) {
 
 /**
  * E-mailed one-time codes, shared by senders and recipients: 6 digits, stored as an HMAC, 10-minute expiry,
- * 5 tries, a server-side resend cooldown, and only the newest code of a purpose and address is live.
+ * 5 tries (each taken before the compare), a server-side resend cooldown taken atomically, and only the newest
+ * code of a purpose and address is live.
  */
 export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: OneTimeCodesDeps) {
   const codeKey = deriveKey(sessionSecret, 'verification-codes');
@@ -45,16 +46,15 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
   return {
     async send(purpose: CodePurpose, email: string, cooldownS: number): Promise<void> {
       const now = clock.now();
-      const latest = await repo.latestCode(db, purpose, email);
-      if (latest) {
-        const waitMs = cooldownS * 1000 - (now.getTime() - Date.parse(latest.created_at));
-        if (waitMs > 0) {
-          throw new AppError(429, 'resend_too_early', M.resendTooEarly, { retryAfter: Math.ceil(waitMs / 1000) });
-        }
+      const nowIso = now.toISOString();
+      const cutoff = new Date(now.getTime() - cooldownS * 1000).toISOString();
+      if (!(await repo.claimResendSlot(db, purpose, email, nowIso, cutoff))) {
+        const last = await repo.findResendSlot(db, purpose, email);
+        const waitMs = cooldownS * 1000 - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
+        throw new AppError(429, 'resend_too_early', M.resendTooEarly, { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
       }
       const code = randomDigits(CODE_LENGTH);
       const id = randomHex(16);
-      const nowIso = now.toISOString();
       await db.transaction().execute(async (trx) => {
         await repo.retireCodes(trx, purpose, email, nowIso);
         await repo.insertCode(trx, {
@@ -71,23 +71,22 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       } catch (err) {
         // A code nobody received must not hold the cooldown.
         await repo.deleteCode(db, id);
+        await repo.releaseResendSlot(db, purpose, email, nowIso);
         log(`[mail] sending the verification code failed: ${err instanceof Error ? err.message : String(err)}`);
         throw new AppError(502, 'send_code_failed', M.sendCodeFailed);
       }
     },
 
-    /** Checks the newest code, counting a wrong try; returns its id for `consume` in the caller's transaction. */
+    /** Checks the newest code, spending one of its tries; returns its id for `consume` in the caller's transaction. */
     async check(purpose: CodePurpose, email: string, code: string): Promise<string> {
       const now = clock.now();
       const latest = await repo.latestCode(db, purpose, email);
       if (!latest || latest.consumed_at !== null) throw new AppError(400, 'invalid_code', M.invalidCode);
       if (Date.parse(latest.expires_at) <= now.getTime()) throw new AppError(400, 'code_expired', M.codeExpired);
-      if (latest.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
+      const used = await repo.takeAttempt(db, latest.id, CODE_MAX_ATTEMPTS);
+      if (used === null) throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
       if (!safeEqual(hashCode(purpose, email, code), latest.code_hash)) {
-        await repo.recordWrongAttempt(db, latest.id, CODE_MAX_ATTEMPTS);
-        if (latest.attempts + 1 >= CODE_MAX_ATTEMPTS) {
-          throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
-        }
+        if (used >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
         throw new AppError(400, 'invalid_code', M.invalidCode);
       }
       return latest.id;
@@ -95,7 +94,7 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
 
     /** Uses the code up exactly once, even when two verifications race. */
     async consume(trx: Executor, id: string): Promise<void> {
-      if (!(await repo.consumeCode(trx, id, CODE_MAX_ATTEMPTS, clock.now().toISOString()))) {
+      if (!(await repo.consumeCode(trx, id, clock.now().toISOString()))) {
         throw new AppError(400, 'invalid_code', M.invalidCode);
       }
     },

@@ -59,25 +59,67 @@ export async function retireCodes(db: Executor, purpose: CodePurpose, destinatio
     .execute();
 }
 
-/** Counts a wrong try atomically; false when the code had no tries left. */
-export async function recordWrongAttempt(db: Executor, id: string, maxAttempts: number): Promise<boolean> {
-  const res = await db
+/**
+ * Takes one try before the code is compared, atomically: concurrent guesses cannot test more codes than there
+ * are tries. Returns the tries used including this one, or null when none were left.
+ */
+export async function takeAttempt(db: Executor, id: string, maxAttempts: number): Promise<number | null> {
+  const row = await db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('attempts', '<', maxAttempts)
+    .returning('attempts')
     .executeTakeFirst();
-  return res.numUpdatedRows > 0n;
+  return row ? row.attempts : null;
 }
 
-/** Consumes the code once; false when a concurrent request consumed it first or it ran out of tries. */
-export async function consumeCode(db: Executor, id: string, maxAttempts: number, now: string): Promise<boolean> {
+/**
+ * Takes the resend slot for this address: inserted, or moved to `now` only when the last send is at or before
+ * `cutoff`. One statement, so of two simultaneous sends only one gets true.
+ */
+export async function claimResendSlot(
+  db: Executor,
+  purpose: CodePurpose,
+  destination: string,
+  now: string,
+  cutoff: string,
+): Promise<boolean> {
+  const res = await db
+    .insertInto('code_resends')
+    .values({ purpose, destination, sent_at: now })
+    .onConflict((oc) =>
+      oc.columns(['purpose', 'destination']).doUpdateSet({ sent_at: now }).where('code_resends.sent_at', '<=', cutoff),
+    )
+    .executeTakeFirst();
+  return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export const findResendSlot = (db: Executor, purpose: CodePurpose, destination: string) =>
+  db
+    .selectFrom('code_resends')
+    .select('sent_at')
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .executeTakeFirst();
+
+/** Gives the slot back after a send that failed (only if it is still ours). */
+export async function releaseResendSlot(db: Executor, purpose: CodePurpose, destination: string, sentAt: string) {
+  await db
+    .deleteFrom('code_resends')
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .where('sent_at', '=', sentAt)
+    .execute();
+}
+
+/** Consumes the code once (its try was taken by takeAttempt); false when a concurrent request consumed it first. */
+export async function consumeCode(db: Executor, id: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('verification_codes')
     .set({ consumed_at: now })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
-    .where('attempts', '<', maxAttempts)
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }

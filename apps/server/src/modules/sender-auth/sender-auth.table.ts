@@ -28,6 +28,13 @@ export interface VerificationCodesTable {
 }
 export type VerificationCode = Selectable<VerificationCodesTable>;
 
+/** When a code was last sent to this address for this purpose: the resend cooldown. */
+export interface CodeResendsTable {
+  purpose: CodePurpose;
+  destination: string;
+  sent_at: string;
+}
+
 export type SessionKind = 'sender' | 'recipient';
 
 export interface SessionsTable {
