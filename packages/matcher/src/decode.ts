@@ -40,10 +40,12 @@ export async function decodeGrey(input: Buffer | Uint8Array, maxSide: number): P
     );
   }
   try {
-    const { data, info } = await sharp(buf, { failOn: 'none', limitInputPixels: 100_000_000 })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    let pipeline = sharp(buf, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
+    if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+    if (originalWidth > maxSide || originalHeight > maxSide) {
+      pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    }
+    const { data, info } = await pipeline
       .toColourspace('b-w')
       .raw()
       .toBuffer({ resolveWithObject: true });

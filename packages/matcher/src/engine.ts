@@ -40,10 +40,13 @@ export const TOO_LITTLE_DETAIL =
 export const CONFIG = {
   /** reference photos are normalised to fit inside this square */
   refSide: 640,
-  refFeatures: 1000,
+  refFeatures: 800,
+  refLevels: 8,
   /** queries (already <= 600 px from the browser) are normalised to fit inside this square */
   querySide: 600,
   queryFeatures: 1000,
+  /** 6 levels x 1.2 cover a gift up to 2.5x larger in the query than in the reference (smaller: the reference's 8) */
+  queryLevels: 6,
   fastThreshold: 20,
   grid: 0,
   ratio: 0.85,
@@ -53,27 +56,27 @@ export const CONFIG = {
   /** with more references than this, a cheap first pass (strongest features only) picks which to verify fully */
   shortlist: 3,
   shortlistQueryFeatures: 330,
-  shortlistRefFeatures: 330,
+  shortlistRefFeatures: 270,
   /** decision: at least this many geometrically consistent correspondences ... */
   minInliers: 15,
   /** ... spread over at least this fraction of the reference's 6x6 grid cells */
   minSpread: 3 / 36,
 };
 
-function extractOptions(n: number): ExtractOptions {
-  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: 8, scaleFactor: 1.2, grid: CONFIG.grid, oversample: 2 };
+function extractOptions(n: number, levels: number): ExtractOptions {
+  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: 1.2, grid: CONFIG.grid, oversample: 2 };
 }
 
 export async function extractReference(image: Buffer | Uint8Array): Promise<Features> {
   const img = await decodeGrey(image, CONFIG.refSide);
   const cv = await loadCv();
-  return extractFeatures(cv, img, extractOptions(CONFIG.refFeatures));
+  return extractFeatures(cv, img, extractOptions(CONFIG.refFeatures, CONFIG.refLevels));
 }
 
 export async function extractQuery(image: Buffer | Uint8Array): Promise<Features> {
   const img = await decodeGrey(image, CONFIG.querySide);
   const cv = await loadCv();
-  return extractFeatures(cv, img, extractOptions(CONFIG.queryFeatures));
+  return extractFeatures(cv, img, extractOptions(CONFIG.queryFeatures, CONFIG.queryLevels));
 }
 
 export async function enrol(image: Buffer | Uint8Array): Promise<EnrolResult> {
