@@ -78,6 +78,18 @@ describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (ge
     expect(row).toMatchObject({ status: 'declined', consent_granted: 0, file_path: null });
   });
 
+  it('a reset by the next play-consent retires the earlier reaction id', async () => {
+    const h = get();
+    const first = json<PlayConsentResponse>(await playConsent(h, lifetime, grant)).data?.id ?? '';
+    expect((await post(h, '/api/reactions/consent', { reactionId: first, consentGranted: false, ...DEVICE })).statusCode).toBe(200);
+    // The id was issued under an earlier grant: a reset must not renew its 2-hour window.
+    const second = json<PlayConsentResponse>(await playConsent(h, lifetime, grant)).data?.id ?? '';
+    expect(second).not.toBe('');
+    expect(second).not.toBe(first);
+    expect((await post(h, '/api/reactions/consent', { reactionId: first, consentGranted: true, ...DEVICE })).statusCode).toBe(404);
+    expect((await post(h, '/api/reactions/consent', { reactionId: second, consentGranted: false, ...DEVICE })).statusCode).toBe(200);
+  });
+
   it('records a consented reaction once; a second upload or reaction is refused', async () => {
     const h = get();
     const res = json<PlayConsentResponse>(await playConsent(h, lifetime, grant));

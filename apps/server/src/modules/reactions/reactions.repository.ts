@@ -9,7 +9,7 @@ export const findReaction = (db: Executor, id: string) =>
 
 /**
  * The gift's one reaction row: created pending, or (when an earlier attempt never uploaded a file) reset to
- * pending. The unique gift_id decides between concurrent calls; a row with a file is never touched.
+ * pending under the new id. The unique gift_id decides between concurrent calls; a row with a file is never touched.
  */
 export async function openReaction(
   db: Executor,
@@ -36,7 +36,14 @@ export async function openReaction(
     .values({ id: r.id, gift_id: r.giftId, file_path: null, file_mime: null, file_size: null, uploaded_at: null, ...fresh })
     .onConflict((oc) => oc.column('gift_id').doNothing())
     .execute();
-  await db.updateTable('reactions').set(fresh).where('gift_id', '=', r.giftId).where('file_path', 'is', null).where('id', '!=', r.id).execute();
+  // A reset also takes the new id: an id handed out earlier (under an older grant) must not come back to life.
+  await db
+    .updateTable('reactions')
+    .set({ ...fresh, id: r.id })
+    .where('gift_id', '=', r.giftId)
+    .where('file_path', 'is', null)
+    .where('id', '!=', r.id)
+    .execute();
   return findReactionForGift(db, r.giftId);
 }
 
