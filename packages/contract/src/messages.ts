@@ -49,6 +49,7 @@ export const M = {
   usPhoneLength: 'US phone numbers must be 10 digits',
   generic: 'Something went wrong. Please try again.',
   notFound: 'Not found',
+  mediaLinkExpired: 'This link has expired.',
   tooManyRequests: 'Too many requests. Please slow down.',
   unauthorized: 'Please verify your email to continue.',
 } as const;

@@ -1,6 +1,5 @@
 import { MAX_REFERENCE_PHOTOS, SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
-import { findPlan } from '@giftlens/contract/plans';
 import {
   type AddGiftPhotoResponse,
   type GiftSummary,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { planOf } from './gift-plan.ts';
 import { bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
 import * as repo from './gifts.repository.ts';
 import type { Gift, NewGiftPhoto } from './gifts.table.ts';
@@ -153,8 +153,7 @@ export type GiftsService = ReturnType<typeof createGiftsService>;
 
 /** The one mapping from a gift row to what the sender's checkout sees. */
 export function toGiftSummary(gift: Gift, giftImageUrl: string | null): GiftSummary {
-  const plan = findPlan(gift.plan_id);
-  if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
+  const plan = planOf(gift);
   return {
     giftId: gift.id,
     status: gift.status,

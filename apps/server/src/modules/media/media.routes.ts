@@ -1,3 +1,4 @@
+import { M } from '@giftlens/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Clock } from '../../adapters/clock.ts';
@@ -33,14 +34,14 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 /** Serves stored media behind HMAC-signed, expiring URLs, with Range support so video seeking works. */
 export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; clock: Clock }) {
   const { media, clock } = opts;
-  const forbidden = () => new AppError(403, 'media_url_invalid', 'This link has expired.');
+  const forbidden = () => new AppError(403, 'media_url_invalid', M.mediaLinkExpired);
 
   app.get('/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { exp = '', sig = '' } = request.query as { exp?: string; sig?: string };
     if (!media.verifySignedUrl(key, exp, sig, clock.now())) throw forbidden();
     const stat = await media.stat(key);
-    if (!stat) throw new AppError(404, 'not_found', 'Not found');
+    if (!stat) throw new AppError(404, 'not_found', M.notFound);
 
     reply.header('accept-ranges', 'bytes');
     reply.header('content-type', CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');

@@ -12,7 +12,7 @@ import { findRecipientByEmail } from '../recipient-auth/recipient-auth.repositor
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { findReactionForGift } from '../reactions/reactions.repository.ts';
-import { planOf } from '../scans/gift-rules.ts';
+import { planOf } from '../gifts/gift-plan.ts';
 
 export interface MessagesDeps {
   db: Db;

@@ -1,12 +1,12 @@
 import { M } from '@giftlens/contract/messages';
 import type { CreateOrderResponse, TestPayResponse, VerifyPaymentRequest } from '@giftlens/contract/payments';
-import { findPlan } from '@giftlens/contract/plans';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
 import { checkoutSignature, type PaymentProvider, type TestPaymentProvider } from '../../adapters/payments.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { hmacHex, randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import * as repo from './payments.repository.ts';
@@ -45,8 +45,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       if (gift.status !== 'message_uploaded') {
         throw new AppError(409, 'gift_not_ready_for_payment', M.giftNotReadyForPayment);
       }
-      const plan = findPlan(gift.plan_id);
-      if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
+      const plan = planOf(gift);
       // The amount comes from our plan table, never from the client.
       const { orderId } = await provider.createOrder({
         amountMinor: plan.amountMinor,

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
-import { planOf } from '../scans/gift-rules.ts';
+import { planOf } from '../gifts/gift-plan.ts';
 import * as repo from './reactions.repository.ts';
 import type { Reaction } from './reactions.table.ts';
 

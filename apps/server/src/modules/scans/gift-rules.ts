@@ -1,13 +1,8 @@
-import { findPlan, type Plan } from '@giftlens/contract/plans';
+import type { Plan } from '@giftlens/contract/plans';
 import { RM } from '@giftlens/contract/recipient';
 import { AppError } from '../../lib/errors.ts';
+import { planOf } from '../gifts/gift-plan.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
-
-export function planOf(gift: Gift): Plan {
-  const plan = findPlan(gift.plan_id);
-  if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
-  return plan;
-}
 
 /** When the plan's validity ends (from payment), or null when it never does. */
 export function validUntil(gift: Gift, plan: Plan): number | null {

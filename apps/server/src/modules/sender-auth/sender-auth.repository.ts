@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts';
-import type { CodePurpose, NewSender, SessionKind, SenderUpdate } from './sender-auth.table.ts';
+import type { CodePurpose, SessionKind, SenderUpdate } from './sender-auth.table.ts';
 
 export const findSenderByEmail = (db: Executor, email: string) =>
   db.selectFrom('senders').selectAll().where('email', '=', email).executeTakeFirst();
@@ -7,8 +7,13 @@ export const findSenderByEmail = (db: Executor, email: string) =>
 export const findSenderById = (db: Executor, id: string) =>
   db.selectFrom('senders').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertSender(db: Executor, sender: NewSender): Promise<void> {
-  await db.insertInto('senders').values(sender).execute();
+/** A new sender row for a verified e-mail; a concurrent verification that inserted it first wins. */
+export async function insertSenderIfNew(db: Executor, s: { id: string; email: string; now: string }): Promise<void> {
+  await db
+    .insertInto('senders')
+    .values({ id: s.id, email: s.email, phone_number: null, first_name: null, created_at: s.now, updated_at: s.now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
 }
 
 export async function updateSender(db: Executor, id: string, update: SenderUpdate): Promise<void> {

@@ -35,13 +35,7 @@ export function createSenderAuthService(deps: SenderAuthDeps) {
       return db.transaction().execute(async (trx) => {
         await codes.consume(trx, codeId);
         const existing = await repo.findSenderByEmail(trx, email);
-        if (!existing) {
-          await trx
-            .insertInto('senders')
-            .values({ id: randomHex(16), email, phone_number: null, first_name: null, created_at: nowIso, updated_at: nowIso })
-            .onConflict((oc) => oc.column('email').doNothing())
-            .execute();
-        }
+        if (!existing) await repo.insertSenderIfNew(trx, { id: randomHex(16), email, now: nowIso });
         const sender = existing ?? (await repo.findSenderByEmail(trx, email));
         if (!sender) throw new Error('sender row missing after upsert');
         const token = await codes.startSession(trx, 'sender', sender.id, SESSION_TTL_MS);

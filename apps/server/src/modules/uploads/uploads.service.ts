@@ -1,6 +1,6 @@
 import { MB, SIGNED_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
-import { findPlan, formatLimit, type Plan } from '@giftlens/contract/plans';
+import { formatLimit, type Plan } from '@giftlens/contract/plans';
 import type {
   ConfirmUploadRequest,
   GenerateUploadUrlRequest,
@@ -14,6 +14,7 @@ import { type MediaStorage, SizeLimitExceededError } from '../../adapters/media-
 import type { Db } from '../../db/database.ts';
 import { deriveKey, hmacHex, randomHex, randomToken, safeEqual } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
@@ -47,12 +48,6 @@ const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   );
 const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', M.uploadUrlInvalid);
 const giftAlreadyPaid = () => new AppError(409, 'gift_already_paid', M.giftAlreadyPaid);
-
-function planOf(gift: Gift): Plan {
-  const plan = findPlan(gift.plan_id);
-  if (!plan) throw new Error(`Gift ${gift.id} has unknown plan ${gift.plan_id}`);
-  return plan;
-}
 
 function extensionFor(fileName: string, fileType: string): string {
   const fromName = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1];
