@@ -52,6 +52,7 @@ export interface AppDeps {
   demoImageDirs?: string[];
   scanFailureLimit?: RecipientSideDeps['scanFailureLimit'];
   scanRateLimit?: RecipientSideDeps['scanRateLimit'];
+  reactionRateLimit?: RecipientSideDeps['reactionRateLimit'];
 }
 
 const isZodError = (err: unknown): err is { issues: { message: string; path: PropertyKey[] }[] } =>

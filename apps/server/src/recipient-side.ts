@@ -31,6 +31,8 @@ export interface RecipientSideDeps {
   scanFailureLimit?: ScanFailureLimit;
   /** Per-client limit on every scan call (process-scan, demo scan); default 60 a minute. */
   scanRateLimit?: { max: number; timeWindow: number };
+  /** Per-client limit on the reaction calls; default 30 a minute. */
+  reactionRateLimit?: { max: number; timeWindow: number };
 }
 
 /** The recipient's calls: e-mail code and session, gift link, scans, the message, reactions, and the demo. */
@@ -61,7 +63,11 @@ export function recipientSideRoutes(app: FastifyInstance, deps: RecipientSideDep
     rateLimit: scanRateLimit,
   });
   messagesRoutes(app, { service: messages, grants });
-  reactionsRoutes(app, { service: createReactionsService({ db, media, clock }), grants });
+  reactionsRoutes(app, {
+    service: createReactionsService({ db, media, clock }),
+    grants,
+    rateLimit: deps.reactionRateLimit ?? { max: 30, timeWindow: 60_000 },
+  });
   demoRoutes(app, {
     service: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
     rateLimit: scanRateLimit,

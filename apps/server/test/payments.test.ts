@@ -2,6 +2,7 @@ import { M } from '@giftlens/contract/messages';
 import { CreateOrderResponse, TestPayResponse } from '@giftlens/contract/payments';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
+import { createRazorpayProvider } from '../src/adapters/payments.ts';
 import { createGift, createOrder, paidGift, payGift, uploadVideo } from './helpers/flows.ts';
 import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
 
@@ -222,3 +223,21 @@ describeEachDatabase('payments', (get) => {
     expect(json<{ gift: { status: string; paidAt: string | null } }>(res).gift).toMatchObject({ status: 'active' });
   });
 });
+
+describeEachDatabase(
+  'payments with Razorpay keys',
+  (get) => {
+    it('has no test checkout route: paying without the provider is impossible', async () => {
+      const h = get();
+      const res = await h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', payload: { orderId: 'order_X' } });
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toMatchObject({ success: false, code: 'not_found' });
+    });
+  },
+  {
+    payments: createRazorpayProvider(
+      { keyId: 'rzp_test_key', keySecret: 'rzp_secret', webhookSecret: 'wh_secret' },
+      () => Promise.reject(new Error('no network in this test')),
+    ),
+  },
+);

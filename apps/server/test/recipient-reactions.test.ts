@@ -149,3 +149,22 @@ describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (ge
     expect(res.statusCode).toBe(404);
   });
 });
+
+describeEachDatabase(
+  'reactions: rate limited per client',
+  (get) => {
+    it('the reaction calls answer 429 once a client passes the limit', async () => {
+      const h = get();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await post(h, '/api/reactions/consent', { reactionId: 'a'.repeat(32), consentGranted: true, ...DEVICE })).statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      // The upload (read to disk before its id is checked) has its own count.
+      const uploads: number[] = [];
+      for (let i = 0; i < 4; i++) uploads.push((await upload(h, 'a'.repeat(32), readFileSync(REACTION_WEBM))).statusCode);
+      expect(uploads).toEqual([404, 404, 404, 429]);
+    });
+  },
+  { reactionRateLimit: { max: 3, timeWindow: 60_000 } },
+);

@@ -43,6 +43,9 @@ export interface HarnessOptions {
   /** As when PUBLIC_ORIGIN is https. */
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
+  reactionRateLimit?: AppDeps['reactionRateLimit'];
+  /** Another payment provider than the built-in test one (e.g. Razorpay against a loopback server). */
+  payments?: AppDeps['payments'];
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -59,7 +62,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     media,
     mailer,
     clock,
-    payments,
+    payments: opts.payments ?? payments,
     rateLimitStore: { kind: 'memory' },
     sessionSecret: SESSION_SECRET,
     secureCookies: opts.secureCookies ?? false,
@@ -71,6 +74,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
     scanRateLimit: { max: 10_000, timeWindow: 60_000 },
+    reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
   });
   await app.ready();
   const harness: Harness = { target: target.name, app, db, clock, dataDir, mediaDir, outboxDir, media, payments };

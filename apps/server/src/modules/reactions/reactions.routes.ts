@@ -12,27 +12,32 @@ import { readMultipart } from '../../lib/multipart.ts';
 import type { RevealGrants } from '../scans/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
 
-export function reactionsRoutes(app: FastifyInstance, opts: { service: ReactionsService; grants: RevealGrants }) {
+export function reactionsRoutes(
+  app: FastifyInstance,
+  opts: { service: ReactionsService; grants: RevealGrants; rateLimit: { max: number; timeWindow: number } },
+) {
   const { service, grants } = opts;
+  // The upload is read to disk before its reaction id is known to be good: limited per client, like every call here.
+  const limited = { config: { rateLimit: opts.rateLimit } };
 
   // Recording is offered only to the browser that revealed the gift (a live reveal grant).
-  app.post(RECIPIENT_API.playConsent, async (request) => {
+  app.post(RECIPIENT_API.playConsent, limited, async (request) => {
     const body = parse(PlayConsentRequest, request.body);
     await grants.require(request, body.giftId);
     return service.playConsent(body);
   });
 
-  app.post(RECIPIENT_API.consent, async (request) => {
+  app.post(RECIPIENT_API.consent, limited, async (request) => {
     await service.consent(parse(ConsentRequest, request.body));
     return { success: true };
   });
 
-  app.post(RECIPIENT_API.startSyncedRecording, async (request) => {
+  app.post(RECIPIENT_API.startSyncedRecording, limited, async (request) => {
     await service.startSyncedRecording(parse(StartSyncedRecordingRequest, request.body));
     return { success: true };
   });
 
-  app.post(RECIPIENT_API.reactionUpload, async (request, reply) => {
+  app.post(RECIPIENT_API.reactionUpload, limited, async (request, reply) => {
     let upload: Awaited<ReturnType<typeof readUpload>>;
     try {
       upload = await readUpload(request, service);
