@@ -122,10 +122,10 @@ const R = rows(oursOut);
 const B = withBaseline ? rows(baseOut) : [];
 console.log(`gift-photos bench: ${pairs.length} pairs, queries compressed to fit 600x600 at JPEG 0.5; load average ${load0.toFixed(1)} -> ${load1.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores`);
 console.log('figures: ours, then (ratio to the textbook baseline) and the baseline figure');
-console.log('kind           pairs  true-match           false-match          median ms         p95 ms');
+console.log(`${'kind'.padEnd(14)} pairs  ${'true-match'.padEnd(26)}${'false-match [count]'.padEnd(26)}${'median ms'.padEnd(26)}p95 ms`);
 for (const r of R) {
   const b = B.find((x) => x.kind === r.kind);
-  const cell = (a: string, rt: string, bb: string) => `${a} ${rt} ${bb}`.padEnd(21);
+  const cell = (a: string, rt: string, bb: string) => `${a} ${rt} ${bb}`.padEnd(26);
   console.log(
     `${r.kind.padEnd(14)} ${String(r.genuine + r.impostor).padStart(5)}  ` +
       cell(pct(r.tmr), ratio(r.tmr, b?.tmr), b ? pct(b.tmr) : '') +
