@@ -69,8 +69,6 @@ export function scansRoutes(
   app.post(RECIPIENT_API.processScan, limited, async (request, reply) => {
     const recipient = await requireRecipient(request);
     const { scan, fields } = await readScan(request);
-    if (!fields.recipient_id) throw new AppError(400, 'recipient_id_missing', RM.recipientIdMissing);
-    if (fields.recipient_id !== recipient.id) throw new AppError(403, 'forbidden', RM.recipientIdMissing);
-    return answer(reply, await service.scanForRecipient(recipient, scan, request.ip));
+    return answer(reply, await service.scanForRecipient(recipient, fields.recipient_id, scan, request.ip));
   });
 }

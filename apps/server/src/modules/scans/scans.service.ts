@@ -155,8 +155,18 @@ export function createScansService({ db, media, clock, recogniser, messages, fai
       return revealed(gift, decision.score);
     },
 
-    /** Recipient flow: the scan is matched against the session e-mail's active gifts (newest 20). */
-    async scanForRecipient(recipient: Recipient, scan: Buffer, clientIp: string): Promise<ScanOutcome> {
+    /**
+     * Recipient flow: the scan is matched against the session e-mail's active gifts (newest 20); the
+     * recipient_id the page sends must be the session's own.
+     */
+    async scanForRecipient(
+      recipient: Recipient,
+      recipientId: string | undefined,
+      scan: Buffer,
+      clientIp: string,
+    ): Promise<ScanOutcome> {
+      if (!recipientId) throw new AppError(400, 'recipient_id_missing', RM.recipientIdMissing);
+      if (recipientId !== recipient.id) throw new AppError(403, 'forbidden', RM.recipientIdMissing);
       const scopes = [`recipient:${recipient.email}`, `ip:${clientIp}`];
       await assertNotThrottled([
         { scope: scopes[0]!, max: limit.perTarget },

@@ -48,11 +48,7 @@ export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOpt
 
   app.post(API.updateUser, limited, async (request) => {
     const sender = await requireSender(request);
-    const body = parse(UpdateUserRequest, request.body);
-    if (body.email !== undefined && body.email !== sender.email) {
-      throw new AppError(403, 'forbidden', M.sessionExpired);
-    }
-    await service.updateFirstName(sender, body.firstName);
+    await service.updateUser(sender, parse(UpdateUserRequest, request.body));
     return { success: true };
   });
 

@@ -1,8 +1,11 @@
 import { SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
+import { M } from '@giftlens/contract/messages';
+import type { UpdateUserRequest } from '@giftlens/contract/sender';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
 import { createOneTimeCodes } from '../../lib/one-time-codes.ts';
 import * as repo from './sender-auth.repository.ts';
 import type { Sender } from './sender-auth.table.ts';
@@ -53,8 +56,10 @@ export function createSenderAuthService(deps: SenderAuthDeps) {
       return (await repo.findSenderById(db, senderId)) ?? null;
     },
 
-    async updateFirstName(sender: Sender, firstName: string): Promise<void> {
-      await repo.updateSender(db, sender.id, { first_name: firstName, updated_at: clock.now().toISOString() });
+    /** The name step: only for the session's own e-mail, whatever the page sends. */
+    async updateUser(sender: Sender, req: UpdateUserRequest): Promise<void> {
+      if (req.email !== undefined && req.email !== sender.email) throw new AppError(403, 'forbidden', M.sessionExpired);
+      await repo.updateSender(db, sender.id, { first_name: req.firstName, updated_at: clock.now().toISOString() });
     },
   };
 }
