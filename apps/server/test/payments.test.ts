@@ -215,6 +215,15 @@ describeEachDatabase('payments', (get) => {
     expect(await h.db.selectFrom('webhook_events').select('id').where('id', 'like', 'evt_FORGED%').execute()).toHaveLength(0);
   });
 
+  it('a second checkout for the same unpaid gift reuses its order, so it cannot be paid twice', async () => {
+    const h = get();
+    const { cookie, giftId } = await readyGift(h);
+    const first = await order(h, cookie, giftId);
+    const second = await order(h, cookie, giftId);
+    expect(second.orderId).toBe(first.orderId);
+    expect(await h.db.selectFrom('orders').select('id').where('gift_id', '=', giftId).execute()).toHaveLength(1);
+  });
+
   it('a paid gift is reflected in the checkout summary', async () => {
     const h = get();
     const { cookie } = await signIn(h);

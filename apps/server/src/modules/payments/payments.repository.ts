@@ -8,6 +8,23 @@ export async function insertOrder(db: Executor, order: OrdersTable): Promise<voi
 export const findOrderByProviderId = (db: Executor, providerOrderId: string) =>
   db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
 
+/** An unpaid order already made for this gift at this price with this provider. */
+export const findOpenOrder = (
+  db: Executor,
+  o: { giftId: string; provider: PaymentProviderName; amountMinor: number; currency: string },
+) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('gift_id', '=', o.giftId)
+    .where('provider', '=', o.provider)
+    .where('amount_minor', '=', o.amountMinor)
+    .where('currency', '=', o.currency)
+    .where('status', '=', 'created')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** Idempotent: the first payment recorded for an order wins. */
 export async function markOrderPaid(db: Executor, id: string, paymentId: string | null, now: string): Promise<void> {
   await db

@@ -46,6 +46,22 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         throw new AppError(409, 'gift_not_ready_for_payment', M.giftNotReadyForPayment);
       }
       const plan = planOf(gift);
+      const answer = (orderId: string): CreateOrderResponse => ({
+        success: true,
+        provider: provider.name,
+        orderId,
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+        ...(provider.keyId ? { keyId: provider.keyId } : {}),
+      });
+      // A second checkout (another tab, Try Again) pays the same order, so the gift cannot be charged twice.
+      const open = await repo.findOpenOrder(db, {
+        giftId: gift.id,
+        provider: provider.name,
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+      });
+      if (open) return answer(open.provider_order_id);
       // The amount comes from our plan table, never from the client.
       const { orderId } = await provider.createOrder({
         amountMinor: plan.amountMinor,
@@ -66,14 +82,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         created_at: now,
         updated_at: now,
       });
-      return {
-        success: true,
-        provider: provider.name,
-        orderId,
-        amountMinor: plan.amountMinor,
-        currency: plan.currency,
-        ...(provider.keyId ? { keyId: provider.keyId } : {}),
-      };
+      return answer(orderId);
     },
 
     /** The built-in test checkout "charges" a stored, unpaid order and signs like Razorpay. */
