@@ -77,7 +77,7 @@ const distortions: [string, Distort][] = [
       [
         `dim light (${Math.round(k * 100)}% brightness, sensor noise)`,
         async (img: Buffer, w: number, h: number) => {
-          const noise = await sharp({ create: { width: w, height: h, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 4 } } }).png().toBuffer();
+          const noise = await sharp({ create: { width: w, height: h, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 0, sigma: 4 } } }).png().toBuffer();
           return sharp(img).removeAlpha().linear(k, 0).composite([{ input: noise, blend: 'add' }]).png().toBuffer();
         },
       ] as [string, Distort],
