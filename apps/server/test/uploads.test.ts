@@ -243,6 +243,23 @@ describeEachDatabase('uploads', (get) => {
     expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
   });
 
+  it('a signed URL works for its own path only, and an upload URL not again after confirm', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const a = await target(h, cookie, giftId);
+    const b = await target(h, cookie, giftId);
+    // B's signature on A's upload token, and A's media signature on B's path.
+    const crossed = `${a.uploadUrl.split('?')[0] ?? ''}?${b.uploadUrl.split('?')[1] ?? ''}`;
+    expect((await put(h, crossed, tinyMp4())).statusCode).toBe(403);
+    expect((await put(h, a.uploadUrl, tinyMp4())).statusCode).toBe(200);
+    const otherPath = `/media/${b.filePath}?${a.publicUrl.split('?')[1] ?? ''}`;
+    expect((await h.app.inject({ method: 'GET', url: otherPath })).statusCode).toBe(403);
+    expect((await h.app.inject({ method: 'GET', url: a.publicUrl })).statusCode).toBe(200);
+    expect((await confirm(h, cookie, giftId, a)).statusCode).toBe(200);
+    expect((await put(h, a.uploadUrl, tinyMp4())).statusCode).toBe(403);
+  });
+
   it('needs a session, and only for the own gift', async () => {
     const h = get();
     const owner = await signIn(h);
