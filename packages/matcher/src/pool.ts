@@ -66,6 +66,9 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
   const slots: Slot[] = [];
   let nextId = 1;
   let closed = false;
+  /** workers that died since the last successful reply; past a limit the pool stops respawning (startup failure) */
+  let crashes = 0;
+  let broken: Error | undefined;
 
   const spawn = (): Slot => {
     const worker = new Worker(url, { execArgv });
@@ -74,6 +77,7 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
       const task = slot.task;
       if (!task || task.id !== res.id) return;
       slot.task = undefined;
+      crashes = 0;
       if (res.ok) task.resolve(res.value);
       else {
         const { code, message, name } = res.error;
@@ -88,10 +92,15 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
       const task = slot.task;
       slot.task = undefined;
       task?.reject(err);
-      if (!closed) {
-        slots.push(spawn());
-        pump();
+      if (closed || broken) return;
+      if (++crashes > 3 * size) {
+        // e.g. the worker cannot even load: stop respawning and fail loudly instead of looping
+        broken = new Error(`matcher workers keep failing: ${err.message}`, { cause: err });
+        for (const t of queue.splice(0)) t.reject(broken);
+        return;
       }
+      slots.push(spawn());
+      pump();
     };
     worker.on('error', (err) => fail(err));
     worker.on('exit', (code) => {
@@ -120,6 +129,7 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
   const run = <T>(op: Op): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (closed) return reject(new Error('The matcher pool is closed'));
+      if (broken) return reject(broken);
       const id = nextId++;
       const transfer = [op.image.buffer as ArrayBuffer];
       queue.push({ id, req: { id, ...op }, transfer, resolve: resolve as (v: unknown) => void, reject });
