@@ -72,8 +72,11 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
           source.off('data', onData);
           source.unpipe();
           source.pause();
+          // The temp file is removed after this rejects: wait until the stream has really let go of it (an
+          // open still in flight would otherwise create the file after the removal).
           out.destroy();
-          reject(err);
+          if (out.closed) reject(err);
+          else out.once('close', () => reject(err));
         };
         const onData = (chunk: Buffer) => {
           received += chunk.length;
