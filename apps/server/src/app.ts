@@ -6,6 +6,7 @@ import { M } from '@giftlens/contract/messages';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ZodError } from 'zod';
 import type { Clock } from './adapters/clock.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
@@ -14,7 +15,7 @@ import type { RateLimitStore } from './adapters/rate-limit-store.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
-import { senderGuard } from './lib/http.ts';
+import { senderGuard, validationError } from './lib/http.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
@@ -55,8 +56,6 @@ export interface AppDeps {
   reactionRateLimit?: RecipientSideDeps['reactionRateLimit'];
 }
 
-const isZodError = (err: unknown): err is { issues: { message: string; path: PropertyKey[] }[] } =>
-  err instanceof Error && err.name === 'ZodError' && Array.isArray((err as { issues?: unknown }).issues);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,13 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // One error handler: validation → 400 with the spec text, domain errors → their status, the rest → logged 500.
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
-    if (isZodError(err)) {
-      return reply.code(400).send({
-        success: false,
-        error: err.issues[0]?.message ?? M.generic,
-        code: 'validation_failed',
-      });
-    }
+    // By name, not instanceof: the contract package may bring its own copy of zod.
+    if (err.name === 'ZodError') err = validationError(err as ZodError);
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.warn({ err, url: request.url }, err.message);
       const retryAfter = err.extra.retryAfter;

@@ -2,12 +2,29 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { M } from '@giftlens/contract/messages';
 import { expect } from 'vitest';
 import { describeEachDatabase, it, json, signIn } from './helpers/harness.ts';
 
 const GIFT = '0123456789abcdef0123456789abcdef';
 
 describeEachDatabase('bad input', (get) => {
+  it('a body that fails validation gets a user text, never zod\'s developer wording', async () => {
+    const h = get();
+    const post = (url: string, payload: string, type = 'application/json') =>
+      h.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+    const notAnObject = await post('/api/verification-recipient/check-email', '"just a string"');
+    expect(notAnObject.statusCode).toBe(400);
+    expect(json(notAnObject)).toEqual({ success: false, error: M.generic, code: 'validation_failed' });
+    const asText = await post('/api/gift-sender/send-email', 'hello', 'text/plain');
+    expect(json(asText)).toMatchObject({ success: false, error: M.generic, code: 'validation_failed' });
+    // The spec's text where it has one: the payment page reads the server's error, else 'Verification failed'.
+    const payment = await post('/api/payment/verify-payment-callback', '{"orderId":"order_X"}');
+    expect(json(payment)).toEqual({ success: false, error: M.paymentVerificationFailed, code: 'validation_failed' });
+    const email = await post('/api/gift-sender/send-email', '{"email":"not-an-email","type":"sender"}');
+    expect(json(email)).toMatchObject({ error: M.invalidEmail, code: 'validation_failed' });
+  });
+
   it('a multipart body without a boundary is a 400 with the call\'s own text, not a 500', async () => {
     const h = get();
     const { cookie } = await signIn(h);

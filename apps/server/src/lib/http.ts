@@ -1,10 +1,29 @@
+import { M } from '@giftlens/contract/messages';
+import { RM } from '@giftlens/contract/recipient';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Sender } from '../modules/sender-auth/sender-auth.table.ts';
-import { unauthorized } from './errors.ts';
+import { AppError, unauthorized } from './errors.ts';
 
-/** The one way to validate input: a contract schema; a ZodError becomes a 400 in the error handler. */
-export const parse = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> => schema.parse(data);
+const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(M), ...Object.values(RM)]);
+
+/**
+ * The 400 for a failed validation: the contract's own text for the first problem when it has one; zod's
+ * developer wording ("Invalid input: expected string, received undefined") is not a text for the user, so the
+ * call's fallback (or the generic text) is shown instead. The body keeps decision 001's shape.
+ */
+export function validationError(err: z.ZodError, fallback: string = M.generic): AppError {
+  const issue = err.issues[0];
+  const message = issue && USER_TEXTS.has(issue.message) ? issue.message : fallback;
+  return new AppError(400, 'validation_failed', message);
+}
+
+/** The one way to validate input: a contract schema; a failure is a 400 with a user text (see validationError). */
+export function parse<S extends z.ZodType>(schema: S, data: unknown, fallback?: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationError(result.error, fallback);
+  return result.data;
+}
 
 export const SENDER_COOKIE = 'gl_sender';
 

@@ -1,4 +1,5 @@
 import { CreateOrderRequest, TestPayRequest, VerifyPaymentRequest } from '@giftlens/contract/payments';
+import { M } from '@giftlens/contract/messages';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { parse, type RequireSender } from '../../lib/http.ts';
@@ -22,7 +23,7 @@ export function paymentsRoutes(
 
   // The signature is the proof of payment, so this works even if the session cookie was lost on the way back.
   app.post(API.verifyPayment, async (request) => {
-    const { giftId } = await service.verifyCallback(parse(VerifyPaymentRequest, request.body));
+    const { giftId } = await service.verifyCallback(parse(VerifyPaymentRequest, request.body, M.paymentVerificationFailed));
     return { success: true, giftId };
   });
 
