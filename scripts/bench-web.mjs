@@ -4,8 +4,10 @@
  * gzip size of the JavaScript `/` loads before any interaction and of every lazily loaded chunk.
  *
  *   node scripts/bench-web.mjs [--no-build] [--runs N] [--url http://host:port]
+ *   (--no-build measures the existing apps/web/dist, or --dist DIR; otherwise a fresh build goes to a temporary folder)
  *
- * Targets (issue 5): Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100, initial JS ≤ 110 KB gzip.
+ * Targets (issue 5): Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100, initial JS ≤ 110 KB gzip
+ * (KB = 1024 bytes, gzip level 9).
  * It prints figures; it does not fail on a missed target (tests assert behaviour, benchmarks measure).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'apps/web/dist');
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const option = (name, fallback) => {
@@ -37,7 +38,10 @@ const CHROME_FLAGS = [
   '--disable-default-apps',
   '--disable-extensions',
 ];
-const KB = 1000;
+// Several people build in this checkout: unless told to reuse apps/web/dist, build into a private folder.
+const reuseDist = args.includes('--no-build') || args.includes('--url');
+const dist = reuseDist ? option('--dist', join(root, 'apps/web/dist')) : mkdtempSync(join(tmpdir(), 'giftlens-bench-dist-'));
+const KB = 1024;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const INITIAL_JS_TARGET = 110 * KB;
 
@@ -154,9 +158,16 @@ async function lighthouseRuns(url) {
 
 async function main() {
   if (!flag('--no-build') && !option('--url')) {
-    console.log('Building apps/web …');
-    const build = spawnSync('npm', ['run', 'build', '-w', '@giftlens/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+    console.log(`Building apps/web into ${dist} …`);
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: join(root, 'apps/web'),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) {
+      console.error(build.stderr);
+      process.exit(build.status ?? 1);
+    }
   }
   const server = option('--url') ? { origin: option('--url'), stop: () => {}, kind: 'given URL' } : await startServer();
   let lhrs;
@@ -210,7 +221,11 @@ async function main() {
   else console.log('\nAll targets met.');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (!reuseDist) rmSync(dist, { recursive: true, force: true });
+  });

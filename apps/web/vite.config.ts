@@ -8,8 +8,8 @@ const apiTarget = 'http://127.0.0.1:3000';
 
 /**
  * Puts the server-rendered landing page inside #root of the built index.html, so `/` paints before any
- * JavaScript runs. index.html is also the shell of every other route (and the service worker's navigation
- * fallback), so an inline script empties #root before the first paint anywhere but `/`.
+ * JavaScript runs (main.tsx hydrates it). index.html is also the shell of every other route (and the service
+ * worker's navigation fallback), so an inline script empties #root before the first paint anywhere but `/`.
  */
 function prerenderLanding(): Plugin {
   return {
@@ -30,9 +30,24 @@ function prerenderLanding(): Plugin {
           const { renderLandingHtml } = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as {
             renderLandingHtml: () => Promise<string>;
           };
-          const body = await renderLandingHtml();
-          const clearElsewhere = `<script>if(location.pathname!=='/')document.getElementById('root').replaceChildren()</script>`;
-          return html.replace('<div id="root"></div>', `<div id="root">${body}</div>${clearElsewhere}`);
+          let body = await renderLandingHtml();
+          // React emits resource hints (the hero image preload) first; they belong in <head>, not in #root
+          // where hydration expects exactly the app's markup.
+          const hints: string[] = [];
+          body = body.replace(/^(<link [^>]*>)+/, (m) => (hints.push(m), ''));
+          // On `/` the app starts after the first paint, so the prerendered page paints with only HTML and CSS
+          // on the wire; on every other path #root is emptied and the app starts at once.
+          const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+          if (!entry) throw new Error('prerender: entry script not found in index.html');
+          const boot =
+            `<script>(function(){var load=function(){var s=document.createElement('script');s.type='module';` +
+            `s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)};` +
+            `if(location.pathname==='/')requestAnimationFrame(function(){setTimeout(load)});` +
+            `else{document.getElementById('root').replaceChildren();load()}})()</script>`;
+          return html
+            .replace(entry[0], '')
+            .replace('</head>', `${hints.join('')}</head>`)
+            .replace('<div id="root"></div>', `<div id="root">${body}</div>${boot}`);
         } finally {
           await vite.close();
         }

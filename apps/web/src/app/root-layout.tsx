@@ -1,15 +1,27 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
 import { NavBar } from '../features/layout/components/nav-bar.tsx';
-import { SiteFooter } from '../features/layout/components/site-footer.tsx';
 import { useRouteScroll } from '../features/layout/hooks/use-route-scroll.ts';
-import { InstallPrompt } from '../features/pwa/components/install-prompt.tsx';
 import { OfflineBanner } from '../features/pwa/components/offline-banner.tsx';
-import { UpdateBanner } from '../features/pwa/components/update-banner.tsx';
+import { usePwaState } from '../features/pwa/hooks/use-pwa-state.ts';
 import { startPwa } from '../features/pwa/pwa-store.ts';
 import { onFirstInteraction } from '../lib/first-interaction.ts';
+import { lazyAfterInteraction } from '../lib/lazy-after-interaction.ts';
 import { DeferredQueryProvider, preloadQueryProvider } from './deferred-query-provider.tsx';
+
+// The footer is only links: on the prerendered landing page its HTML works before its code arrives.
+const SiteFooter = lazyAfterInteraction(() =>
+  import('../features/layout/components/site-footer.tsx').then((m) => m.SiteFooter),
+);
+
+// Shown only when the browser offers installation or a new version waits: loaded then.
+const InstallPrompt = lazy(() =>
+  import('../features/pwa/components/install-prompt.tsx').then((m) => ({ default: m.InstallPrompt })),
+);
+const UpdateBanner = lazy(() =>
+  import('../features/pwa/components/update-banner.tsx').then((m) => ({ default: m.UpdateBanner })),
+);
 
 /** What a route may say about the shell around it, through its `handle`. */
 export interface RouteHandle {
@@ -31,7 +43,12 @@ function useRouteHandle(): Required<RouteHandle> {
 export function RootLayout() {
   useRouteScroll();
   const { fullScreen, noServerData } = useRouteHandle();
+  const { installPrompt, updateAvailable } = usePwaState();
   useEffect(startPwa, []);
+  // Marks the moment the (possibly prerendered) shell is live and interactive; tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   // The next screen will most likely need the data layer: fetch it as soon as the visitor engages.
   useEffect(() => onFirstInteraction(preloadQueryProvider), []);
 
@@ -44,7 +61,11 @@ export function RootLayout() {
         Skip to content
       </a>
       <OfflineBanner />
-      <UpdateBanner />
+      {updateAvailable ? (
+        <Suspense fallback={null}>
+          <UpdateBanner />
+        </Suspense>
+      ) : null}
       {fullScreen ? null : <NavBar />}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
@@ -53,8 +74,16 @@ export function RootLayout() {
           </DeferredQueryProvider>
         </Suspense>
       </main>
-      {fullScreen ? null : <SiteFooter />}
-      <InstallPrompt />
+      {fullScreen ? null : (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
+      {installPrompt ? (
+        <Suspense fallback={null}>
+          <InstallPrompt />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

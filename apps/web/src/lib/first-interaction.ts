@@ -1,4 +1,4 @@
-const EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel'] as const;
 
 /**
  * Runs `callback` once, on the visitor's first interaction with the page (or at once when `now` is true).
@@ -22,4 +22,16 @@ export function onFirstInteraction(callback: () => void, now = false): () => voi
   };
   for (const e of EVENTS) window.addEventListener(e, run, { capture: true, passive: true });
   return cleanup;
+}
+
+let interacted: Promise<void> | undefined;
+
+/**
+ * Resolves on the first interaction — at once outside the browser (build-time prerendering) and on any page
+ * but the landing page, whose first load is the one kept lean.
+ */
+export function firstInteraction(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  interacted ??= new Promise((resolve) => onFirstInteraction(resolve, window.location.pathname !== '/'));
+  return interacted;
 }

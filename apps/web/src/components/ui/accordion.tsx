@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 
 export interface AccordionItem {
   question: string;
@@ -7,57 +7,30 @@ export interface AccordionItem {
 }
 
 /**
- * Questions and answers where one answer is open at a time; clicking an open question closes it.
- * Each question is a button in a heading, so screen-reader users can jump between them.
+ * Questions and answers where one answer is open at a time and clicking an open question closes it.
+ * Built on <details name="…">, so it works — and is announced as expandable — before any JavaScript runs
+ * (the landing page is prerendered and hydrates its lower half late). Browsers without exclusive <details>
+ * get the same behaviour from the toggle handler once hydrated.
  */
-export function Accordion({
-  items,
-  headingLevel = 3,
-  defaultOpen = null,
-}: {
-  items: readonly AccordionItem[];
-  headingLevel?: 2 | 3;
-  defaultOpen?: number | null;
-}) {
-  const [open, setOpen] = useState<number | null>(defaultOpen);
-  const baseId = useId();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function Accordion({ id, items }: { id: string; items: readonly AccordionItem[] }) {
+  const closeOthers = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    for (const other of opened.parentElement?.querySelectorAll<HTMLDetailsElement>(`details[name="${id}"]`) ?? []) {
+      if (other !== opened) other.open = false;
+    }
+  };
   return (
     <div className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white">
-      {items.map((item, i) => {
-        const expanded = open === i;
-        const buttonId = `${baseId}-q${i}`;
-        const panelId = `${baseId}-a${i}`;
-        return (
-          <div key={item.question} data-state={expanded ? 'open' : 'closed'}>
-            <Heading className="text-base font-semibold text-stone-900 sm:text-lg">
-              <button
-                type="button"
-                id={buttonId}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : i)}
-                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-6 sm:py-5"
-              >
-                {item.question}
-                <ChevronDown
-                  aria-hidden
-                  className={`size-5 shrink-0 text-stone-500 transition-transform ${expanded ? 'rotate-180' : ''}`}
-                />
-              </button>
-            </Heading>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              hidden={!expanded}
-              className="px-5 pb-5 text-[15px] leading-relaxed text-stone-700 sm:px-6"
-            >
-              {item.answer}
-            </div>
-          </div>
-        );
-      })}
+      {items.map((item) => (
+        <details key={item.question} name={id} onToggle={closeOthers} className="group">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-base font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-6 sm:py-5 sm:text-lg [&::-webkit-details-marker]:hidden">
+            {item.question}
+            <ChevronDown aria-hidden className="size-5 shrink-0 text-stone-500 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="px-5 pb-5 text-[15px] leading-relaxed text-stone-700 sm:px-6">{item.answer}</div>
+        </details>
+      ))}
     </div>
   );
 }

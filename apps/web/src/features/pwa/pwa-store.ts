@@ -74,15 +74,33 @@ export async function acceptInstall(): Promise<void> {
 let wb: Workbox | undefined;
 let reloading = false;
 
-/** Sends skip-waiting to the waiting worker and reloads once, when the new worker takes control. */
+/** Lets requests set off by the same click (lazy chunks on a first interaction) finish first. */
+const SETTLE_MS = 600;
+const RETRY_MS = 1500;
+const MAX_TRIES = 8;
+
+/**
+ * Sends skip-waiting to the waiting worker and reloads once, when the new worker takes control.
+ * Chromium abandons an activation when the old worker has to be restarted to serve a request at that very
+ * moment, so the message goes out once the click's own requests have settled, and is repeated until the new
+ * worker is in control.
+ */
 export function applyUpdate(): void {
-  if (!wb) return;
+  const workbox = wb;
+  if (!workbox) return;
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout>;
+  const send = () => {
+    workbox.messageSkipWaiting();
+    if (++tries < MAX_TRIES) timer = setTimeout(send, RETRY_MS);
+  };
   navigator.serviceWorker.addEventListener('controllerchange', () => {
+    clearTimeout(timer);
     if (reloading) return;
     reloading = true;
     window.location.reload();
   });
-  wb.messageSkipWaiting();
+  timer = setTimeout(send, SETTLE_MS);
   set({ updateAvailable: false });
 }
 

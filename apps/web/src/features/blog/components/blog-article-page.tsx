@@ -41,7 +41,7 @@ export function BlogArticlePage() {
         <ul className="mt-4 space-y-3">
           {more.map((a) => (
             <li key={a.slug}>
-              <Link to={paths.blogArticle.href(a.slug)} className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link to={paths.blogArticle.href(a.slug)} className="font-semibold text-brand-600 underline underline-offset-2">
                 {a.title}
               </Link>
             </li>

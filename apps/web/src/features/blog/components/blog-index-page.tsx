@@ -20,7 +20,7 @@ export function BlogIndexPage() {
           <li key={a.slug} className="group relative flex flex-col overflow-hidden rounded-3xl border border-stone-200 bg-white transition hover:shadow-lg">
             <div className={`h-28 bg-gradient-to-br ${TINTS[i % TINTS.length]}`} aria-hidden="true" />
             <div className="flex flex-1 flex-col p-6">
-              <p className="text-sm font-semibold text-brand-700">{a.tag}</p>
+              <p className="text-sm font-semibold text-brand-600">{a.tag}</p>
               <h2 className="mt-2 text-xl leading-snug font-bold text-stone-900">
                 <Link to={paths.blogArticle.href(a.slug)} className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline">
                   {a.title}
@@ -31,7 +31,7 @@ export function BlogIndexPage() {
                 <span>
                   <time dateTime={a.published}>{formatPublished(a.published)}</time> · {a.readMinutes} min read
                 </span>
-                <ArrowRight aria-hidden className="size-5 text-brand-700 transition group-hover:translate-x-1" />
+                <ArrowRight aria-hidden className="size-5 text-brand-600 transition group-hover:translate-x-1" />
               </p>
             </div>
           </li>

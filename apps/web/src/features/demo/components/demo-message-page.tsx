@@ -20,7 +20,7 @@ export function DemoMessagePage() {
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
       <title>A Special Message For You · GiftLens demo</title>
       <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6">
-        <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700">
+        <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-600">
           <Gift aria-hidden className="size-4" /> Demo gift for {demo.to}
         </p>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">A Special Message For You</h1>
@@ -53,7 +53,7 @@ export function DemoMessagePage() {
               className="absolute inset-0 flex items-center justify-center bg-stone-900/30 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white"
             >
               <span className="flex size-20 items-center justify-center rounded-full bg-white/95 shadow-lg">
-                <Play aria-hidden className="ml-1 size-9 fill-brand-700 text-brand-700" />
+                <Play aria-hidden className="ml-1 size-9 fill-brand-600 text-brand-600" />
               </span>
               <span className="sr-only">Play the message from {demo.from}</span>
             </button>
@@ -72,7 +72,7 @@ export function DemoMessagePage() {
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <Link
               to={paths.send.href()}
-              className="inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-700 px-6 font-semibold text-white hover:brightness-90"
+              className="inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-500 px-6 font-semibold text-white hover:brightness-90"
             >
               Send your own gift message
             </Link>

@@ -14,7 +14,7 @@ export function DemoPage() {
       <meta name="description" content="Try GiftLens with a demo gift: show it on a screen or print it, scan it with your phone and watch the hidden message." />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-16">
         <div className="print:hidden">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Demo</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Demo</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">
             Try the magic in one minute
           </h1>
@@ -24,14 +24,14 @@ export function DemoPage() {
           </p>
           <ol className="mt-8 space-y-5">
             <li className="flex gap-4">
-              <Monitor aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
+              <Monitor aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600" />
               <p className="text-[15px] leading-relaxed text-stone-800">
                 <strong className="font-semibold">Show the gift on another screen</strong> — this page on a laptop or
                 tablet works — or print it.
               </p>
             </li>
             <li className="flex gap-4">
-              <Camera aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
+              <Camera aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600" />
               <p className="text-[15px] leading-relaxed text-stone-800">
                 <strong className="font-semibold">On your phone, open</strong>{' '}
                 <span className="rounded bg-white px-1.5 py-0.5 font-mono text-sm break-all text-stone-900">{scanUrl}</span>{' '}
@@ -39,7 +39,7 @@ export function DemoPage() {
               </p>
             </li>
             <li className="flex gap-4">
-              <Play aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
+              <Play aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600" />
               <p className="text-[15px] leading-relaxed text-stone-800">
                 <strong className="font-semibold">Point the camera at the gift</strong> and hold steady. When we
                 recognise it, the message plays.
@@ -49,7 +49,7 @@ export function DemoPage() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
               to={scanHref}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-brand-500 px-6 font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               <Camera aria-hidden className="size-5" /> Open the demo camera
             </Link>
@@ -63,7 +63,7 @@ export function DemoPage() {
           </div>
           <p className="mt-5 text-sm text-stone-600">
             No second screen?{' '}
-            <Link to={paths.demoMessage.href(demo.id)} className="font-semibold text-brand-700 underline">
+            <Link to={paths.demoMessage.href(demo.id)} className="font-semibold text-brand-600 underline">
               Watch the demo message
             </Link>
             .

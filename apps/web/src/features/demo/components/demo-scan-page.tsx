@@ -215,7 +215,7 @@ export function DemoScanPage() {
                 type="button"
                 autoFocus
                 onClick={tryAgain}
-                className="min-h-12 rounded-xl bg-brand-700 px-6 font-semibold text-white hover:brightness-90"
+                className="min-h-12 rounded-xl bg-brand-500 px-6 font-semibold text-white hover:brightness-90"
               >
                 Try Again
               </button>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion.tsx';
 
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
+const linkClass = 'font-semibold text-brand-600 underline underline-offset-2';
 
 /** The five landing-page questions (recipient-side §1). */
 const QUESTIONS: readonly AccordionItem[] = [
@@ -66,7 +66,7 @@ export function FaqSection() {
           Frequently asked questions
         </h2>
         <div className="mt-10">
-          <Accordion items={QUESTIONS} />
+          <Accordion id="landing-faq" items={QUESTIONS} />
         </div>
       </div>
     </section>

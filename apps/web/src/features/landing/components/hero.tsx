@@ -7,12 +7,12 @@ export function Hero() {
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-stone-50">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-14 sm:px-6 md:pt-16 lg:grid-cols-[1.05fr_1fr] lg:gap-14 lg:pb-20">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-semibold text-brand-700">
+          <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-semibold text-brand-600">
             <span className="size-2 rounded-full bg-brand-500" aria-hidden />
             Scan-to-reveal gift messages
           </p>
           <h1 className="mt-5 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance text-stone-900 sm:text-5xl lg:text-6xl">
-            Put your voice <span className="text-brand-700">inside</span> every gift
+            Put your voice <span className="text-brand-600">inside</span> every gift
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-700">
             Record a video or voice message and attach it to the gift you send. Your recipient photographs the gift
@@ -21,7 +21,7 @@ export function Hero() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
               to={paths.send.href()}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 text-base font-semibold text-white shadow-lg shadow-brand-700/20 transition hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-brand-500 px-6 text-base font-semibold text-white shadow-lg shadow-brand-700/20 transition hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               Get Started
               <ArrowRight aria-hidden className="size-5" />
@@ -30,7 +30,7 @@ export function Hero() {
               to={paths.demo.href()}
               className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl border border-stone-300 bg-white px-6 text-base font-semibold text-stone-800 transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              <Play aria-hidden className="size-5 text-brand-700" />
+              <Play aria-hidden className="size-5 text-brand-600" />
               Try Demo
             </Link>
           </div>

@@ -24,7 +24,7 @@ export function HowItWorksSection({ id }: { id: string }) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How it works</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">How it works</p>
         <h2 id={`${id}-heading`} className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
           Three steps from your heart to their hands
         </h2>

@@ -1,20 +1,22 @@
-import { ExploreSection } from './explore-section.tsx';
-import { FaqSection } from './faq-section.tsx';
+import { Suspense } from 'react';
+import { lazyAfterInteraction } from '../../../lib/lazy-after-interaction.ts';
 import { Hero } from './hero.tsx';
-import { HowItWorksSection } from './how-it-works-section.tsx';
-import { StatsSection } from './stats-section.tsx';
 import { TrustBadges } from './trust-badges.tsx';
 
-/** The landing page `/` (recipient-side §2). `howItWorksId` is the anchor the navigation bar scrolls to. */
+const BelowTheFold = lazyAfterInteraction(() => import('./below-the-fold.tsx').then((m) => m.BelowTheFold));
+
+/**
+ * The landing page `/` (recipient-side §2). `howItWorksId` is the anchor the navigation bar scrolls to.
+ * The page is prerendered; what is below the first screen hydrates once the visitor interacts.
+ */
 export function LandingPage({ howItWorksId }: { howItWorksId: string }) {
   return (
     <>
       <Hero />
       <TrustBadges />
-      <HowItWorksSection id={howItWorksId} />
-      <StatsSection />
-      <FaqSection />
-      <ExploreSection />
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <BelowTheFold howItWorksId={howItWorksId} />
+      </Suspense>
     </>
   );
 }

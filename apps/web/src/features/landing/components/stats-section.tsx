@@ -30,7 +30,7 @@ export function StatsSection() {
             {STATS.map((s) => (
               <div key={s.label} className="rounded-2xl border border-stone-200 bg-white p-5">
                 <dt className="text-sm font-medium text-stone-600">{s.label}</dt>
-                <dd className="mt-1 text-4xl font-extrabold tracking-tight text-brand-700">{s.value}</dd>
+                <dd className="mt-1 text-4xl font-extrabold tracking-tight text-brand-600">{s.value}</dd>
               </div>
             ))}
           </dl>
@@ -57,7 +57,7 @@ export function StatsSection() {
                     <div className="flex items-center gap-3">
                       <div className="h-7 flex-1 overflow-hidden rounded-lg bg-stone-100" aria-hidden="true">
                         <div
-                          className="h-full rounded-lg bg-gradient-to-r from-brand-500 to-brand-700"
+                          className="h-full rounded-lg bg-gradient-to-r from-[#f0532d] to-brand-500"
                           style={{ width: `${(c.share / MAX_SHARE) * 100}%` }}
                         />
                       </div>

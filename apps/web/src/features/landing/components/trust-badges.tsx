@@ -27,7 +27,7 @@ export function TrustBadges() {
       <ul className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-3">
         {BADGES.map(({ Icon, title, text }) => (
           <li key={title} className="flex gap-4">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
               <Icon aria-hidden className="size-6" />
             </span>
             <div>

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useId, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
@@ -14,16 +14,17 @@ const LINKS = [
 ] as const;
 
 const HOW_IT_WORKS_HREF = `${paths.home.href()}#${HOW_IT_WORKS_ID}`;
+// A fixed id (not useId): the bar is prerendered and must hydrate to identical markup.
+const MENU_ID = 'site-menu';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-[15px] font-medium transition-colors hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-600 ${
-    isActive ? 'text-brand-700' : 'text-stone-700'
+    isActive ? 'text-brand-600' : 'text-stone-700'
   }`;
 
 /** Top navigation (sender-side §2): brand, How It Works, the five links and Get Started; a toggle menu below 1024 px. */
 export function NavBar() {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -68,7 +69,7 @@ export function NavBar() {
           <Link
             to={paths.send.href()}
             onClick={close}
-            className="hidden min-h-11 items-center rounded-xl bg-brand-700 px-5 text-[15px] font-semibold text-white shadow-sm transition-colors hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:inline-flex"
+            className="hidden min-h-11 items-center rounded-xl bg-brand-500 px-5 text-[15px] font-semibold text-white shadow-sm transition-colors hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:inline-flex"
           >
             Get Started
           </Link>
@@ -76,7 +77,7 @@ export function NavBar() {
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-xl text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
             aria-expanded={open}
-            aria-controls={menuId}
+            aria-controls={MENU_ID}
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((o) => !o)}
           >
@@ -85,7 +86,7 @@ export function NavBar() {
         </div>
       </nav>
 
-      <div id={menuId} hidden={!open} className="border-t border-stone-200 bg-white lg:hidden">
+      <div id={MENU_ID} hidden={!open} className="border-t border-stone-200 bg-white lg:hidden">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
           <li>
             <a href={HOW_IT_WORKS_HREF} onClick={onHowItWorks} className={`block ${linkClass({ isActive: false })}`}>
@@ -103,7 +104,7 @@ export function NavBar() {
             <Link
               to={paths.send.href()}
               onClick={close}
-              className="flex min-h-11 items-center justify-center rounded-xl bg-brand-700 px-5 font-semibold text-white hover:brightness-90"
+              className="flex min-h-11 items-center justify-center rounded-xl bg-brand-500 px-5 font-semibold text-white hover:brightness-90"
             >
               Get Started
             </Link>

@@ -45,7 +45,7 @@ export function SiteFooter() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={label}
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-stone-800 text-stone-200 transition-colors hover:bg-brand-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-stone-800 text-stone-200 transition-colors hover:bg-brand-500 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
                 >
                   <Icon aria-hidden className="size-5" />
                 </a>

@@ -39,7 +39,7 @@ export function ContactPage() {
       description="Reach the GiftLens team by e-mail for help with a gift, business inquiries, privacy and legal questions."
       intro={
         <>
-          Real people read every message. Write to <MailLink className="font-semibold text-brand-700 underline" /> and
+          Real people read every message. Write to <MailLink className="font-semibold text-brand-600 underline" /> and
           we reply within one working day, usually the same day.
         </>
       }
@@ -47,7 +47,7 @@ export function ContactPage() {
       <ul className="grid gap-4 sm:grid-cols-2">
         {TOPICS.map(({ Icon, title, text, subject }) => (
           <li key={title} className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6">
-            <Icon aria-hidden className="size-7 text-brand-700" />
+            <Icon aria-hidden className="size-7 text-brand-600" />
             <h2 className="mt-3 text-lg font-semibold text-stone-900">{title}</h2>
             <p className="mt-2 flex-1 text-[15px] leading-relaxed text-stone-700">{text}</p>
             <MailLink
@@ -61,7 +61,7 @@ export function ContactPage() {
       </ul>
       <p className="mt-10 text-[15px] text-stone-700">
         Looking for a quick answer? Many questions are covered in our{' '}
-        <Link to={paths.faq.href()} className="font-semibold text-brand-700 underline">
+        <Link to={paths.faq.href()} className="font-semibold text-brand-600 underline">
           FAQ
         </Link>
         .

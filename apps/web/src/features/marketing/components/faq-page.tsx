@@ -4,7 +4,7 @@ import { Accordion, type AccordionItem } from '../../../components/ui/accordion.
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import { MailLink } from '../../../components/ui/mail-link.tsx';
 
-const link = 'font-semibold text-brand-700 underline underline-offset-2';
+const link = 'font-semibold text-brand-600 underline underline-offset-2';
 
 const GROUPS: readonly { title: string; items: readonly AccordionItem[] }[] = [
   {
@@ -126,10 +126,10 @@ export function FaqPage() {
       intro="Everything people usually ask before their first GiftLens gift. Missing something? Ask us."
     >
       <div className="space-y-12">
-        {GROUPS.map((group) => (
+        {GROUPS.map((group, g) => (
           <section key={group.title}>
             <h2 className="mb-4 text-2xl font-bold tracking-tight text-stone-900">{group.title}</h2>
-            <Accordion items={group.items} />
+            <Accordion id={`faq-${g}`} items={group.items} />
           </section>
         ))}
       </div>

@@ -54,7 +54,7 @@ export function ForBusinessPage() {
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {BENEFITS.map(({ Icon, title, text }) => (
           <li key={title} className="rounded-3xl border border-stone-200 bg-white p-6">
-            <Icon aria-hidden className="size-7 text-brand-700" />
+            <Icon aria-hidden className="size-7 text-brand-600" />
             <h2 className="mt-4 text-lg font-semibold text-stone-900">{title}</h2>
             <p className="mt-2 text-[15px] leading-relaxed text-stone-700">{text}</p>
           </li>
@@ -86,7 +86,7 @@ export function ForBusinessPage() {
           </p>
           <MailLink
             subject="GiftLens for brands"
-            className="mt-6 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 font-semibold text-white hover:brightness-90"
+            className="mt-6 inline-flex min-h-12 items-center rounded-xl bg-brand-500 px-6 font-semibold text-white hover:brightness-90"
           >
             Request a pilot
           </MailLink>

@@ -63,7 +63,7 @@ export function HowItWorksPage() {
           <ol className="mt-6 space-y-4">
             {RECIPIENT_STEPS.map((text, i) => (
               <li key={text} className="flex gap-4">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-white">
                   {i + 1}
                 </span>
                 <p className="pt-1 text-[15px] leading-relaxed text-stone-800">{text}</p>

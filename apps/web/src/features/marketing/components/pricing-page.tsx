@@ -20,7 +20,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
       }`}
     >
       {plan.popular ? (
-        <p className="absolute -top-3.5 left-7 inline-flex items-center gap-1 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+        <p className="absolute -top-3.5 left-7 inline-flex items-center gap-1 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
           <Sparkles aria-hidden className="size-3.5" /> Most popular
         </p>
       ) : null}
@@ -42,7 +42,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
         to={paths.send.href()}
         className={`mt-8 inline-flex min-h-12 items-center justify-center rounded-xl px-6 font-semibold transition ${
           plan.popular
-            ? 'bg-brand-700 text-white hover:brightness-90'
+            ? 'bg-brand-500 text-white hover:brightness-90'
             : 'border border-stone-300 text-stone-900 hover:bg-stone-50'
         }`}
       >
@@ -117,7 +117,7 @@ export function PricingPage({ countryCode, countryLabel }: PricingPageProps) {
             <dt className="font-semibold text-stone-900">Can I get my money back?</dt>
             <dd className="mt-1 text-stone-700">
               Within 24 hours if the message has not been played. See the{' '}
-              <Link to={paths.cancellationRefund.href()} className="font-semibold text-brand-700 underline">
+              <Link to={paths.cancellationRefund.href()} className="font-semibold text-brand-600 underline">
                 refund policy
               </Link>
               .

@@ -36,7 +36,7 @@ export function InstallPrompt() {
       <button
         type="button"
         onClick={() => void acceptInstall()}
-        className="min-h-11 rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="min-h-11 rounded-xl bg-brand-500 px-4 text-sm font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         Install
       </button>

@@ -1,0 +1,82 @@
+import { expect, test as base } from '../../support/fixtures.ts';
+
+/**
+ * Every country source fails here on purpose, so the browser logs the failed /api/geo request: that one
+ * message is expected. Anything else logged as an error still fails the test.
+ */
+const test = base.extend<{ failOnConsoleError: void }>({
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const expected = /status of (4\d\d|503)|net::ERR_FAILED/.test(msg.text()) && msg.location().url.includes('/api/geo');
+        if (!expected && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use();
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+interface StoredCountry {
+  countryCode: string;
+  callingCode: string;
+  source: string;
+  timestamp: number;
+  expiresAt: number;
+}
+
+test.describe('country detection when every source fails', () => {
+  test.describe('with a regional browser language', () => {
+    test.use({ locale: 'fr-FR' });
+
+    test('falls back to the browser locale and keeps it about 6 hours', async ({ page }) => {
+      await page.route('**/api/geo', (route) => route.abort('failed'));
+      await page.goto('/pricing');
+      await expect(page.getByText('Prices for 🇫🇷 France')).toBeVisible();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('countryData') ?? 'null') as unknown);
+      const s = stored as StoredCountry;
+      expect(s).toMatchObject({ countryCode: 'FR', callingCode: '33', source: 'browser-locale' });
+      expect(s.expiresAt - s.timestamp).toBe(6 * 60 * 60 * 1000);
+      expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('sessionCountryData') ?? 'null') as unknown)).toMatchObject({
+        countryCode: 'FR',
+        source: 'browser-locale',
+      });
+      // France pays in US dollars: the server's price list for every country but India.
+      await expect(page.getByText('$1.99')).toBeVisible();
+    });
+  });
+
+  test.describe('with a language that names no region', () => {
+    test.use({ locale: 'en' });
+
+    test('falls back to the United States and caches nothing', async ({ page }) => {
+      await page.route('**/api/geo', (route) => route.fulfill({ status: 503, body: '' }));
+      await page.goto('/pricing');
+      await expect(page.getByText('Prices for 🇺🇸 United States')).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('countryData'))).toBeNull();
+    });
+  });
+
+  test('a fresh cached country is used without asking the server', async ({ page }) => {
+    let asked = 0;
+    await page.route('**/api/geo', (route) => {
+      asked++;
+      return route.abort('failed');
+    });
+    await page.addInitScript(() => {
+      const now = Date.now();
+      localStorage.setItem(
+        'countryData',
+        JSON.stringify({ countryCode: 'IN', callingCode: '91', source: 'giftlens-geo', timestamp: now, expiresAt: now + 864e5 }),
+      );
+    });
+    await page.goto('/pricing');
+    await expect(page.getByText('Prices for 🇮🇳 India')).toBeVisible();
+    await expect(page.getByText('₹99')).toBeVisible();
+    expect(asked).toBe(0);
+  });
+});
