@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { RM } from '@giftlens/contract/recipient';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { M } from '@giftlens/contract/messages';
 import { expect } from 'vitest';
 import { describeEachDatabase, it, json, signIn } from './helpers/harness.ts';
+import { multipart } from './helpers/media.ts';
+import { REACTION_WEBM } from './helpers/recipient.ts';
 
 const GIFT = '0123456789abcdef0123456789abcdef';
 
@@ -21,6 +24,11 @@ describeEachDatabase('bad input', (get) => {
     // The spec's text where it has one: the payment page reads the server's error, else 'Verification failed'.
     const payment = await post('/api/payment/verify-payment-callback', '{"orderId":"order_X"}');
     expect(json(payment)).toEqual({ success: false, error: M.paymentVerificationFailed, code: 'validation_failed' });
+    const body = multipart({ reactionId: 'a'.repeat(32) }, [
+      { name: 'reaction', filename: 'r.webm', type: 'video/webm', data: readFileSync(REACTION_WEBM) },
+    ]);
+    const reaction = await h.app.inject({ method: 'POST', url: '/api/reactions/upload', headers: body.headers, payload: body.payload });
+    expect(json(reaction)).toEqual({ success: false, error: RM.uploadFailed, code: 'validation_failed' });
     const email = await post('/api/gift-sender/send-email', '{"email":"not-an-email","type":"sender"}');
     expect(json(email)).toMatchObject({ error: M.invalidEmail, code: 'validation_failed' });
   });

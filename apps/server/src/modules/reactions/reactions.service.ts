@@ -15,6 +15,7 @@ import { type MediaStorage, type ReceivedFile, SizeLimitExceededError } from '..
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { parse } from '../../lib/http.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as repo from './reactions.repository.ts';
@@ -138,7 +139,7 @@ export function createReactionsService({ db, media, clock }: ReactionsDeps) {
     async upload(fields: Record<string, string>, received: ReceivedReaction | undefined): Promise<void> {
       let key: string | null = null;
       try {
-        const input = ReactionUploadFields.parse(fields);
+        const input = parse(ReactionUploadFields, fields, RM.uploadFailed);
         if (!received || received.file.size === 0) throw fileInvalid(400);
         const reaction = await openReaction(input.reactionId);
         if (reaction.consent_granted !== 1) throw consentRequired();
