@@ -50,10 +50,12 @@ export async function decodeGrey(input: Buffer | Uint8Array, maxSide: number): P
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    stretchIfFlat(pixels);
     return {
       width: info.width,
       height: info.height,
-      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      data: pixels,
       originalWidth,
       originalHeight,
     };
@@ -70,4 +72,27 @@ export async function browserCompress(input: Buffer | Uint8Array): Promise<Buffe
     .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 50 })
     .toBuffer();
+}
+
+/** Photos whose 0.5th–99.5th percentile grey range is narrower than this get their contrast stretched. */
+export const FLAT_RANGE = 128;
+
+/**
+ * Dim or washed-out photos: stretch the grey levels linearly so the 0.5th..99.5th percentiles span 0..255.
+ * The FAST corner test uses an absolute threshold, so without this a photo taken in dim light yields few corners.
+ * Photos with normal contrast are left untouched (stretching them gained nothing and cost a little on the data set).
+ */
+export function stretchIfFlat(px: Uint8Array): void {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < px.length; i++) hist[px[i]!]!++;
+  const cut = Math.floor(px.length * 0.005);
+  let lo = 0, hi = 255, acc = 0;
+  while (lo < 255 && acc + hist[lo]! <= cut) acc += hist[lo++]!;
+  acc = 0;
+  while (hi > 0 && acc + hist[hi]! <= cut) acc += hist[hi--]!;
+  const range = hi - lo;
+  if (range >= FLAT_RANGE || range < 8) return;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / range)));
+  for (let i = 0; i < px.length; i++) px[i] = lut[px[i]!]!;
 }

@@ -55,6 +55,11 @@ describe('match', () => {
     expect(d.ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('matches a photo taken in dim light (contrast is stretched before feature detection)', async () => {
+    const dim = await sharp(photoA).linear(0.15, 0).jpeg({ quality: 80 }).toBuffer();
+    expect((await match(dim, [[refA]])).matched).toBe(true);
+  });
+
   it('does not match a photo of another gift', async () => {
     const d = await match(photoB, [[refA]]);
     expect(d.matched).toBe(false);

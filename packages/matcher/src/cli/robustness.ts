@@ -14,6 +14,7 @@ import { argValue, readPairs } from './dataset.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const step = Number(argValue('--step', '2'));
+const only = argValue('--only');
 const all = [...new Set(readPairs(csv).map((p) => p.referencePath))].sort();
 const refs = all.filter((p, i) => !p.includes('/covers/') || i % step === 0);
 const cv = await loadCv();
@@ -116,6 +117,7 @@ console.log(`Robustness: ${refs.length} references of gift-photos (${refs.filter
 console.log('| distortion | true matches | false matches | median inliers (genuine) |');
 console.log('|---|---|---|---|');
 for (const [name, fn] of distortions) {
+  if (only && !name.includes(only)) continue;
   let ok = 0, fm = 0;
   const inl: number[] = [];
   for (const [i, r] of refs.entries()) {
