@@ -348,6 +348,9 @@ describeEachDatabase(
       expect(res.statusCode).toBe(502);
       expect(json(res)).toEqual({ success: false, error: M.sendCodeFailed, code: 'send_code_failed' });
       expect(await h.db.selectFrom('verification_codes').select('id').where('destination', '=', email).execute()).toHaveLength(0);
+      expect(await h.db.selectFrom('code_resends').select('sent_at').where('destination', '=', email).execute()).toHaveLength(0);
+      // So the next try is not told to wait.
+      expect((await h.app.inject(sendEmail(email))).statusCode).toBe(502);
     });
   },
   // Port 1 on loopback: nothing listens, the connection is refused.

@@ -55,23 +55,26 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       }
       const code = randomDigits(CODE_LENGTH);
       const id = randomHex(16);
-      await db.transaction().execute(async (trx) => {
-        await repo.retireCodes(trx, purpose, email, nowIso);
-        await repo.insertCode(trx, {
-          id,
-          purpose,
-          destination: email,
-          codeHash: hashCode(purpose, email, code),
-          expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-          now: nowIso,
-        });
-      });
+      let mailing = false;
       try {
+        await db.transaction().execute(async (trx) => {
+          await repo.retireCodes(trx, purpose, email, nowIso);
+          await repo.insertCode(trx, {
+            id,
+            purpose,
+            destination: email,
+            codeHash: hashCode(purpose, email, code),
+            expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+            now: nowIso,
+          });
+        });
+        mailing = true;
         await mailer.send({ to: email, ...verificationEmail(code) });
       } catch (err) {
-        // A code nobody received must not hold the cooldown.
+        // A code nobody received (not stored, or not mailed) must not hold the cooldown.
         await repo.deleteCode(db, id);
         await repo.releaseResendSlot(db, purpose, email, nowIso);
+        if (!mailing) throw err;
         log(`[mail] sending the verification code failed: ${err instanceof Error ? err.message : String(err)}`);
         throw new AppError(502, 'send_code_failed', M.sendCodeFailed);
       }
