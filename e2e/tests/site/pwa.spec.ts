@@ -8,9 +8,10 @@ async function offerInstall(page: Page): Promise<void> {
       prompt: () => Promise<void>;
       userChoice: Promise<{ outcome: string }>;
     };
-    event.prompt = async () => {
+    event.prompt = () => {
       (window as unknown as { promptCalls: number }).promptCalls =
         ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
+      return Promise.resolve();
     };
     event.userChoice = Promise.resolve({ outcome: 'dismissed' });
     window.dispatchEvent(event);

@@ -48,7 +48,7 @@ export function formatPhone(countryCode: string, input: string): PhoneResult {
     return { ok: true, phone: `+${callingCodeFor(country)}${digits}` };
   }
 
-  const region = isSupportedCountry(country) ? (country as CountryCode) : undefined;
+  const region: CountryCode | undefined = isSupportedCountry(country) ? country : undefined;
   const candidates = digits.length > NATIONAL_LENGTH ? [digits, digits.slice(-NATIONAL_LENGTH)] : [digits];
   for (const candidate of candidates) {
     const parsed = region ? parsePhoneNumberFromString(candidate, region) : undefined;

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ContentPage, PROSE } from '../../../components/ui/content-page.tsx';
@@ -31,7 +31,7 @@ export function BlogArticlePage() {
     >
       <div className={PROSE}>
         <Suspense fallback={<PageSpinner label="Loading article…" />}>
-          <Body />
+          {createElement(Body)}
         </Suspense>
       </div>
       <aside aria-labelledby="more-heading" className="mt-14 border-t border-stone-200 pt-10">
