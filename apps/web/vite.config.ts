@@ -1,5 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -56,6 +59,38 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * Writes `.br` and `.gz` next to every text asset of the build, so a static server can send them as they are
+ * (@fastify/static `preCompressed: true`) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'giftlens:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|webmanifest|json|txt|vtt)$/.test(file) || statSync(file).size < 1024) continue;
+          const body = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -98,6 +133,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,
