@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from './plans.ts';
 
 // GET /api/plans?country=XX
 export const PlansQuery = z.object({ country: z.string().length(2).optional() });
@@ -6,3 +7,23 @@ export const PlansQuery = z.object({ country: z.string().length(2).optional() })
 // GET /api/geo
 export const GeoResponse = z.object({ countryCode: z.string().length(2).nullable(), source: z.string() });
 export type GeoResponse = z.infer<typeof GeoResponse>;
+
+/** A plan as GET /api/plans shows it (the server's Plan, minus what only the server needs). */
+export const PlanView = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  subtitle: z.string(),
+  price: z.string(),
+  validity: z.string(),
+  scans: z.number().nullable(),
+  maxFileBytes: z.number(),
+  downloads: z.boolean(),
+  reactions: z.boolean(),
+  popular: z.boolean(),
+  features: z.array(z.string()),
+});
+export type PlanView = z.infer<typeof PlanView>;
+
+// GET /api/plans?country=XX → the region's price list
+export const PlansResponse = z.object({ region: z.enum(['IN', 'US']), plans: z.array(PlanView) });
+export type PlansResponse = z.infer<typeof PlansResponse>;

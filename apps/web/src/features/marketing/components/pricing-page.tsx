@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
-import { usePlans, type PlanSummary } from '../api/get-plans.ts';
+import type { PlanView } from '@giftlens/contract/plans-api';
+import { usePlans } from '../api/get-plans.ts';
 
 export interface PricingPageProps {
   /** Two-letter country, or null while it is still being detected. */
@@ -12,11 +13,13 @@ export interface PricingPageProps {
   countryLabel: string;
 }
 
-function PlanCard({ plan }: { plan: PlanSummary }) {
+function PlanCard({ plan }: { plan: PlanView }) {
   return (
     <li
       className={`relative flex flex-col rounded-3xl border bg-white p-7 ${
-        plan.popular ? 'border-brand-500 shadow-xl shadow-brand-700/10 ring-1 ring-brand-500' : 'border-stone-200'
+        plan.popular
+          ? 'border-brand-500 shadow-xl shadow-brand-700/10 ring-1 ring-brand-500'
+          : 'border-stone-200'
       }`}
     >
       {plan.popular ? (
@@ -109,8 +112,8 @@ export function PricingPage({ countryCode, countryLabel }: PricingPageProps) {
           <div>
             <dt className="font-semibold text-stone-900">What is reaction recording?</dt>
             <dd className="mt-1 text-stone-700">
-              On Lifetime gifts your recipient can choose to record their reaction while the message plays, and you
-              get to watch it. It is always their choice, and only you see it.
+              On Lifetime gifts your recipient can choose to record their reaction while the message plays,
+              and you get to watch it. It is always their choice, and only you see it.
             </dd>
           </div>
           <div>

@@ -6,23 +6,25 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { usePlans, type PlanView } from '../api/get-plans.ts';
-import { useCountry } from '../hooks/use-country.ts';
+import type { PlanView } from '@giftlens/contract/plans-api';
+import { usePlans } from '../api/get-plans.ts';
 
 interface PricingStepProps {
+  /** The visitor's country (picks the price list); undefined while it is being detected. */
+  countryCode: string | undefined;
   selectedPlanId: PlanId | null;
   onChosen: (plan: PlanView) => void;
 }
 
-export function PricingStep({ selectedPlanId, onChosen }: PricingStepProps) {
-  const country = useCountry();
-  const plans = usePlans(country);
+export function PricingStep({ countryCode, selectedPlanId, onChosen }: PricingStepProps) {
+  const plans = usePlans(countryCode);
   const [picked, setPicked] = useState<PlanId | null>(selectedPlanId);
   const [error, setError] = useState<string | null>(null);
 
   const list = plans.data?.plans ?? [];
   // The popular plan is preselected until the sender picks another.
-  const current = picked && list.some((p) => p.id === picked) ? picked : (list.find((p) => p.popular)?.id ?? null);
+  const current =
+    picked && list.some((p) => p.id === picked) ? picked : (list.find((p) => p.popular)?.id ?? null);
 
   const submit = () => {
     const plan = list.find((p) => p.id === current);
@@ -53,7 +55,11 @@ export function PricingStep({ selectedPlanId, onChosen }: PricingStepProps) {
         <p className="mt-2 text-stone-600">Pay once per gift. No subscription.</p>
       </div>
 
-      <div role="radiogroup" aria-label="Plans" className={`grid gap-4 ${list.length > 2 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+      <div
+        role="radiogroup"
+        aria-label="Plans"
+        className={`grid gap-4 ${list.length > 2 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}
+      >
         {list.map((plan) => {
           const selected = plan.id === current;
           return (

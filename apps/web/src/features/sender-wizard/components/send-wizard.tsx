@@ -23,6 +23,8 @@ export interface MessageStepSlotProps {
 }
 
 interface SendWizardProps {
+  /** The visitor's country from the shared country feature; undefined while it is being detected. */
+  countryCode: string | undefined;
   /** The message step comes from another feature; the app layer plugs it in here. */
   renderMessageStep: (props: MessageStepSlotProps) => ReactNode;
 }
@@ -31,7 +33,7 @@ interface SendWizardProps {
 const SESSION_STEPS: readonly WizardStep[] = ['userDetails', 'pricing', 'details', 'message'];
 const PROGRESS: Partial<Record<WizardStep, 1 | 2 | 3>> = { pricing: 1, details: 2, message: 3 };
 
-export function SendWizard({ renderMessageStep }: SendWizardProps) {
+export function SendWizard({ countryCode, renderMessageStep }: SendWizardProps) {
   const { state, update, goTo, back, reset } = useWizardState();
   const { currentStep } = state;
   const sessionChecked = useRef(false);
@@ -103,6 +105,7 @@ export function SendWizard({ renderMessageStep }: SendWizardProps) {
     case 'pricing':
       body = (
         <PricingStep
+          countryCode={countryCode}
           selectedPlanId={state.selectedPlan?.id ?? null}
           onChosen={(plan) => goTo('details', { selectedPlan: { id: plan.id, name: plan.name } })}
         />
