@@ -10,6 +10,8 @@ import { ConfigError, loadConfigFromEnvironment, REPO_ROOT, resolveSessionSecret
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { deriveKey } from './lib/crypto.ts';
+import { startHousekeeping } from './modules/housekeeping/housekeeping.runner.ts';
+import { createHousekeepingService } from './modules/housekeeping/housekeeping.service.ts';
 
 function readConfig(): Config {
   try {
@@ -34,10 +36,11 @@ const mailer =
     : createOutboxMailer(config.mail.dir, config.mail.from, (line) => console.log(line));
 const rateLimitStore = createRateLimitStore(config.redisUrl);
 const recogniser = createMatcherRecogniser({ eager: true });
+const media = createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls'));
 
 const app = await buildApp({
   db,
-  media: createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls')),
+  media,
   mailer,
   clock: systemClock,
   payments: config.razorpay ? createRazorpayProvider(config.razorpay) : createTestPaymentProvider(sessionSecret),
@@ -63,6 +66,9 @@ app.log.info(
   'GiftLens server starting',
 );
 
+const housekeeping = createHousekeepingService({ db, media, clock: systemClock, log: app.log });
+let housekeepingRunner: ReturnType<typeof startHousekeeping> | null = null;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -70,6 +76,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
+    await housekeepingRunner?.stop();
     await app.close();
     await recogniser.close();
     await db.destroy();
@@ -85,3 +92,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`GiftLens is listening on ${config.publicOrigin}`);
+// Once a minute after start, then hourly; see docs/decisions/008-housekeeping.md.
+if (!closing) housekeepingRunner = startHousekeeping({ run: (signal) => housekeeping.run(signal), log: app.log });

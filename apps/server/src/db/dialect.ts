@@ -1,5 +1,6 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type DialectAdapter, PostgresAdapter } from 'kysely';
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+/** Takes any Kysely instance or transaction, whatever its schema type. */
+export function isPostgres(db: { getExecutor(): { readonly adapter: DialectAdapter } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

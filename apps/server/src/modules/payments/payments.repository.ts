@@ -25,6 +25,11 @@ export const findOpenOrder = (
     .limit(1)
     .executeTakeFirst();
 
+/** A checkout is starting on this order again: it counts as fresh activity for housekeeping. */
+export async function touchOrder(db: Executor, id: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'created').execute();
+}
+
 /** Idempotent: the first payment recorded for an order wins. */
 export async function markOrderPaid(db: Executor, id: string, paymentId: string | null, now: string): Promise<void> {
   await db

@@ -61,7 +61,11 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         amountMinor: plan.amountMinor,
         currency: plan.currency,
       });
-      if (open) return answer(open.provider_order_id);
+      if (open) {
+        // Housekeeping leaves a gift alone while it has a recent order; a checkout reopened after days is recent.
+        await repo.touchOrder(db, open.id, clock.now().toISOString());
+        return answer(open.provider_order_id);
+      }
       // The amount comes from our plan table, never from the client.
       const { orderId } = await provider.createOrder({
         amountMinor: plan.amountMinor,

@@ -40,6 +40,12 @@ const ACCEPTED_MIME = {
   ]),
 } as const;
 
+/**
+ * How long after its URL expired an upload can still be confirmed. Housekeeping deletes intents (and their files)
+ * a day after expiry: confirm stops well before, so it never stores a path whose file is about to go.
+ */
+export const CONFIRM_GRACE_MS = 6 * 60 * 60 * 1000;
+
 const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   new AppError(
     413,
@@ -147,7 +153,8 @@ export function createUploadsService({ db, media, clock, sessionSecret }: Upload
       const gift = await ownUnpaidGift(sender, req.giftId);
       const plan = planOf(gift);
       const intent = await repo.findIntentByPath(db, gift.id, req.filePath);
-      if (!intent || intent.message_type !== req.messageType) {
+      const stale = intent !== undefined && Date.parse(intent.expires_at) + CONFIRM_GRACE_MS < clock.now().getTime();
+      if (!intent || intent.message_type !== req.messageType || stale) {
         throw new AppError(400, 'upload_not_found', M.confirmUploadFailed);
       }
       const stat = await media.stat(intent.file_path);

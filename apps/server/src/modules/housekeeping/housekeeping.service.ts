@@ -1,0 +1,181 @@
+import { RECIPIENT_RESEND_COOLDOWN_S, SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MediaStorage } from '../../adapters/media-storage.ts';
+import type { Db } from '../../db/database.ts';
+import { DEFAULT_SCAN_FAILURE_LIMIT } from '../scans/scans.service.ts';
+import { CONFIRM_GRACE_MS } from '../uploads/uploads.service.ts';
+import * as repo from './housekeeping.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long each kind of row outlives its usefulness before it is deleted (docs/decisions/008-housekeeping.md). */
+export interface Retention {
+  /** A gift never paid and untouched (gift, upload, order) for this long goes, with its files. */
+  unpaidGiftMs: number;
+  /**
+   * An upload intent this long past its URL's expiry goes, with its file unless a gift uses it. Must exceed the
+   * confirm grace (CONFIRM_GRACE_MS), or a confirm could store a path whose file is being deleted.
+   */
+  expiredUploadMs: number;
+  /** A verification code this long past its expiry goes. */
+  expiredCodeMs: number;
+  /** A resend slot older than this no longer blocks anything (the longest cooldown). */
+  resendCooldownMs: number;
+  /** Failed scans older than the rate-limit window no longer count. */
+  scanFailureWindowMs: number;
+  /** Webhook event ids are kept this long to recognise replays. */
+  webhookEventMs: number;
+}
+
+export const DEFAULT_RETENTION: Retention = {
+  unpaidGiftMs: 7 * DAY_MS,
+  expiredUploadMs: DAY_MS,
+  expiredCodeMs: DAY_MS,
+  resendCooldownMs: Math.max(SENDER_RESEND_COOLDOWN_S, RECIPIENT_RESEND_COOLDOWN_S) * 1000,
+  scanFailureWindowMs: DEFAULT_SCAN_FAILURE_LIMIT.windowMs,
+  webhookEventMs: 30 * DAY_MS,
+};
+
+/** What one run removed. */
+export interface HousekeepingReport {
+  unpaidGifts: number;
+  uploadIntents: number;
+  verificationCodes: number;
+  codeResends: number;
+  sessions: number;
+  revealGrants: number;
+  scanFailures: number;
+  webhookEvents: number;
+  filesDeleted: number;
+  filesFailed: number;
+}
+
+export interface HousekeepingLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface HousekeepingDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+  log: HousekeepingLog;
+  retention?: Partial<Retention>;
+  /** Rows per statement/transaction. */
+  batchSize?: number;
+  /** Batches per task and run: a large backlog is worked off over several runs instead of one long one. */
+  maxBatches?: number;
+}
+
+/**
+ * Deletes what nobody can use any more. Every task re-reads the current state, works in bounded batches and
+ * deletes rows (in a transaction) before their files, so running twice, or in two processes, is harmless and no
+ * row ever points at a missing file. Nothing of a paid (active) gift is touched.
+ */
+export function createHousekeepingService({ db, media, clock, log, retention, batchSize = 200, maxBatches = 25 }: HousekeepingDeps) {
+  const keep: Retention = { ...DEFAULT_RETENTION, ...retention };
+  if (keep.expiredUploadMs <= CONFIRM_GRACE_MS) throw new Error('expiredUploadMs must exceed the upload confirm grace');
+
+  /** A file that will not go is logged and left: the next run does not know it, but nothing points at it. */
+  async function deleteFiles(paths: string[], report: HousekeepingReport): Promise<void> {
+    for (const key of paths) {
+      try {
+        await media.delete(key);
+        report.filesDeleted++;
+      } catch (err) {
+        report.filesFailed++;
+        log.warn({ err, key }, 'housekeeping: could not delete a media file');
+      }
+    }
+  }
+
+  /** Runs `batch` until it takes fewer than a full batch, the batch budget is spent, or the run is stopped. */
+  async function repeat(signal: AbortSignal | undefined, batch: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < maxBatches && !signal?.aborted; i++) {
+      const n = await batch();
+      total += n;
+      if (n < batchSize) break;
+    }
+    return total;
+  }
+
+  const before = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+
+  async function unpaidGifts(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+    const cutoff = before(keep.unpaidGiftMs);
+    return repeat(signal, async () => {
+      let files: string[] = [];
+      const deleted = await db.transaction().execute(async (trx) => {
+        const ids = await repo.lockStaleUnpaidGifts(trx, cutoff, batchSize);
+        files = await repo.listGiftFiles(trx, ids);
+        return repo.deleteUnpaidGifts(trx, ids);
+      });
+      await deleteFiles(files, report);
+      return deleted;
+    });
+  }
+
+  async function expiredUploads(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+    const cutoff = before(keep.expiredUploadMs);
+    return repeat(signal, async () => {
+      const intents = await db.transaction().execute(async (trx) => {
+        const rows = await repo.lockExpiredIntents(trx, cutoff, batchSize);
+        await repo.deleteIntents(trx, rows.map((r) => r.id));
+        return rows;
+      });
+      // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message.
+      const paths = intents.map((r) => r.file_path);
+      const used = await repo.referencedPaths(db, paths);
+      await deleteFiles(
+        paths.filter((p) => !used.has(p)),
+        report,
+      );
+      return intents.length;
+    });
+  }
+
+  return {
+    retention: keep,
+
+    async run(signal?: AbortSignal): Promise<HousekeepingReport> {
+      const report: HousekeepingReport = {
+        unpaidGifts: 0,
+        uploadIntents: 0,
+        verificationCodes: 0,
+        codeResends: 0,
+        sessions: 0,
+        revealGrants: 0,
+        scanFailures: 0,
+        webhookEvents: 0,
+        filesDeleted: 0,
+        filesFailed: 0,
+      };
+      const now = () => clock.now().toISOString();
+      const tasks: [keyof HousekeepingReport, () => Promise<number>][] = [
+        ['unpaidGifts', () => unpaidGifts(report, signal)],
+        ['uploadIntents', () => expiredUploads(report, signal)],
+        ['verificationCodes', () => repeat(signal, () => repo.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize))],
+        ['codeResends', () => repeat(signal, () => repo.deleteOldResends(db, before(keep.resendCooldownMs), batchSize))],
+        ['sessions', () => repeat(signal, () => repo.deleteExpiredSessions(db, now(), batchSize))],
+        ['revealGrants', () => repeat(signal, () => repo.deleteExpiredGrants(db, now(), batchSize))],
+        ['scanFailures', () => repeat(signal, () => repo.deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize))],
+        ['webhookEvents', () => repeat(signal, () => repo.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize))],
+      ];
+      // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
+      for (const [name, task] of tasks) {
+        if (signal?.aborted) break;
+        try {
+          report[name] += await task();
+        } catch (err) {
+          log.error({ err, task: name }, 'housekeeping: task failed');
+        }
+      }
+      return report;
+    },
+  };
+}
+
+export type HousekeepingService = ReturnType<typeof createHousekeepingService>;

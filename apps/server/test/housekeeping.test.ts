@@ -1,0 +1,337 @@
+import { describe, expect, vi } from 'vitest';
+import type { MediaStorage } from '../src/adapters/media-storage.ts';
+import { startHousekeeping } from '../src/modules/housekeeping/housekeeping.runner.ts';
+import {
+  createHousekeepingService,
+  type HousekeepingDeps,
+  type HousekeepingLog,
+  type HousekeepingReport,
+} from '../src/modules/housekeeping/housekeeping.service.ts';
+import { createGift, createOrder, generateUploadUrl, paidGift, uploadVideo, type UploadTarget } from './helpers/flows.ts';
+import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
+import { tinyMp4 } from './helpers/media.ts';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function recordingLog() {
+  const lines: { level: string; details: object; message: string }[] = [];
+  const log: HousekeepingLog = {
+    info: (details, message) => lines.push({ level: 'info', details, message }),
+    warn: (details, message) => lines.push({ level: 'warn', details, message }),
+    error: (details, message) => lines.push({ level: 'error', details, message }),
+  };
+  return { log, lines };
+}
+
+function housekeeping(h: Harness, extra: Partial<HousekeepingDeps> = {}) {
+  const { log, lines } = recordingLog();
+  return { service: createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log, ...extra }), lines };
+}
+
+/** Every file a gift's rows point at. */
+async function giftFiles(h: Harness, giftId: string) {
+  const gift = await h.db.selectFrom('gifts').select('message_path').where('id', '=', giftId).executeTakeFirst();
+  const photos = await h.db.selectFrom('gift_photos').select('storage_path').where('gift_id', '=', giftId).execute();
+  return [...photos.map((p) => p.storage_path), ...(gift?.message_path ? [gift.message_path] : [])];
+}
+
+async function exists(h: Harness, key: string) {
+  return (await h.media.stat(key)) !== null;
+}
+
+const countWhere = async (h: Harness, table: 'gift_photos' | 'upload_intents' | 'orders', giftId: string) =>
+  (await h.db.selectFrom(table).select('id').where('gift_id', '=', giftId).execute()).length;
+
+describeEachDatabase('housekeeping', (get) => {
+  it('removes a week-old unpaid gift with its rows and files; paid and younger gifts keep theirs', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+
+    // Day 0: an unpaid gift with a photo, an uploaded message and an open order; and a paid gift.
+    const oldDraft = await createGift(h, cookie);
+    await uploadVideo(h, cookie, oldDraft);
+    expect((await createOrder(h, cookie, oldDraft)).statusCode).toBe(200);
+    const paid = await paidGift(h, cookie);
+
+    // Day 2: a draft whose message was PUT but never confirmed.
+    h.clock.advance(2 * DAY);
+    const youngDraft = await createGift(h, cookie);
+    const gen = await generateUploadUrl(h, cookie, {
+      giftId: youngDraft,
+      fileType: 'video/mp4',
+      fileName: 'message.mp4',
+      messageType: 'video',
+    });
+    const unconfirmed = json<UploadTarget>(gen);
+    const put = await h.app.inject({ method: 'PUT', url: unconfirmed.uploadUrl, headers: { 'content-type': 'video/mp4' }, payload: tinyMp4() });
+    expect(put.statusCode, put.body).toBe(200);
+
+    // Day 8: the first two are 8 days old, the young draft 6.
+    h.clock.advance(6 * DAY);
+    const oldFiles = await giftFiles(h, oldDraft);
+    const paidFiles = await giftFiles(h, paid);
+    const youngFiles = await giftFiles(h, youngDraft);
+    expect(oldFiles).toHaveLength(2); // photo + message
+    expect(paidFiles).toHaveLength(2);
+    expect(youngFiles).toHaveLength(1);
+    for (const key of [...oldFiles, ...paidFiles, ...youngFiles, unconfirmed.filePath]) expect(await exists(h, key), key).toBe(true);
+
+    const { service, lines } = housekeeping(h);
+    const report = await service.run();
+    expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
+    expect(report.unpaidGifts).toBeGreaterThanOrEqual(1);
+    expect(report.filesFailed).toBe(0);
+
+    // The old draft is gone with every row and file.
+    expect(await h.db.selectFrom('gifts').select('id').where('id', '=', oldDraft).executeTakeFirst()).toBeUndefined();
+    expect(await countWhere(h, 'gift_photos', oldDraft)).toBe(0);
+    expect(await countWhere(h, 'upload_intents', oldDraft)).toBe(0);
+    expect(await countWhere(h, 'orders', oldDraft)).toBe(0);
+    for (const key of oldFiles) expect(await exists(h, key), key).toBe(false);
+
+    // The paid gift of the same age keeps everything (its expired upload intent goes, not the message it made).
+    const paidRow = await h.db.selectFrom('gifts').selectAll().where('id', '=', paid).executeTakeFirstOrThrow();
+    expect(paidRow.status).toBe('active');
+    expect(await giftFiles(h, paid)).toEqual(paidFiles);
+    expect(await countWhere(h, 'orders', paid)).toBe(1);
+    for (const key of paidFiles) expect(await exists(h, key), key).toBe(true);
+    expect(await countWhere(h, 'upload_intents', paid)).toBe(0);
+
+    // The 6-day-old draft stays with its photo; only its long-expired, unconfirmed upload goes.
+    expect(await h.db.selectFrom('gifts').select('id').where('id', '=', youngDraft).executeTakeFirst()).toBeDefined();
+    expect(await giftFiles(h, youngDraft)).toEqual(youngFiles);
+    for (const key of youngFiles) expect(await exists(h, key), key).toBe(true);
+    expect(await countWhere(h, 'upload_intents', youngDraft)).toBe(0);
+    expect(await exists(h, unconfirmed.filePath)).toBe(false);
+
+    // Running again finds nothing and changes nothing.
+    const again = await service.run();
+    expect(again).toMatchObject({ unpaidGifts: 0, uploadIntents: 0, filesDeleted: 0, filesFailed: 0 });
+    for (const key of [...paidFiles, ...youngFiles]) expect(await exists(h, key), key).toBe(true);
+
+    // The sender's session is live and the paid gift still answers.
+    const read = await h.app.inject({ method: 'GET', url: `/api/gift-sender/gifts/${paid}`, headers: { cookie } });
+    expect(read.statusCode, read.body).toBe(200);
+  });
+
+  it('removes expired codes, resend slots, sessions, grants, old scan failures and webhook events; live ones stay', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const now = h.clock.now().getTime();
+    const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+    const tag = giftId.slice(0, 8);
+    const id = (name: string) => `${name}-${tag}`;
+
+    const code = (name: string, expiresIn: number) => ({
+      id: id(name),
+      purpose: 'sender' as const,
+      destination: `${name}-${tag}@example.com`,
+      code_hash: 'x',
+      expires_at: at(expiresIn),
+      attempts: 0,
+      consumed_at: null,
+      created_at: at(expiresIn - 10 * MINUTE),
+    });
+    await h.db
+      .insertInto('verification_codes')
+      .values([code('code-old', -2 * DAY), code('code-recent', -HOUR), code('code-live', 5 * MINUTE)])
+      .execute();
+    await h.db
+      .insertInto('code_resends')
+      .values([
+        { purpose: 'sender', destination: id('resend-old'), sent_at: at(-2 * MINUTE) },
+        { purpose: 'recipient', destination: id('resend-live'), sent_at: at(-10_000) },
+      ])
+      .execute();
+    await h.db
+      .insertInto('sessions')
+      .values([
+        { token_hash: id('session-old'), kind: 'sender', subject: 's', created_at: at(-31 * DAY), expires_at: at(-MINUTE) },
+        { token_hash: id('session-live'), kind: 'recipient', subject: 'r', created_at: at(-HOUR), expires_at: at(HOUR) },
+      ])
+      .execute();
+    await h.db
+      .insertInto('reveal_grants')
+      .values([
+        { token_hash: id('grant-old'), gift_id: giftId, created_at: at(-6 * MINUTE), expires_at: at(-MINUTE) },
+        { token_hash: id('grant-live'), gift_id: giftId, created_at: at(-MINUTE), expires_at: at(4 * MINUTE) },
+      ])
+      .execute();
+    await h.db
+      .insertInto('scan_failures')
+      .values([
+        { id: id('failure-old'), scope: `gift:${giftId}`, created_at: at(-11 * MINUTE) },
+        { id: id('failure-live'), scope: `gift:${giftId}`, created_at: at(-MINUTE) },
+      ])
+      .execute();
+    await h.db
+      .insertInto('webhook_events')
+      .values([
+        { id: id('event-old'), provider: 'razorpay', event_type: 'order.paid', received_at: at(-31 * DAY) },
+        { id: id('event-live'), provider: 'razorpay', event_type: 'order.paid', received_at: at(-29 * DAY) },
+      ])
+      .execute();
+
+    const { service } = housekeeping(h);
+    const report = await service.run();
+    for (const key of ['verificationCodes', 'codeResends', 'sessions', 'revealGrants', 'scanFailures', 'webhookEvents'] as const) {
+      expect(report[key], key).toBeGreaterThanOrEqual(1);
+    }
+
+    const ids = async () => ({
+      codes: (await h.db.selectFrom('verification_codes').select('id').where('id', 'like', `%-${tag}`).execute()).map((r) => r.id),
+      resends: (await h.db.selectFrom('code_resends').select('destination').where('destination', 'like', `%-${tag}`).execute()).map((r) => r.destination),
+      sessions: (await h.db.selectFrom('sessions').select('token_hash').where('token_hash', 'like', `%-${tag}`).execute()).map((r) => r.token_hash),
+      grants: (await h.db.selectFrom('reveal_grants').select('token_hash').where('gift_id', '=', giftId).execute()).map((r) => r.token_hash),
+      failures: (await h.db.selectFrom('scan_failures').select('id').where('scope', '=', `gift:${giftId}`).execute()).map((r) => r.id),
+      events: (await h.db.selectFrom('webhook_events').select('id').where('id', 'like', `%-${tag}`).execute()).map((r) => r.id),
+    });
+    const expected = {
+      codes: [id('code-live'), id('code-recent')],
+      resends: [id('resend-live')],
+      sessions: [id('session-live')],
+      grants: [id('grant-live')],
+      failures: [id('failure-live')],
+      events: [id('event-live')],
+    };
+    const sorted = (o: Record<string, string[]>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].sort()]));
+    expect(sorted(await ids())).toEqual(sorted(expected));
+
+    // Twice is harmless: nothing more goes.
+    await service.run();
+    expect(sorted(await ids())).toEqual(sorted(expected));
+    const read = await h.app.inject({ method: 'GET', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie } });
+    expect(read.statusCode, read.body).toBe(200);
+  });
+
+  it('keeps a stale unpaid gift whose order was paid, or whose checkout was just reopened', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const orderPaid = await createGift(h, cookie);
+    await uploadVideo(h, cookie, orderPaid);
+    expect((await createOrder(h, cookie, orderPaid)).statusCode).toBe(200);
+    // The payment reached the order but not (yet) the gift.
+    await h.db.updateTable('orders').set({ status: 'paid' }).where('gift_id', '=', orderPaid).execute();
+    const reopened = await createGift(h, cookie);
+    await uploadVideo(h, cookie, reopened);
+    expect((await createOrder(h, cookie, reopened)).statusCode).toBe(200);
+
+    h.clock.advance(8 * DAY);
+    expect((await createOrder(h, cookie, reopened)).statusCode).toBe(200);
+    const files = [...(await giftFiles(h, orderPaid)), ...(await giftFiles(h, reopened))];
+    expect(files).toHaveLength(4);
+
+    const { service, lines } = housekeeping(h);
+    await service.run();
+    expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
+    for (const giftId of [orderPaid, reopened]) {
+      expect(await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst(), giftId).toBeDefined();
+      expect(await countWhere(h, 'orders', giftId)).toBe(1);
+    }
+    for (const key of files) expect(await exists(h, key), key).toBe(true);
+  });
+
+  it('refuses to confirm an upload long after its URL expired, before housekeeping may delete its file', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const gen = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'm.mp4', messageType: 'video' });
+    const t = json<UploadTarget>(gen);
+    const put = await h.app.inject({ method: 'PUT', url: t.uploadUrl, headers: { 'content-type': 'video/mp4' }, payload: tinyMp4() });
+    expect(put.statusCode, put.body).toBe(200);
+    h.clock.advance(HOUR + 7 * HOUR);
+    const confirm = await h.app.inject({
+      method: 'POST',
+      url: '/api/gift-sender/confirm-upload',
+      headers: { cookie },
+      payload: { giftId, publicUrl: t.publicUrl, messageType: 'video', filePath: t.filePath },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(400);
+    const gift = await h.db.selectFrom('gifts').select(['status', 'message_path']).where('id', '=', giftId).executeTakeFirstOrThrow();
+    expect(gift).toEqual({ status: 'draft', message_path: null });
+  });
+
+  it('works off a backlog in bounded batches', async () => {
+    const h = get();
+    const expired = h.clock.now().getTime() - MINUTE;
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      token_hash: `batch-${i}-${expired}`,
+      kind: 'sender' as const,
+      subject: 's',
+      created_at: new Date(expired - HOUR).toISOString(),
+      expires_at: new Date(expired).toISOString(),
+    }));
+    await h.db.insertInto('sessions').values(rows).execute();
+    const left = async () =>
+      (await h.db.selectFrom('sessions').select('token_hash').where('token_hash', 'like', `batch-%-${expired}`).execute()).length;
+
+    expect((await housekeeping(h, { batchSize: 2, maxBatches: 1 }).service.run()).sessions).toBe(2);
+    expect(await left()).toBe(3);
+    expect((await housekeeping(h, { batchSize: 2 }).service.run()).sessions).toBe(3);
+    expect(await left()).toBe(0);
+  });
+
+  it('logs a file that cannot be deleted and still removes the rows', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    await uploadVideo(h, cookie, giftId);
+    const [photo, message] = await giftFiles(h, giftId);
+    h.clock.advance(8 * DAY);
+
+    const media: MediaStorage = {
+      ...h.media,
+      delete: (key) => (key === message ? Promise.reject(new Error('disk says no')) : h.media.delete(key)),
+    };
+    const { service, lines } = housekeeping(h, { media });
+    const report = await service.run();
+    expect(report.filesFailed).toBe(1);
+    const warnings = lines.filter((l) => l.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.details).toMatchObject({ key: message });
+    expect(await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst()).toBeUndefined();
+    expect(await exists(h, photo!)).toBe(false);
+    // Orphaned but harmless: no row points at it.
+    expect(await exists(h, message!)).toBe(true);
+  });
+});
+
+describe('housekeeping runner', () => {
+  it('skips a tick while a run is going, and stop() waits for it', async () => {
+    const { log, lines } = recordingLog();
+    let finish: (r: HousekeepingReport) => void = () => undefined;
+    const run = vi.fn(
+      (_signal: AbortSignal) =>
+        new Promise<HousekeepingReport>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const runner = startHousekeeping({ run, log, firstDelayMs: HOUR, intervalMs: HOUR });
+    const first = runner.tick();
+    void runner.tick();
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(lines.map((l) => l.message)).toContain('housekeeping: previous run still going, skipped');
+
+    const stopped = runner.stop();
+    expect(run.mock.calls[0]?.[0].aborted).toBe(true);
+    finish({
+      unpaidGifts: 0,
+      uploadIntents: 0,
+      verificationCodes: 0,
+      codeResends: 0,
+      sessions: 0,
+      revealGrants: 0,
+      scanFailures: 0,
+      webhookEvents: 0,
+      filesDeleted: 0,
+      filesFailed: 0,
+    });
+    await first;
+    await stopped;
+    await runner.tick();
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});
