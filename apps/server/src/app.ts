@@ -56,7 +56,6 @@ export interface AppDeps {
   reactionRateLimit?: RecipientSideDeps['reactionRateLimit'];
 }
 
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -84,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (err.statusCode >= 500) request.log.warn({ err, url: request.url }, err.message);
       const retryAfter = err.extra.retryAfter;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply.code(err.statusCode).send({ success: false, error: err.message, code: err.code, ...err.extra });
+      return reply
+        .code(err.statusCode)
+        .send({ success: false, error: err.message, code: err.code, ...err.extra });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status < 500) {
@@ -123,7 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   plansRoutes(app);
   geoRoutes(app, { trustProxy: deps.trustProxy !== false });
   giftsRoutes(app, {
-    service: createGiftsService({ db: deps.db, media: deps.media, clock: deps.clock, recogniser: deps.recogniser }),
+    service: createGiftsService({
+      db: deps.db,
+      media: deps.media,
+      clock: deps.clock,
+      recogniser: deps.recogniser,
+    }),
     requireSender,
   });
   uploadsRoutes(app, {
@@ -152,11 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mediaRoutes(app, { media: deps.media, clock: deps.clock });
   app.get('/api/health', () => ({ success: true }));
 
-  const webDist = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
+  const webDist =
+    deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // The build writes .br and .gz next to every text asset; send those to browsers that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed build assets never change; the service worker and the shell must always be revalidated.
@@ -169,16 +178,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  if (webDist) {
+    // The web app's files answer brotli, gzip or raw bytes at one URL, depending on the request.
+    app.addHook('onSend', async (request, reply) => {
+      if (!/^\/(api|media)(\/|$)/.test(request.url)) reply.header('vary', 'Accept-Encoding');
+    });
+  }
+
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   if (webDist) app.get('/', (_request, reply) => sendShell(reply));
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isBackend = /^\/(api|media)(\/|$)/.test(url);
-    if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend) return sendShell(reply);
-    return reply.code(404).send({ success: false, error: M.notFound, code: 'not_found' });
-  });
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
+    (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const isBackend = /^\/(api|media)(\/|$)/.test(url);
+      if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
+        return sendShell(reply);
+      return reply.code(404).send({ success: false, error: M.notFound, code: 'not_found' });
+    },
+  );
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { M } from '@giftlens/contract/messages';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -10,6 +11,8 @@ mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>GiftLens</title><div id="root"></div>');
 writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+// The web build writes a brotli copy next to every text asset.
+writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
 
 describeEachDatabase(
   'app shell',
@@ -34,6 +37,26 @@ describeEachDatabase(
 
       const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('sends the pre-compressed copy to browsers that accept it, raw bytes to others, and says it varies', async () => {
+      const { app } = get();
+      const br = await app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+
+      const raw = await app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.body).toBe('console.log(1)');
     });
 
     it('unknown API paths and non-GET requests get the JSON 404, not the shell', async () => {
@@ -72,8 +95,15 @@ describeEachDatabase('plans and geo', (get) => {
       ['premium_in', 9900, true],
       ['lifetime_in', 29900, false],
     ]);
-    for (const url of ['/api/plans?country=US', '/api/plans?country=DE', '/api/plans', '/api/plans?country=']) {
-      const body = json<{ region: string; plans: { id: string }[] }>(await app.inject({ method: 'GET', url }));
+    for (const url of [
+      '/api/plans?country=US',
+      '/api/plans?country=DE',
+      '/api/plans',
+      '/api/plans?country=',
+    ]) {
+      const body = json<{ region: string; plans: { id: string }[] }>(
+        await app.inject({ method: 'GET', url }),
+      );
       expect(body.region).toBe('US');
       expect(body.plans.map((p) => p.id)).toEqual(['premium_us', 'lifetime_us']);
     }

@@ -7,9 +7,19 @@ import {
   type HousekeepingLog,
   type HousekeepingReport,
 } from '../src/modules/housekeeping/housekeeping.service.ts';
-import { createGift, createOrder, generateUploadUrl, paidGift, uploadVideo, type UploadTarget } from './helpers/flows.ts';
+import {
+  createGift,
+  createOrder,
+  generateUploadUrl,
+  GIFT_FIELDS,
+  paidGift,
+  payGift,
+  uploadVideo,
+  type UploadTarget,
+} from './helpers/flows.ts';
 import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
 import { tinyMp4 } from './helpers/media.ts';
+import { directScan, scanOf } from './helpers/recipient.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -27,13 +37,24 @@ function recordingLog() {
 
 function housekeeping(h: Harness, extra: Partial<HousekeepingDeps> = {}) {
   const { log, lines } = recordingLog();
-  return { service: createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log, ...extra }), lines };
+  return {
+    service: createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log, ...extra }),
+    lines,
+  };
 }
 
 /** Every file a gift's rows point at. */
 async function giftFiles(h: Harness, giftId: string) {
-  const gift = await h.db.selectFrom('gifts').select('message_path').where('id', '=', giftId).executeTakeFirst();
-  const photos = await h.db.selectFrom('gift_photos').select('storage_path').where('gift_id', '=', giftId).execute();
+  const gift = await h.db
+    .selectFrom('gifts')
+    .select('message_path')
+    .where('id', '=', giftId)
+    .executeTakeFirst();
+  const photos = await h.db
+    .selectFrom('gift_photos')
+    .select('storage_path')
+    .where('gift_id', '=', giftId)
+    .execute();
   return [...photos.map((p) => p.storage_path), ...(gift?.message_path ? [gift.message_path] : [])];
 }
 
@@ -65,7 +86,12 @@ describeEachDatabase('housekeeping', (get) => {
       messageType: 'video',
     });
     const unconfirmed = json<UploadTarget>(gen);
-    const put = await h.app.inject({ method: 'PUT', url: unconfirmed.uploadUrl, headers: { 'content-type': 'video/mp4' }, payload: tinyMp4() });
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: unconfirmed.uploadUrl,
+      headers: { 'content-type': 'video/mp4' },
+      payload: tinyMp4(),
+    });
     expect(put.statusCode, put.body).toBe(200);
 
     // Day 8: the first two are 8 days old, the young draft 6.
@@ -76,7 +102,8 @@ describeEachDatabase('housekeeping', (get) => {
     expect(oldFiles).toHaveLength(2); // photo + message
     expect(paidFiles).toHaveLength(2);
     expect(youngFiles).toHaveLength(1);
-    for (const key of [...oldFiles, ...paidFiles, ...youngFiles, unconfirmed.filePath]) expect(await exists(h, key), key).toBe(true);
+    for (const key of [...oldFiles, ...paidFiles, ...youngFiles, unconfirmed.filePath])
+      expect(await exists(h, key), key).toBe(true);
 
     const { service, lines } = housekeeping(h);
     const report = await service.run();
@@ -85,14 +112,20 @@ describeEachDatabase('housekeeping', (get) => {
     expect(report.filesFailed).toBe(0);
 
     // The old draft is gone with every row and file.
-    expect(await h.db.selectFrom('gifts').select('id').where('id', '=', oldDraft).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.db.selectFrom('gifts').select('id').where('id', '=', oldDraft).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await countWhere(h, 'gift_photos', oldDraft)).toBe(0);
     expect(await countWhere(h, 'upload_intents', oldDraft)).toBe(0);
     expect(await countWhere(h, 'orders', oldDraft)).toBe(0);
     for (const key of oldFiles) expect(await exists(h, key), key).toBe(false);
 
     // The paid gift of the same age keeps everything (its expired upload intent goes, not the message it made).
-    const paidRow = await h.db.selectFrom('gifts').selectAll().where('id', '=', paid).executeTakeFirstOrThrow();
+    const paidRow = await h.db
+      .selectFrom('gifts')
+      .selectAll()
+      .where('id', '=', paid)
+      .executeTakeFirstOrThrow();
     expect(paidRow.status).toBe('active');
     expect(await giftFiles(h, paid)).toEqual(paidFiles);
     expect(await countWhere(h, 'orders', paid)).toBe(1);
@@ -100,7 +133,9 @@ describeEachDatabase('housekeeping', (get) => {
     expect(await countWhere(h, 'upload_intents', paid)).toBe(0);
 
     // The 6-day-old draft stays with its photo; only its long-expired, unconfirmed upload goes.
-    expect(await h.db.selectFrom('gifts').select('id').where('id', '=', youngDraft).executeTakeFirst()).toBeDefined();
+    expect(
+      await h.db.selectFrom('gifts').select('id').where('id', '=', youngDraft).executeTakeFirst(),
+    ).toBeDefined();
     expect(await giftFiles(h, youngDraft)).toEqual(youngFiles);
     for (const key of youngFiles) expect(await exists(h, key), key).toBe(true);
     expect(await countWhere(h, 'upload_intents', youngDraft)).toBe(0);
@@ -112,8 +147,55 @@ describeEachDatabase('housekeeping', (get) => {
     for (const key of [...paidFiles, ...youngFiles]) expect(await exists(h, key), key).toBe(true);
 
     // The sender's session is live and the paid gift still answers.
-    const read = await h.app.inject({ method: 'GET', url: `/api/gift-sender/gifts/${paid}`, headers: { cookie } });
+    const read = await h.app.inject({
+      method: 'GET',
+      url: `/api/gift-sender/gifts/${paid}`,
+      headers: { cookie },
+    });
     expect(read.statusCode, read.body).toBe(200);
+  });
+
+  it('empties a gift a week after its Premium plan ended; the gift, its payment and Lifetime gifts stay', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const premium = await paidGift(h, cookie);
+    const lifetime = await createGift(h, cookie, { ...GIFT_FIELDS, planId: 'lifetime_us' });
+    await uploadVideo(h, cookie, lifetime);
+    await payGift(h, cookie, lifetime);
+    const premiumFiles = await giftFiles(h, premium);
+    const lifetimeFiles = await giftFiles(h, lifetime);
+    expect(premiumFiles).toHaveLength(2);
+
+    // 36 days after payment: the 30-day plan ended 6 days ago, inside the grace week.
+    h.clock.advance(36 * DAY);
+    const { service } = housekeeping(h);
+    await service.run();
+    for (const key of premiumFiles) expect(await exists(h, key), key).toBe(true);
+
+    // 38 days: the message, the photo and its recognition data go; the gift and its payment stay.
+    h.clock.advance(2 * DAY);
+    const report = await service.run();
+    // (Other tests' gifts share this database, so the report may count theirs too.)
+    expect(report.endedGifts).toBeGreaterThanOrEqual(1);
+    expect(report.filesFailed).toBe(0);
+    for (const key of premiumFiles) expect(await exists(h, key), key).toBe(false);
+    const row = await h.db
+      .selectFrom('gifts')
+      .selectAll()
+      .where('id', '=', premium)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'active', message_path: null, message_text: null });
+    expect(await countWhere(h, 'gift_photos', premium)).toBe(0);
+    expect(await countWhere(h, 'orders', premium)).toBe(1);
+
+    // A Lifetime gift never ends.
+    expect(await giftFiles(h, lifetime)).toEqual(lifetimeFiles);
+    for (const key of lifetimeFiles) expect(await exists(h, key), key).toBe(true);
+
+    // The gift link still greets, and a scan gets the plan's "expired" answer, not a crash.
+    const scan = await directScan(h, premium, await scanOf('photos/001-canon.jpg'));
+    expect(scan.statusCode, scan.body).toBe(410);
+    expect((await service.run()).endedGifts).toBe(0);
   });
 
   it('removes expired codes, resend slots, sessions, grants, old scan failures and webhook events; live ones stay', async () => {
@@ -149,15 +231,37 @@ describeEachDatabase('housekeeping', (get) => {
     await h.db
       .insertInto('sessions')
       .values([
-        { token_hash: id('session-old'), kind: 'sender', subject: 's', created_at: at(-31 * DAY), expires_at: at(-MINUTE) },
-        { token_hash: id('session-live'), kind: 'recipient', subject: 'r', created_at: at(-HOUR), expires_at: at(HOUR) },
+        {
+          token_hash: id('session-old'),
+          kind: 'sender',
+          subject: 's',
+          created_at: at(-31 * DAY),
+          expires_at: at(-MINUTE),
+        },
+        {
+          token_hash: id('session-live'),
+          kind: 'recipient',
+          subject: 'r',
+          created_at: at(-HOUR),
+          expires_at: at(HOUR),
+        },
       ])
       .execute();
     await h.db
       .insertInto('reveal_grants')
       .values([
-        { token_hash: id('grant-old'), gift_id: giftId, created_at: at(-6 * MINUTE), expires_at: at(-MINUTE) },
-        { token_hash: id('grant-live'), gift_id: giftId, created_at: at(-MINUTE), expires_at: at(4 * MINUTE) },
+        {
+          token_hash: id('grant-old'),
+          gift_id: giftId,
+          created_at: at(-6 * MINUTE),
+          expires_at: at(-MINUTE),
+        },
+        {
+          token_hash: id('grant-live'),
+          gift_id: giftId,
+          created_at: at(-MINUTE),
+          expires_at: at(4 * MINUTE),
+        },
       ])
       .execute();
     await h.db
@@ -177,17 +281,44 @@ describeEachDatabase('housekeeping', (get) => {
 
     const { service } = housekeeping(h);
     const report = await service.run();
-    for (const key of ['verificationCodes', 'codeResends', 'sessions', 'revealGrants', 'scanFailures', 'webhookEvents'] as const) {
+    for (const key of [
+      'verificationCodes',
+      'codeResends',
+      'sessions',
+      'revealGrants',
+      'scanFailures',
+      'webhookEvents',
+    ] as const) {
       expect(report[key], key).toBeGreaterThanOrEqual(1);
     }
 
     const ids = async () => ({
-      codes: (await h.db.selectFrom('verification_codes').select('id').where('id', 'like', `%-${tag}`).execute()).map((r) => r.id),
-      resends: (await h.db.selectFrom('code_resends').select('destination').where('destination', 'like', `%-${tag}`).execute()).map((r) => r.destination),
-      sessions: (await h.db.selectFrom('sessions').select('token_hash').where('token_hash', 'like', `%-${tag}`).execute()).map((r) => r.token_hash),
-      grants: (await h.db.selectFrom('reveal_grants').select('token_hash').where('gift_id', '=', giftId).execute()).map((r) => r.token_hash),
-      failures: (await h.db.selectFrom('scan_failures').select('id').where('scope', '=', `gift:${giftId}`).execute()).map((r) => r.id),
-      events: (await h.db.selectFrom('webhook_events').select('id').where('id', 'like', `%-${tag}`).execute()).map((r) => r.id),
+      codes: (
+        await h.db.selectFrom('verification_codes').select('id').where('id', 'like', `%-${tag}`).execute()
+      ).map((r) => r.id),
+      resends: (
+        await h.db
+          .selectFrom('code_resends')
+          .select('destination')
+          .where('destination', 'like', `%-${tag}`)
+          .execute()
+      ).map((r) => r.destination),
+      sessions: (
+        await h.db
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('token_hash', 'like', `%-${tag}`)
+          .execute()
+      ).map((r) => r.token_hash),
+      grants: (
+        await h.db.selectFrom('reveal_grants').select('token_hash').where('gift_id', '=', giftId).execute()
+      ).map((r) => r.token_hash),
+      failures: (
+        await h.db.selectFrom('scan_failures').select('id').where('scope', '=', `gift:${giftId}`).execute()
+      ).map((r) => r.id),
+      events: (
+        await h.db.selectFrom('webhook_events').select('id').where('id', 'like', `%-${tag}`).execute()
+      ).map((r) => r.id),
     });
     const expected = {
       codes: [id('code-live'), id('code-recent')],
@@ -197,13 +328,18 @@ describeEachDatabase('housekeeping', (get) => {
       failures: [id('failure-live')],
       events: [id('event-live')],
     };
-    const sorted = (o: Record<string, string[]>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].sort()]));
+    const sorted = (o: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].sort()]));
     expect(sorted(await ids())).toEqual(sorted(expected));
 
     // Twice is harmless: nothing more goes.
     await service.run();
     expect(sorted(await ids())).toEqual(sorted(expected));
-    const read = await h.app.inject({ method: 'GET', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie } });
+    const read = await h.app.inject({
+      method: 'GET',
+      url: `/api/gift-sender/gifts/${giftId}`,
+      headers: { cookie },
+    });
     expect(read.statusCode, read.body).toBe(200);
   });
 
@@ -228,7 +364,10 @@ describeEachDatabase('housekeeping', (get) => {
     await service.run();
     expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
     for (const giftId of [orderPaid, reopened]) {
-      expect(await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst(), giftId).toBeDefined();
+      expect(
+        await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst(),
+        giftId,
+      ).toBeDefined();
       expect(await countWhere(h, 'orders', giftId)).toBe(1);
     }
     for (const key of files) expect(await exists(h, key), key).toBe(true);
@@ -238,9 +377,19 @@ describeEachDatabase('housekeeping', (get) => {
     const h = get();
     const { cookie } = await signIn(h);
     const giftId = await createGift(h, cookie);
-    const gen = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'm.mp4', messageType: 'video' });
+    const gen = await generateUploadUrl(h, cookie, {
+      giftId,
+      fileType: 'video/mp4',
+      fileName: 'm.mp4',
+      messageType: 'video',
+    });
     const t = json<UploadTarget>(gen);
-    const put = await h.app.inject({ method: 'PUT', url: t.uploadUrl, headers: { 'content-type': 'video/mp4' }, payload: tinyMp4() });
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: t.uploadUrl,
+      headers: { 'content-type': 'video/mp4' },
+      payload: tinyMp4(),
+    });
     expect(put.statusCode, put.body).toBe(200);
     h.clock.advance(HOUR + 7 * HOUR);
     const confirm = await h.app.inject({
@@ -250,7 +399,11 @@ describeEachDatabase('housekeeping', (get) => {
       payload: { giftId, publicUrl: t.publicUrl, messageType: 'video', filePath: t.filePath },
     });
     expect(confirm.statusCode, confirm.body).toBe(400);
-    const gift = await h.db.selectFrom('gifts').select(['status', 'message_path']).where('id', '=', giftId).executeTakeFirstOrThrow();
+    const gift = await h.db
+      .selectFrom('gifts')
+      .select(['status', 'message_path'])
+      .where('id', '=', giftId)
+      .executeTakeFirstOrThrow();
     expect(gift).toEqual({ status: 'draft', message_path: null });
   });
 
@@ -266,7 +419,13 @@ describeEachDatabase('housekeeping', (get) => {
     }));
     await h.db.insertInto('sessions').values(rows).execute();
     const left = async () =>
-      (await h.db.selectFrom('sessions').select('token_hash').where('token_hash', 'like', `batch-%-${expired}`).execute()).length;
+      (
+        await h.db
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('token_hash', 'like', `batch-%-${expired}`)
+          .execute()
+      ).length;
 
     expect((await housekeeping(h, { batchSize: 2, maxBatches: 1 }).service.run()).sessions).toBe(2);
     expect(await left()).toBe(3);
@@ -292,7 +451,9 @@ describeEachDatabase('housekeeping', (get) => {
     const warnings = lines.filter((l) => l.level === 'warn');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.details).toMatchObject({ key: message });
-    expect(await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await exists(h, photo!)).toBe(false);
     // Orphaned but harmless: no row points at it.
     expect(await exists(h, message!)).toBe(true);
@@ -319,6 +480,7 @@ describe('housekeeping runner', () => {
     expect(run.mock.calls[0]?.[0].aborted).toBe(true);
     finish({
       unpaidGifts: 0,
+      endedGifts: 0,
       uploadIntents: 0,
       verificationCodes: 0,
       codeResends: 0,

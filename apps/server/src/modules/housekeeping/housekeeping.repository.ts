@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import type { PlanId } from '@giftlens/contract/plans';
 import { isPostgres } from '../../db/dialect.ts';
 
 /**
@@ -206,4 +207,52 @@ export async function deleteOldWebhookEvents(db: Executor, cutoff: string, limit
     )
     .executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+/**
+ * Paid gifts on `planId` paid before `paidBefore` (so their plan ended long enough ago) that still hold a message,
+ * a text or a photo. Locked like the unpaid ones so two workers never purge the same gift.
+ */
+export function lockEndedGiftsWithContent(trx: Executor, planId: PlanId, paidBefore: string, limit: number) {
+  let q = trx
+    .selectFrom('gifts')
+    .select('gifts.id')
+    .where('gifts.plan_id', '=', planId)
+    .where('gifts.paid_at', 'is not', null)
+    .where('gifts.paid_at', '<', paidBefore)
+    .where((eb) =>
+      eb.or([
+        eb('gifts.message_path', 'is not', null),
+        eb('gifts.message_text', 'is not', null),
+        eb.exists(
+          eb
+            .selectFrom('gift_photos')
+            .select('gift_photos.id')
+            .whereRef('gift_photos.gift_id', '=', 'gifts.id'),
+        ),
+      ]),
+    )
+    .orderBy('gifts.paid_at')
+    .limit(limit);
+  if (isPostgres(trx)) q = q.forUpdate('gifts').skipLocked();
+  return q.execute().then((rows) => rows.map((r) => r.id));
+}
+
+/** Empties ended gifts: message, text, photos and their recognition data go; the gift and its payment stay. */
+export async function purgeGiftContent(trx: Executor, giftIds: string[], nowIso: string): Promise<number> {
+  if (giftIds.length === 0) return 0;
+  await trx.deleteFrom('gift_photos').where('gift_id', 'in', giftIds).execute();
+  await trx.deleteFrom('upload_intents').where('gift_id', 'in', giftIds).execute();
+  const res = await trx
+    .updateTable('gifts')
+    .set({
+      message_path: null,
+      message_mime: null,
+      message_size: null,
+      message_text: null,
+      updated_at: nowIso,
+    })
+    .where('id', 'in', giftIds)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }

@@ -12,7 +12,12 @@ export interface HousekeepingRunnerOptions {
  * Runs housekeeping once shortly after start and then every interval. A tick while a run is still going is
  * skipped, the timers never keep the process alive, and stop() ends the current run between batches.
  */
-export function startHousekeeping({ run, log, firstDelayMs = 60_000, intervalMs = 60 * 60 * 1000 }: HousekeepingRunnerOptions) {
+export function startHousekeeping({
+  run,
+  log,
+  firstDelayMs = 60_000,
+  intervalMs = 60 * 60 * 1000,
+}: HousekeepingRunnerOptions) {
   const stopping = new AbortController();
   let current: Promise<void> | null = null;
 

@@ -1,4 +1,5 @@
 import { RECIPIENT_RESEND_COOLDOWN_S, SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
+import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +14,11 @@ const DAY_MS = 24 * HOUR_MS;
 export interface Retention {
   /** A gift never paid and untouched (gift, upload, order) for this long goes, with its files. */
   unpaidGiftMs: number;
+  /**
+   * This long after a Basic or Premium plan ends, the gift's message, text, photos and recognition data go (the
+   * privacy page promises within 30 days); the gift row and its payment stay.
+   */
+  endedPlanContentMs: number;
   /**
    * An upload intent this long past its URL's expiry goes, with its file unless a gift uses it. Must exceed the
    * confirm grace (CONFIRM_GRACE_MS), or a confirm could store a path whose file is being deleted.
@@ -30,6 +36,7 @@ export interface Retention {
 
 export const DEFAULT_RETENTION: Retention = {
   unpaidGiftMs: 7 * DAY_MS,
+  endedPlanContentMs: 7 * DAY_MS,
   expiredUploadMs: DAY_MS,
   expiredCodeMs: DAY_MS,
   resendCooldownMs: Math.max(SENDER_RESEND_COOLDOWN_S, RECIPIENT_RESEND_COOLDOWN_S) * 1000,
@@ -40,6 +47,7 @@ export const DEFAULT_RETENTION: Retention = {
 /** What one run removed. */
 export interface HousekeepingReport {
   unpaidGifts: number;
+  endedGifts: number;
   uploadIntents: number;
   verificationCodes: number;
   codeResends: number;
@@ -74,9 +82,18 @@ export interface HousekeepingDeps {
  * deletes rows (in a transaction) before their files, so running twice, or in two processes, is harmless and no
  * row ever points at a missing file. Nothing of a paid (active) gift is touched.
  */
-export function createHousekeepingService({ db, media, clock, log, retention, batchSize = 200, maxBatches = 25 }: HousekeepingDeps) {
+export function createHousekeepingService({
+  db,
+  media,
+  clock,
+  log,
+  retention,
+  batchSize = 200,
+  maxBatches = 25,
+}: HousekeepingDeps) {
   const keep: Retention = { ...DEFAULT_RETENTION, ...retention };
-  if (keep.expiredUploadMs <= CONFIRM_GRACE_MS) throw new Error('expiredUploadMs must exceed the upload confirm grace');
+  if (keep.expiredUploadMs <= CONFIRM_GRACE_MS)
+    throw new Error('expiredUploadMs must exceed the upload confirm grace');
 
   /** A file that will not go is logged and left: the next run does not know it, but nothing points at it. */
   async function deleteFiles(paths: string[], report: HousekeepingReport): Promise<void> {
@@ -118,12 +135,35 @@ export function createHousekeepingService({ db, media, clock, log, retention, ba
     });
   }
 
+  /** Gifts whose time-limited plan ended: only their content goes (the plan's scans are refused already). */
+  async function endedGifts(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+    let total = 0;
+    for (const plan of PLANS) {
+      if (plan.validityMs === null) continue;
+      const paidBefore = before(plan.validityMs + keep.endedPlanContentMs);
+      total += await repeat(signal, async () => {
+        let files: string[] = [];
+        const purged = await db.transaction().execute(async (trx) => {
+          const ids = await repo.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
+          files = await repo.listGiftFiles(trx, ids);
+          return repo.purgeGiftContent(trx, ids, clock.now().toISOString());
+        });
+        await deleteFiles(files, report);
+        return purged;
+      });
+    }
+    return total;
+  }
+
   async function expiredUploads(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
     const cutoff = before(keep.expiredUploadMs);
     return repeat(signal, async () => {
       const intents = await db.transaction().execute(async (trx) => {
         const rows = await repo.lockExpiredIntents(trx, cutoff, batchSize);
-        await repo.deleteIntents(trx, rows.map((r) => r.id));
+        await repo.deleteIntents(
+          trx,
+          rows.map((r) => r.id),
+        );
         return rows;
       });
       // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message.
@@ -143,6 +183,7 @@ export function createHousekeepingService({ db, media, clock, log, retention, ba
     async run(signal?: AbortSignal): Promise<HousekeepingReport> {
       const report: HousekeepingReport = {
         unpaidGifts: 0,
+        endedGifts: 0,
         uploadIntents: 0,
         verificationCodes: 0,
         codeResends: 0,
@@ -156,13 +197,27 @@ export function createHousekeepingService({ db, media, clock, log, retention, ba
       const now = () => clock.now().toISOString();
       const tasks: [keyof HousekeepingReport, () => Promise<number>][] = [
         ['unpaidGifts', () => unpaidGifts(report, signal)],
+        ['endedGifts', () => endedGifts(report, signal)],
         ['uploadIntents', () => expiredUploads(report, signal)],
-        ['verificationCodes', () => repeat(signal, () => repo.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize))],
-        ['codeResends', () => repeat(signal, () => repo.deleteOldResends(db, before(keep.resendCooldownMs), batchSize))],
+        [
+          'verificationCodes',
+          () => repeat(signal, () => repo.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize)),
+        ],
+        [
+          'codeResends',
+          () => repeat(signal, () => repo.deleteOldResends(db, before(keep.resendCooldownMs), batchSize)),
+        ],
         ['sessions', () => repeat(signal, () => repo.deleteExpiredSessions(db, now(), batchSize))],
         ['revealGrants', () => repeat(signal, () => repo.deleteExpiredGrants(db, now(), batchSize))],
-        ['scanFailures', () => repeat(signal, () => repo.deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize))],
-        ['webhookEvents', () => repeat(signal, () => repo.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize))],
+        [
+          'scanFailures',
+          () =>
+            repeat(signal, () => repo.deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize)),
+        ],
+        [
+          'webhookEvents',
+          () => repeat(signal, () => repo.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize)),
+        ],
       ];
       // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
       for (const [name, task] of tasks) {
