@@ -1,6 +1,6 @@
 import { GiftId } from '@giftlens/contract/common';
 import { RM } from '@giftlens/contract/recipient';
-import { Camera, CircleAlert, Package, Sparkles, Sun } from 'lucide-react';
+import { CircleAlert, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,13 +9,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { GiftNotReadyPanel } from '../../../components/ui/gift-not-ready-panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';
+import { StepCards } from '../../../components/ui/step-cards.tsx';
+import { SCAN_STEPS } from '../../../lib/scan-steps.ts';
 import { useVerifyGift, verifyGiftErrorText } from '../api/verify-gift.ts';
-
-export const GIFT_LINK_STEPS = [
-  { icon: Sun, title: 'Find good light', text: 'Place the gift in a well-lit area with a plain background.' },
-  { icon: Package, title: 'Unwrap it', text: 'Remove wrapping or packaging that could interfere.' },
-  { icon: Camera, title: 'Capture', text: 'Center the gift in the frame and tap capture.' },
-] as const;
 
 /** /sharelink/{giftId}: the link a sender shares. Checks the gift, greets the recipient and starts the scan. */
 export function ShareLinkPage() {
@@ -42,26 +38,15 @@ export function ShareLinkPage() {
         <span className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-600">
           <Sparkles className="size-8" aria-hidden />
         </span>
-        <h1 className="text-3xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">Hi {name}!</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
+          Hi {name}!
+        </h1>
         <p className="max-w-md text-stone-600">
           Someone special left a personal message on your gift. Scan the gift with your camera to reveal it.
         </p>
       </div>
 
-      <ol className="mt-8 grid gap-3 sm:grid-cols-3 sm:gap-4">
-        {GIFT_LINK_STEPS.map((s, i) => (
-          <li key={s.title} className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-col sm:gap-3 sm:p-5">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-              <s.icon className="size-6" aria-hidden />
-            </span>
-            <div>
-              <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Step {i + 1}</p>
-              <h2 className="font-semibold text-stone-900">{s.title}</h2>
-              <p className="mt-1 text-sm text-stone-600">{s.text}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <StepCards steps={SCAN_STEPS} columns={3} />
 
       <div className="mt-8 flex justify-center">
         <Button

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { RECIPIENT_KEYS, writeJson, writeString } from '../../../lib/recipient-storage.ts';
 import { useSendRecipientOtp } from '../api/send-recipient-otp.ts';
 import { useVerifyRecipientOtp } from '../api/verify-recipient-otp.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { saysNotFound, type GiftNotFoundState, type GiftNotReadyState } from '../lib/outcomes.ts';
 
 interface VerifyStepProps {

@@ -1,17 +1,14 @@
-import { Camera, Hand, Package, Sparkles, Sun } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { StepCards } from '../../../components/ui/step-cards.tsx';
+import { HOLD_STEADY_STEP, SCAN_STEPS } from '../../../lib/scan-steps.ts';
 import { RECIPIENT_KEYS, readString, writeString } from '../../../lib/recipient-storage.ts';
 import { useRecipientName } from '../api/get-recipient.ts';
 
-const STEPS = [
-  { icon: Sun, title: 'Find good light', text: 'Place the gift in a well-lit area with a plain background.' },
-  { icon: Package, title: 'Unwrap it', text: 'Remove wrapping or packaging that could interfere.' },
-  { icon: Camera, title: 'Capture', text: 'Center the gift in the frame and tap capture.' },
-  { icon: Hand, title: 'Hold steady', text: 'Hold steady while we process your scan.' },
-] as const;
+const STEPS = [...SCAN_STEPS, HOLD_STEADY_STEP];
 
 /** /scanning-instructions/{recipientId}: greets the recipient by name and explains the scan. */
 export function ScanningInstructionsPage() {
@@ -48,20 +45,7 @@ export function ScanningInstructionsPage() {
         </p>
       </div>
 
-      <ol className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-4">
-        {STEPS.map((s, i) => (
-          <li key={s.title} className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-              <s.icon className="size-6" aria-hidden />
-            </span>
-            <div>
-              <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Step {i + 1}</p>
-              <h2 className="font-semibold text-stone-900">{s.title}</h2>
-              <p className="mt-1 text-sm text-stone-600">{s.text}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <StepCards steps={STEPS} columns={2} />
 
       <div className="mt-8 flex justify-center">
         <Button onClick={start} className="w-full px-8 text-lg sm:w-auto">

@@ -7,7 +7,7 @@ import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSendEmailCode } from '../api/send-email.ts';
 import { useVerifyEmailCode } from '../api/verify-email.ts';
-import { useCooldown } from '../hooks/use-cooldown.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 
 interface VerificationStepProps {
   email: string;
@@ -17,12 +17,18 @@ interface VerificationStepProps {
   onChangeEmail: () => void;
 }
 
-export function VerificationStep({ email, resendAvailableAt, onResendCooldown, onVerified, onChangeEmail }: VerificationStepProps) {
+export function VerificationStep({
+  email,
+  resendAvailableAt,
+  onResendCooldown,
+  onVerified,
+  onChangeEmail,
+}: VerificationStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifyEmailCode();
   const resend = useSendEmailCode();
-  const secondsLeft = useCooldown(resendAvailableAt);
+  const secondsLeft = useCountdown(resendAvailableAt);
 
   const doVerify = (value: string) => {
     if (value.length !== CODE_LENGTH || verify.isPending) return;
@@ -60,7 +66,10 @@ export function VerificationStep({ email, resendAvailableAt, onResendCooldown, o
             toast.error(err.message);
             return;
           }
-          const text = err instanceof ApiError && err.code !== 'network_error' ? err.message : 'Failed to resend verification code.';
+          const text =
+            err instanceof ApiError && err.code !== 'network_error'
+              ? err.message
+              : 'Failed to resend verification code.';
           toast.error(text);
         },
       },
@@ -76,7 +85,14 @@ export function VerificationStep({ email, resendAvailableAt, onResendCooldown, o
         </p>
       </div>
 
-      <CodeInput length={CODE_LENGTH} value={code} onChange={setCode} onComplete={doVerify} disabled={verify.isPending} autoFocus />
+      <CodeInput
+        length={CODE_LENGTH}
+        value={code}
+        onChange={setCode}
+        onComplete={doVerify}
+        disabled={verify.isPending}
+        autoFocus
+      />
 
       {error ? <Alert>{error}</Alert> : null}
 

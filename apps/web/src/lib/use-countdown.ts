@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Whole seconds left until `until` (epoch ms), ticking once a second; 0 when passed. */
-export function useCooldown(until: number): number {
+export function useCountdown(until: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const tick = () => {
@@ -9,7 +9,7 @@ export function useCooldown(until: number): number {
       setNow(t);
       if (t >= until) window.clearInterval(timer);
     };
-    // Tick at once too: `now` may be stale when a new cooldown starts.
+    // Tick at once too: `now` may be stale when a new countdown starts.
     const first = window.setTimeout(tick, 0);
     const timer = window.setInterval(tick, 1000);
     return () => {
