@@ -6,7 +6,10 @@ export function useRecordingTimer(running: boolean, resetKey: number): number {
   useEffect(() => {
     if (!running) return;
     const timer = window.setInterval(
-      () => setElapsed((e) => (e.key === resetKey ? { key: e.key, seconds: e.seconds + 1 } : { key: resetKey, seconds: 1 })),
+      () =>
+        setElapsed((e) =>
+          e.key === resetKey ? { key: e.key, seconds: e.seconds + 1 } : { key: resetKey, seconds: 1 },
+        ),
       1000,
     );
     return () => window.clearInterval(timer);

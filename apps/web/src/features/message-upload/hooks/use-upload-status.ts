@@ -1,6 +1,11 @@
 import { UPLOAD_STATUS_POLL_MS } from '@giftlens/contract/constants';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { getUploadState, resumePendingUploads, subscribeUploads, type UploadState } from '../lib/upload-manager.ts';
+import {
+  getUploadState,
+  resumePendingUploads,
+  subscribeUploads,
+  type UploadState,
+} from '../lib/upload-manager.ts';
 
 /**
  * The live state of a gift's message upload. Polls the IndexedDB cache every second so an upload left

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toRecorderError, type RecorderError, type RecorderStatus } from '../lib/recorder-errors.ts';
+import { useEndedTrackWatch } from './use-ended-track-watch.ts';
 
-const VIDEO_MIME_CANDIDATES = ['video/mp4;codecs=avc1,opus', 'video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'];
+const VIDEO_MIME_CANDIDATES = [
+  'video/mp4;codecs=avc1,opus',
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8,opus',
+  'video/webm',
+];
 
 /** MP4 (H.264) where the browser can record it, WebM otherwise. */
 export function pickVideoMimeType(): string {
@@ -59,7 +65,8 @@ export function useVideoRecorder(onRecorded: (file: File) => void) {
         const blob = new Blob(chunks.current, { type });
         release();
         setStatus('stopped');
-        if (blob.size > 0) onRecordedRef.current(new File([blob], `video-message-${Date.now()}.${ext}`, { type }));
+        if (blob.size > 0)
+          onRecordedRef.current(new File([blob], `video-message-${Date.now()}.${ext}`, { type }));
       };
       recorder.onerror = () => {
         setError('recorder_error');
@@ -111,17 +118,10 @@ export function useVideoRecorder(onRecorded: (file: File) => void) {
     setError(null);
   }, [release]);
 
-  // A camera unplugged or a permission revoked mid-recording ends a track: stop and say so.
-  useEffect(() => {
-    if (status !== 'recording' && status !== 'paused') return;
-    const check = window.setInterval(() => {
-      if (streamRef.current?.getTracks().some((t) => t.readyState === 'ended')) {
-        setError('recorder_error');
-        recorderRef.current?.stop();
-      }
-    }, 1000);
-    return () => window.clearInterval(check);
-  }, [status]);
+  useEndedTrackWatch(streamRef, status === 'recording' || status === 'paused', () => {
+    setError('recorder_error');
+    recorderRef.current?.stop();
+  });
 
   useEffect(() => () => reset(), [reset]);
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeWav } from '../../../lib/wav-encoder.ts';
 import { toRecorderError, type RecorderError, type RecorderStatus } from '../lib/recorder-errors.ts';
+import { useEndedTrackWatch } from './use-ended-track-watch.ts';
 
 /**
  * Records the microphone with Web Audio and encodes a 16-bit PCM WAV (MediaRecorder cannot write WAV).
@@ -93,16 +94,10 @@ export function useWavRecorder(onRecorded: (file: File) => void) {
     setError(null);
   }, [release]);
 
-  useEffect(() => {
-    if (status !== 'recording' && status !== 'paused') return;
-    const check = window.setInterval(() => {
-      if (streamRef.current?.getTracks().some((t) => t.readyState === 'ended')) {
-        setError('recorder_error');
-        stop();
-      }
-    }, 1000);
-    return () => window.clearInterval(check);
-  }, [status, stop]);
+  useEndedTrackWatch(streamRef, status === 'recording' || status === 'paused', () => {
+    setError('recorder_error');
+    stop();
+  });
 
   useEffect(() => () => reset(), [reset]);
 
