@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 export const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_DIR = resolve(E2E_DIR, '..');
 export const ARTIFACTS_DIR = resolve(E2E_DIR, '.artifacts');
-/** The shared data set of real gift photos (reference images and phone photos). */
-export const GIFT_PHOTOS_DIR =
-  process.env.GIFT_PHOTOS_DIR ?? resolve(REPO_DIR, '../shared/datasets/gift-photos');
+/** Real gift photos from the shared data set (reference images and phone photos), copied into the repository. */
+export const GIFT_PHOTOS_DIR = process.env.GIFT_PHOTOS_DIR ?? resolve(REPO_DIR, 'test-fixtures/gift-photos');
 /** Where the global setup tells the workers what it started (base URL, mail folder). */
 export const RUNTIME_FILE = resolve(ARTIFACTS_DIR, 'runtime.json');
 

@@ -56,7 +56,8 @@ export const DATABASE_TARGETS: DatabaseTarget[] = [
     name: 'postgres',
     unavailable: REQUIRE_POSTGRES ? null : pgProblem,
     async create() {
-      if (pgProblem) throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${PG_URL}: ${pgProblem}`);
+      if (pgProblem)
+        throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${PG_URL}: ${pgProblem}`);
       // A fresh, uniquely named database per test file, dropped afterwards.
       const name = `giftlens_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: PG_URL });

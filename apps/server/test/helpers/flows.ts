@@ -39,7 +39,12 @@ export interface UploadTarget {
 }
 
 export async function generateUploadUrl(h: Harness, cookie: string, payload: Record<string, unknown>) {
-  return h.app.inject({ method: 'POST', url: '/api/gift-sender/generate-upload-url', headers: { cookie }, payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/gift-sender/generate-upload-url',
+    headers: { cookie },
+    payload,
+  });
 }
 
 /** generate-upload-url → PUT → confirm-upload with a real MP4. */
@@ -71,7 +76,12 @@ export async function uploadVideo(h: Harness, cookie: string, giftId: string, da
 }
 
 export async function createOrder(h: Harness, cookie: string, giftId: string) {
-  return h.app.inject({ method: 'POST', url: '/api/payment/create-order', headers: { cookie }, payload: { giftId } });
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/payment/create-order',
+    headers: { cookie },
+    payload: { giftId },
+  });
 }
 
 /** Order → test checkout → verify callback: the gift ends up active. */
@@ -79,12 +89,20 @@ export async function payGift(h: Harness, cookie: string, giftId: string) {
   const order = await createOrder(h, cookie, giftId);
   if (order.statusCode !== 200) throw new Error(`create-order failed: ${order.body}`);
   const { orderId } = json<{ orderId: string }>(order);
-  const pay = await h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', payload: { orderId } });
+  const pay = await h.app.inject({
+    method: 'POST',
+    url: '/api/payment/test-checkout/pay',
+    payload: { orderId },
+  });
   const p = json<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>(pay);
   const verify = await h.app.inject({
     method: 'POST',
     url: '/api/payment/verify-payment-callback',
-    payload: { orderId: p.razorpay_order_id, paymentId: p.razorpay_payment_id, signature: p.razorpay_signature },
+    payload: {
+      orderId: p.razorpay_order_id,
+      paymentId: p.razorpay_payment_id,
+      signature: p.razorpay_signature,
+    },
   });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   return { orderId, paymentId: p.razorpay_payment_id };

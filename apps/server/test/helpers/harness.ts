@@ -56,7 +56,9 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const outboxDir = path.join(dataDir, 'outbox');
   const media = createLocalMediaStorage(mediaDir, deriveKey(SESSION_SECRET, 'media-urls'));
   const payments = createTestPaymentProvider(SESSION_SECRET);
-  const mailer = opts.mailer ? opts.mailer({ outboxDir }) : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
+  const mailer = opts.mailer
+    ? opts.mailer({ outboxDir })
+    : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
   const app = await buildApp({
     db,
     media,
@@ -77,7 +79,17 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
   });
   await app.ready();
-  const harness: Harness = { target: target.name, app, db, clock, dataDir, mediaDir, outboxDir, media, payments };
+  const harness: Harness = {
+    target: target.name,
+    app,
+    db,
+    clock,
+    dataDir,
+    mediaDir,
+    outboxDir,
+    media,
+    payments,
+  };
   return {
     harness,
     async close() {
@@ -146,7 +158,11 @@ export async function codeFromOutbox(outboxDir: string, email: string): Promise<
 
 /** Full sign-in through the real calls: send-email, code from the outbox, verify-email. Returns the cookie. */
 export async function signIn(h: Harness, email = uniqueEmail(), firstName: string | null = 'Asha') {
-  const sent = await h.app.inject({ method: 'POST', url: '/api/gift-sender/send-email', payload: { email, type: 'sender' } });
+  const sent = await h.app.inject({
+    method: 'POST',
+    url: '/api/gift-sender/send-email',
+    payload: { email, type: 'sender' },
+  });
   if (sent.statusCode !== 200) throw new Error(`send-email failed: ${sent.body}`);
   const code = await codeFromOutbox(h.outboxDir, email);
   const verified = await h.app.inject({

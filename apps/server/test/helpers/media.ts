@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const GIFT_PHOTO_PATH = path.resolve(here, '../../../../../shared/datasets/gift-photos/covers/reference/001.jpg');
+/** The tests' copy of the shared gift-photos data set (test-fixtures/gift-photos), or GIFT_PHOTOS_DIR. */
+export const GIFT_PHOTOS_DIR =
+  process.env.GIFT_PHOTOS_DIR ?? path.resolve(here, '../../../../test-fixtures/gift-photos');
+export const GIFT_PHOTO_PATH = path.join(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
 const FIXTURE_MP4 = path.resolve(here, '../fixtures/tiny.mp4');
 
 export const giftPhoto = (): Buffer => readFileSync(GIFT_PHOTO_PATH);
@@ -41,7 +44,24 @@ export function tinyMp4(): Buffer {
   if (video) return video;
   try {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'giftlens-video-')), 'out.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '1', '-pix_fmt', 'yuv420p', '-y', out], { stdio: 'ignore', timeout: 20_000 });
+    execFileSync(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=160x120:rate=10',
+        '-t',
+        '1',
+        '-pix_fmt',
+        'yuv420p',
+        '-y',
+        out,
+      ],
+      { stdio: 'ignore', timeout: 20_000 },
+    );
     if (existsSync(out)) video = readFileSync(out);
   } catch {
     // no ffmpeg here
@@ -58,7 +78,9 @@ export function multipart(
   const boundary = `----giftlens${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   for (const f of files) {
     chunks.push(
@@ -69,5 +91,8 @@ export function multipart(
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

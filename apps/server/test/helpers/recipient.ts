@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { GIFT_FIELDS, payGift, submitGift, uploadVideo } from './flows.ts';
 import { codeFromOutbox, json, type Harness } from './harness.ts';
-import { multipart } from './media.ts';
+import { GIFT_PHOTOS_DIR, multipart } from './media.ts';
 
-const DATASET = path.resolve(import.meta.dirname, '../../../../../shared/datasets/gift-photos/covers');
+const DATASET = path.join(GIFT_PHOTOS_DIR, 'covers');
 export const REACTION_WEBM = path.resolve(import.meta.dirname, '../fixtures/tiny-reaction.webm');
 
 export const datasetPhoto = (rel: string): Buffer => readFileSync(path.join(DATASET, rel));
@@ -57,7 +57,12 @@ export function scanBody(scan: Buffer, fields: Record<string, string>) {
   return multipart(fields, [{ name: 'scan', filename: 'scan.jpg', type: 'image/jpeg', data: scan }]);
 }
 
-export async function directScan(h: Harness, giftId: string, scan: Buffer, headers: Record<string, string> = {}) {
+export async function directScan(
+  h: Harness,
+  giftId: string,
+  scan: Buffer,
+  headers: Record<string, string> = {},
+) {
   const body = scanBody(scan, { type: 'direct' });
   return h.app.inject({
     method: 'POST',
@@ -85,7 +90,8 @@ export function setCookie(res: LightMyRequestResponse, name: string): string | n
   return found ? (found.split(';')[0] ?? null) : null;
 }
 
-export const revealCookie = (res: LightMyRequestResponse, giftId: string) => setCookie(res, `gl_reveal_${giftId}`);
+export const revealCookie = (res: LightMyRequestResponse, giftId: string) =>
+  setCookie(res, `gl_reveal_${giftId}`);
 
 export async function sendRecipientCode(h: Harness, email: string) {
   return h.app.inject({
