@@ -1,0 +1,36 @@
+import type { RouteObject } from 'react-router';
+import { paths } from './paths.ts';
+
+/**
+ * The sender journey (features sender-wizard, message-upload, checkout, payment, share), each screen loaded on
+ * demand: none of it is needed on the landing page.
+ */
+export const senderRoutes: RouteObject[] = [
+  {
+    path: paths.send.pattern,
+    lazy: () => import('./routes/send-route.tsx').then((m) => ({ Component: m.SendRoute })),
+  },
+  {
+    path: paths.message.pattern,
+    lazy: () => import('./routes/message-route.tsx').then((m) => ({ Component: m.MessageRoute })),
+  },
+  {
+    path: paths.checkout.pattern,
+    lazy: () => import('./routes/checkout-route.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+  },
+  {
+    path: paths.paymentSuccess.pattern,
+    lazy: () =>
+      import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
+  },
+  {
+    // A return URL with segments missing still lands here, so it can show the error state instead of home.
+    path: '/payment-success/:giftId?/:orderId?/:paymentId?/:signature?',
+    lazy: () =>
+      import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
+  },
+  {
+    path: paths.share.pattern,
+    lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })),
+  },
+];
