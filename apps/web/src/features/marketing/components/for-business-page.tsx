@@ -1,6 +1,7 @@
 import { BarChart3, Gift, HeartHandshake, Package, Palette, Repeat } from 'lucide-react';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import { MailLink } from '../../../components/ui/mail-link.tsx';
+import { NumberedList } from '../../../components/ui/numbered-list.tsx';
 
 const BENEFITS = [
   {
@@ -66,16 +67,7 @@ export function ForBusinessPage() {
           <h2 id="business-steps" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
             How a pilot works
           </h2>
-          <ol className="mt-6 space-y-4">
-            {STEPS.map((text, i) => (
-              <li key={text} className="flex gap-4">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-stone-900 text-sm font-bold text-white">
-                  {i + 1}
-                </span>
-                <p className="pt-1 text-[15px] leading-relaxed text-stone-800">{text}</p>
-              </li>
-            ))}
-          </ol>
+          <NumberedList items={STEPS} tone="dark" />
         </div>
         <div className="rounded-3xl bg-brand-50 p-8">
           <h2 className="text-2xl font-bold tracking-tight text-stone-900">Talk to us</h2>

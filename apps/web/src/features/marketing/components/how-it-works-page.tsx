@@ -2,6 +2,7 @@ import { ArrowRight, Camera, Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
+import { NumberedList } from '../../../components/ui/numbered-list.tsx';
 
 const SENDER_STEPS = [
   {
@@ -60,16 +61,7 @@ export function HowItWorksPage() {
           <h2 id="recipient-heading" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
             For the recipient
           </h2>
-          <ol className="mt-6 space-y-4">
-            {RECIPIENT_STEPS.map((text, i) => (
-              <li key={text} className="flex gap-4">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-500 text-sm font-bold text-white">
-                  {i + 1}
-                </span>
-                <p className="pt-1 text-[15px] leading-relaxed text-stone-800">{text}</p>
-              </li>
-            ))}
-          </ol>
+          <NumberedList items={RECIPIENT_STEPS} />
         </div>
         <div className="rounded-3xl border border-stone-200 bg-white p-6 sm:p-8">
           <h2 className="flex items-center gap-2 text-xl font-semibold text-stone-900">
