@@ -6,7 +6,13 @@ import { createLocalMediaStorage } from './adapters/media-storage.ts';
 import { createRazorpayProvider, createTestPaymentProvider } from './adapters/payments.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
-import { ConfigError, loadConfigFromEnvironment, REPO_ROOT, resolveSessionSecret, type Config } from './config.ts';
+import {
+  ConfigError,
+  loadConfigFromEnvironment,
+  REPO_ROOT,
+  resolveSessionSecret,
+  type Config,
+} from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { deriveKey } from './lib/crypto.ts';
@@ -27,7 +33,9 @@ function readConfig(): Config {
 
 const config = readConfig();
 const sessionSecret = resolveSessionSecret(config);
-const db = createDatabase(config.database);
+const db = createDatabase(config.database, (err) =>
+  console.warn(`database: an idle connection dropped (${err.message})`),
+);
 const applied = await migrateToLatest(db);
 
 const mailer =
@@ -36,14 +44,19 @@ const mailer =
     : createOutboxMailer(config.mail.dir, config.mail.from, (line) => console.log(line));
 const rateLimitStore = createRateLimitStore(config.redisUrl);
 const recogniser = createMatcherRecogniser({ eager: true });
-const media = createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls'));
+const media = createLocalMediaStorage(
+  path.join(config.dataDir, 'media'),
+  deriveKey(sessionSecret, 'media-urls'),
+);
 
 const app = await buildApp({
   db,
   media,
   mailer,
   clock: systemClock,
-  payments: config.razorpay ? createRazorpayProvider(config.razorpay) : createTestPaymentProvider(sessionSecret),
+  payments: config.razorpay
+    ? createRazorpayProvider(config.razorpay)
+    : createTestPaymentProvider(sessionSecret),
   rateLimitStore,
   sessionSecret,
   secureCookies: config.secureCookies,
@@ -93,4 +106,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`GiftLens is listening on ${config.publicOrigin}`);
 // Once a minute after start, then hourly; see docs/decisions/008-housekeeping.md.
-if (!closing) housekeepingRunner = startHousekeeping({ run: (signal) => housekeeping.run(signal), log: app.log });
+if (!closing)
+  housekeepingRunner = startHousekeeping({ run: (signal) => housekeeping.run(signal), log: app.log });

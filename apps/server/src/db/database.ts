@@ -9,7 +9,12 @@ import type { OrdersTable, WebhookEventsTable } from '../modules/payments/paymen
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
 import type { RevealGrantsTable, ScanFailuresTable } from '../modules/scans/scans.table.ts';
-import type { CodeResendsTable, SendersTable, SessionsTable, VerificationCodesTable } from '../modules/sender-auth/sender-auth.table.ts';
+import type {
+  CodeResendsTable,
+  SendersTable,
+  SessionsTable,
+  VerificationCodesTable,
+} from '../modules/sender-auth/sender-auth.table.ts';
 import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';
 
 export interface Database {
@@ -35,11 +40,16 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
-export function createDatabase(config: DatabaseConfig): Db {
+/**
+ * `onIdleError` hears about a pooled PostgreSQL connection that dropped while idle (a server restart, a failover,
+ * an administrator's command). node-postgres emits that on the pool, and an unheard pool error would crash the
+ * process; the pool discards the connection and opens a new one on the next query.
+ */
+export function createDatabase(config: DatabaseConfig, onIdleError: (err: Error) => void = () => {}): Db {
   if (config.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('error', onIdleError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new BetterSqlite3(config.file);
