@@ -19,6 +19,122 @@ export interface GreyImage {
  * flattens transparency onto white and returns grey pixels fitting inside maxSide x maxSide.
  */
 export async function decodeGrey(input: Buffer | Uint8Array, maxSide: number): Promise<GreyImage> {
+  const probed = await probe(input);
+  const { originalWidth, originalHeight } = probed;
+  try {
+    const { data, info } = await normalised(probed, maxSide)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    stretchIfFlat(pixels);
+    return {
+      width: info.width,
+      height: info.height,
+      data: pixels,
+      originalWidth,
+      originalHeight,
+    };
+  } catch (cause) {
+    if (cause instanceof MatcherError) throw cause;
+    throw new MatcherError('unreadable_image', 'The image could not be decoded', { cause });
+  }
+}
+
+/** A photo decoded for feature extraction: grey at full size, and two colour-opponent channels at half size. */
+export interface DecodedLayers {
+  grey: GreyImage;
+  /**
+   * Colour-opponent channels at half the grey image's size (2x2 box average), offset to 128 for neutral grey:
+   * red minus green, and yellow minus blue. A neutral surface (carpet, wall, paper) is flat in both, so corners of
+   * coloured things stand out even where grey texture around them is busier (toy blocks on a carpet).
+   */
+  chroma: [GreyImage, GreyImage];
+}
+
+/**
+ * Decodes once to RGB (same EXIF rotation, flattening and resize as decodeGrey) and derives the grey image exactly as
+ * libvips' sRGB -> b-w conversion does (luminance of linear light, sRGB-encoded again), plus the chroma channels.
+ */
+export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number): Promise<DecodedLayers> {
+  const probed = await probe(input);
+  const { originalWidth, originalHeight } = probed;
+  try {
+    const { data, info } = await normalised(probed, maxSide).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+    const w = info.width, h = info.height;
+    const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    const grey = new Uint8Array(w * h);
+    for (let i = 0, p = 0; i < grey.length; i++, p += 3) grey[i] = ENC[LIN_R[rgb[p]!]! + LIN_G[rgb[p + 1]!]! + LIN_B[rgb[p + 2]!]!]!;
+    const gain = stretchIfFlat(grey);
+    const hw = w >> 1, hh = h >> 1;
+    const o1 = new Uint8Array(hw * hh), o2 = new Uint8Array(hw * hh);
+    // r, g, b below are sums over a 2x2 block, so (r - g) / 4 is the block's mean red-minus-green
+    const k1 = (CHROMA_GAIN * gain) / 4, k2 = (CHROMA_GAIN * gain) / 8, row = w * 3;
+    for (let y = 0; y < hh; y++) {
+      for (let x = 0, p = 2 * y * row; x < hw; x++, p += 6) {
+        const q = p + row;
+        const r = rgb[p]! + rgb[p + 3]! + rgb[q]! + rgb[q + 3]!;
+        const g = rgb[p + 1]! + rgb[p + 4]! + rgb[q + 1]! + rgb[q + 4]!;
+        const b = rgb[p + 2]! + rgb[p + 5]! + rgb[q + 2]! + rgb[q + 5]!;
+        const i = y * hw + x;
+        o1[i] = clampByte(128 + (r - g) * k1);
+        o2[i] = clampByte(128 + (r + g - 2 * b) * k2);
+      }
+    }
+    const half = (d: Uint8Array): GreyImage => ({ width: hw, height: hh, data: d, originalWidth, originalHeight });
+    return { grey: { width: w, height: h, data: grey, originalWidth, originalHeight }, chroma: [half(o1), half(o2)] };
+  } catch (cause) {
+    if (cause instanceof MatcherError) throw cause;
+    throw new MatcherError('unreadable_image', 'The image could not be decoded', { cause });
+  }
+}
+
+/** Contrast of the chroma channels: 2 maps a saturated primary to about the full 0..255 range. */
+export const CHROMA_GAIN = 2;
+
+/**
+ * Grey conversion tables: sRGB 8-bit -> linear light weighted by the channel's share of luminance (Rec. 709), in
+ * integer steps of 1/ENC_STEPS so the three always sum to at most ENC_STEPS; and luminance -> sRGB 8-bit.
+ */
+const ENC_STEPS = 8192;
+const linear = (v: number): number => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const LIN_R = Uint16Array.from({ length: 256 }, (_, v) => Math.floor(linear(v) * 0.2126 * ENC_STEPS));
+const LIN_G = Uint16Array.from({ length: 256 }, (_, v) => Math.floor(linear(v) * 0.7152 * ENC_STEPS));
+const LIN_B = Uint16Array.from({ length: 256 }, (_, v) => Math.floor(linear(v) * 0.0722 * ENC_STEPS));
+const ENC = Uint8Array.from({ length: ENC_STEPS + 1 }, (_, i) => {
+  const y = i / ENC_STEPS;
+  const c = y <= 0.0031308 ? 12.92 * y : 1.055 * y ** (1 / 2.4) - 0.055;
+  return Math.round(c * 255);
+});
+
+function clampByte(v: number): number {
+  return v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+}
+
+interface Probed {
+  buf: Buffer;
+  originalWidth: number;
+  originalHeight: number;
+  hasAlpha: boolean;
+}
+
+/** EXIF rotation, transparency flattened onto white, fit inside maxSide x maxSide (never enlarged). */
+function normalised(p: Probed, maxSide: number): sharp.Sharp {
+  let pipeline = sharp(p.buf, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
+  if (p.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+  if (p.originalWidth > maxSide || p.originalHeight > maxSide) {
+    pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+  }
+  return pipeline;
+}
+
+/** Reads the header: size after EXIF rotation; rejects empty, unreadable and too-small images. */
+async function probe(input: Buffer | Uint8Array): Promise<Probed> {
   if (!input || input.byteLength === 0) throw new MatcherError('unreadable_image', 'The image is empty');
   const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   let meta: sharp.Metadata;
@@ -39,30 +155,7 @@ export async function decodeGrey(input: Buffer | Uint8Array, maxSide: number): P
       `The image is ${originalWidth}x${originalHeight} px; at least ${MIN_SIDE}x${MIN_SIDE} px is needed`,
     );
   }
-  try {
-    let pipeline = sharp(buf, { failOn: 'none', limitInputPixels: 100_000_000 }).rotate();
-    if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
-    if (originalWidth > maxSide || originalHeight > maxSide) {
-      pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    }
-    const { data, info } = await pipeline
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
-    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    stretchIfFlat(pixels);
-    return {
-      width: info.width,
-      height: info.height,
-      data: pixels,
-      originalWidth,
-      originalHeight,
-    };
-  } catch (cause) {
-    if (cause instanceof MatcherError) throw cause;
-    throw new MatcherError('unreadable_image', 'The image could not be decoded', { cause });
-  }
+  return { buf, originalWidth, originalHeight, hasAlpha: meta.hasAlpha ?? false };
 }
 
 /** The recipient's browser compression: fit inside 600x600, JPEG quality 0.5 (EXIF rotation applied). */
@@ -81,8 +174,9 @@ export const FLAT_RANGE = 128;
  * Dim or washed-out photos: stretch the grey levels linearly so the 0.5th..99.5th percentiles span 0..255.
  * The FAST corner test uses an absolute threshold, so without this a photo taken in dim light yields few corners.
  * Photos with normal contrast are left untouched (stretching them gained nothing and cost a little on the data set).
+ * Returns the gain applied (1 when untouched), so the chroma channels of a dim photo can be stretched alike.
  */
-export function stretchIfFlat(px: Uint8Array): void {
+export function stretchIfFlat(px: Uint8Array): number {
   const hist = new Uint32Array(256);
   for (let i = 0; i < px.length; i++) hist[px[i]!]!++;
   const cut = Math.floor(px.length * 0.005);
@@ -91,8 +185,9 @@ export function stretchIfFlat(px: Uint8Array): void {
   acc = 0;
   while (hi > 0 && acc + hist[hi]! <= cut) acc += hist[hi--]!;
   const range = hi - lo;
-  if (range >= FLAT_RANGE || range < 8) return;
+  if (range >= FLAT_RANGE || range < 8) return 1;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / range)));
   for (let i = 0; i < px.length; i++) px[i] = lut[px[i]!]!;
+  return 255 / range;
 }

@@ -3,12 +3,12 @@
  * See README.md for the recipe, the measurements behind every constant and the decision threshold.
  */
 import { loadCv } from './cv.ts';
-import { decodeGrey } from './decode.ts';
+import { decodeLayers } from './decode.ts';
 import { MatcherError } from './errors.ts';
 import { extractFeatures, type ExtractOptions } from './extract.ts';
-import { deserialise, serialise, subsample, type Features } from './features.ts';
-import { matchDescriptors } from './hamming.ts';
-import { DEFAULT_VERIFY, verify } from './verify.ts';
+import { deserialise, layer, serialise, stackLayers, subsample, type Features } from './features.ts';
+import { matchLayers } from './hamming.ts';
+import { DEFAULT_VERIFY, verify, type VerifyOptions } from './verify.ts';
 
 export interface QualityReport {
   keypoints: number;
@@ -47,12 +47,20 @@ export const CONFIG = {
   queryFeatures: 1000,
   /** 6 levels x 1.2 cover a gift up to 2.5x larger in the query than in the reference (smaller: the reference's 8) */
   queryLevels: 6,
+  /**
+   * Two more feature layers from colour-opponent channels (red-green, yellow-blue) at half size, on both sides:
+   * corners between coloured parts that grey texture around them drowns out (toy blocks on a carpet).
+   */
+  chromaFeatures: 300,
+  chromaLevels: 5,
   fastThreshold: 20,
   grid: 0,
   ratio: 0.85,
   crossCheck: false,
   /** px in the reference: a second neighbour this close to the first is the same spot, not a rival (ratio test) */
   sameSpot: 10,
+  /** px: keypoints closer than this on one side count as one point (the same corner found in two layers) */
+  samePoint: 3,
   /** with more references than this, a cheap first pass (strongest features only) picks which to verify fully */
   shortlist: 3,
   shortlistQueryFeatures: 330,
@@ -67,25 +75,29 @@ function extractOptions(n: number, levels: number): ExtractOptions {
   return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: 1.2, grid: CONFIG.grid, oversample: 2 };
 }
 
-export async function extractReference(image: Buffer | Uint8Array): Promise<Features> {
-  const img = await decodeGrey(image, CONFIG.refSide);
+async function extractLayers(image: Buffer | Uint8Array, side: number, features: number, levels: number): Promise<Features> {
+  const { grey, chroma } = await decodeLayers(image, side);
   const cv = await loadCv();
-  return extractFeatures(cv, img, extractOptions(CONFIG.refFeatures, CONFIG.refLevels));
+  const parts = [extractFeatures(cv, grey, extractOptions(features, levels))];
+  for (const c of chroma) parts.push(extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, CONFIG.chromaLevels)));
+  return stackLayers(parts, [1, ...chroma.map((c) => grey.width / c.width)]);
 }
 
-export async function extractQuery(image: Buffer | Uint8Array): Promise<Features> {
-  const img = await decodeGrey(image, CONFIG.querySide);
-  const cv = await loadCv();
-  return extractFeatures(cv, img, extractOptions(CONFIG.queryFeatures, CONFIG.queryLevels));
+export function extractReference(image: Buffer | Uint8Array): Promise<Features> {
+  return extractLayers(image, CONFIG.refSide, CONFIG.refFeatures, CONFIG.refLevels);
+}
+
+export function extractQuery(image: Buffer | Uint8Array): Promise<Features> {
+  return extractLayers(image, CONFIG.querySide, CONFIG.queryFeatures, CONFIG.queryLevels);
 }
 
 export async function enrol(image: Buffer | Uint8Array): Promise<EnrolResult> {
   const f = await extractReference(image);
-  const quality = assessQuality(f);
+  const quality = assessQuality(layer(f, 0));
   return { reference: serialise(f), quality };
 }
 
-/** How recognisable a reference is: enough keypoints, spread over the picture. */
+/** How recognisable a reference is: enough grey keypoints, spread over the picture. */
 export function assessQuality(f: Features): QualityReport {
   const cells = new Uint8Array(36);
   for (let i = 0; i < f.count; i++) {
@@ -108,10 +120,12 @@ export interface PairEvidence {
   score: number;
 }
 
+const VERIFY: VerifyOptions = { ...DEFAULT_VERIFY, samePointPx: CONFIG.samePoint };
+
 /** Scores one query against one reference. */
 export function compare(query: Features, ref: Features): PairEvidence {
-  const c = matchDescriptors(query, ref, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
-  const v = verify(query, ref, c, DEFAULT_VERIFY);
+  const c = matchLayers(query, ref, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
+  const v = verify(query, ref, c, VERIFY);
   return { inliers: v.inliers, spread: v.spread, score: scoreOf(v.inliers, v.spread) };
 }
 
@@ -153,8 +167,8 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
     const qs = subsample(q, CONFIG.shortlistQueryFeatures);
     for (const c of all) {
       const rs = subsample(c.f, CONFIG.shortlistRefFeatures);
-      const corr = matchDescriptors(qs, rs, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
-      c.cheap = verify(qs, rs, corr, DEFAULT_VERIFY).inliers * 1000 + corr.count;
+      const corr = matchLayers(qs, rs, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
+      c.cheap = verify(qs, rs, corr, VERIFY).inliers * 1000 + corr.count;
     }
     candidates = [...all].sort((a, b) => b.cheap - a.cheap).slice(0, CONFIG.shortlist);
   }

@@ -61,6 +61,7 @@ function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc:
     size: new Float32Array(count),
     angle: new Float32Array(count),
     desc: new Uint8Array(count * DESC_BYTES),
+    layers: [0, count],
   };
   const d = desc.data;
   keep.forEach((k, j) => {

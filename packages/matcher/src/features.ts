@@ -13,28 +13,43 @@ export interface Features {
   angle: Float32Array;
   /** count * DESC_BYTES descriptor bytes */
   desc: Uint8Array;
+  /**
+   * Feature layers, each from another picture of the same image (grey, then colour channels): layer i holds the
+   * keypoints [layers[i], layers[i + 1]). Descriptors are only compared within a layer; positions and sizes of every
+   * layer are in the same (grey, full-size) pixel frame, so all layers' correspondences are verified together.
+   */
+  layers: number[];
 }
 
 export const DESC_BYTES = 32;
-const MAGIC = 0x31464c47; // "GLF1" little-endian
+/** "GLF1": one layer (grey); still read, so references enrolled before the colour layers keep working. */
+const MAGIC_V1 = 0x31464c47;
+/** "GLF2": a layer table after the header. */
+const MAGIC_V2 = 0x32464c47;
 const HEADER = 12;
 const PER_KP = 8 + DESC_BYTES;
+const MAX_LAYERS = 8;
 
 /**
- * Serialised layout (little-endian), 12 + 40 bytes per keypoint:
- *   u32 magic "GLF1" | u16 width | u16 height | u16 count | u8 descriptor bytes (32) | u8 reserved
+ * Serialised layout (little-endian), 12 + 2 per layer + 40 bytes per keypoint:
+ *   u32 magic "GLF2" | u16 width | u16 height | u16 count | u8 descriptor bytes (32) | u8 layer count L
+ *   L x u16 keypoints in the layer
  *   per keypoint: u16 x*8 | u16 y*8 | u16 size*16 | u16 angle*(65536/360) ... then all descriptors.
  * Positions keep 1/8 px, ample for RANSAC thresholds of several pixels.
  */
 export function serialise(f: Features): Uint8Array {
-  const out = new Uint8Array(HEADER + f.count * PER_KP);
+  const nLayers = f.layers.length - 1;
+  const table = HEADER + 2 * nLayers;
+  const out = new Uint8Array(table + f.count * PER_KP);
   const dv = new DataView(out.buffer);
-  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(0, MAGIC_V2, true);
   dv.setUint16(4, f.width, true);
   dv.setUint16(6, f.height, true);
   dv.setUint16(8, f.count, true);
   dv.setUint8(10, DESC_BYTES);
-  let o = HEADER;
+  dv.setUint8(11, nLayers);
+  for (let l = 0; l < nLayers; l++) dv.setUint16(HEADER + 2 * l, f.layers[l + 1]! - f.layers[l]!, true);
+  let o = table;
   for (let i = 0; i < f.count; i++) {
     dv.setUint16(o, clamp16(Math.round(f.x[i]! * 8)), true);
     dv.setUint16(o + 2, clamp16(Math.round(f.y[i]! * 8)), true);
@@ -52,20 +67,27 @@ export function deserialise(bytes: Uint8Array): Features {
     throw new MatcherError('invalid_reference', 'The stored reference is not a GiftLens feature blob');
   }
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dv.getUint32(0, true) !== MAGIC || dv.getUint8(10) !== DESC_BYTES) {
+  const magic = dv.getUint32(0, true);
+  if ((magic !== MAGIC_V1 && magic !== MAGIC_V2) || dv.getUint8(10) !== DESC_BYTES) {
     throw new MatcherError('invalid_reference', 'The stored reference has an unknown format');
   }
   const width = dv.getUint16(4, true);
   const height = dv.getUint16(6, true);
   const count = dv.getUint16(8, true);
-  if (bytes.byteLength !== HEADER + count * PER_KP || width === 0 || height === 0) {
-    throw new MatcherError('invalid_reference', 'The stored reference is truncated or corrupt');
+  const nLayers = magic === MAGIC_V1 ? 1 : dv.getUint8(11);
+  const table = magic === MAGIC_V1 ? HEADER : HEADER + 2 * nLayers;
+  const corrupt = (): MatcherError => new MatcherError('invalid_reference', 'The stored reference is truncated or corrupt');
+  if (nLayers < 1 || nLayers > MAX_LAYERS || bytes.byteLength !== table + count * PER_KP || width === 0 || height === 0) {
+    throw corrupt();
   }
+  const layers = [0];
+  for (let l = 0; l < nLayers; l++) layers.push(layers[l]! + (magic === MAGIC_V1 ? count : dv.getUint16(HEADER + 2 * l, true)));
+  if (layers[nLayers] !== count) throw corrupt();
   const x = new Float32Array(count);
   const y = new Float32Array(count);
   const size = new Float32Array(count);
   const angle = new Float32Array(count);
-  let o = HEADER;
+  let o = table;
   for (let i = 0; i < count; i++) {
     x[i] = dv.getUint16(o, true) / 8;
     y[i] = dv.getUint16(o + 2, true) / 8;
@@ -76,19 +98,79 @@ export function deserialise(bytes: Uint8Array): Features {
   // copy so the descriptors are 4-byte aligned (read as Uint32 by the matcher)
   const desc = new Uint8Array(count * DESC_BYTES);
   desc.set(bytes.subarray(o, o + count * DESC_BYTES));
-  return { width, height, count, x, y, size, angle, desc };
+  return { width, height, count, x, y, size, angle, desc, layers };
 }
 
 function clamp16(v: number): number {
   return v < 0 ? 0 : v > 65535 ? 65535 : v;
 }
 
-/** Every (count/n)-th feature: a sample of about n spread over all strengths and pyramid levels (a copy). */
+/**
+ * About n features, every (count/n)-th of each layer (layers keep their share): a sample spread over all strengths
+ * and pyramid levels (a copy).
+ */
 export function subsample(f: Features, n: number): Features {
   if (n >= f.count) return f;
-  const idx = Array.from({ length: n }, (_, k) => Math.floor((k * f.count) / n));
-  const desc = new Uint8Array(n * DESC_BYTES);
+  const idx: number[] = [];
+  const layers = [0];
+  for (let l = 0; l + 1 < f.layers.length; l++) {
+    const start = f.layers[l]!, len = f.layers[l + 1]! - start;
+    const take = Math.round((n * len) / f.count);
+    for (let k = 0; k < take; k++) idx.push(start + Math.floor((k * len) / take));
+    layers.push(idx.length);
+  }
+  const desc = new Uint8Array(idx.length * DESC_BYTES);
   idx.forEach((i, k) => desc.set(f.desc.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), k * DESC_BYTES));
   const pick = (a: Float32Array) => Float32Array.from(idx, (i) => a[i]!);
-  return { width: f.width, height: f.height, count: n, x: pick(f.x), y: pick(f.y), size: pick(f.size), angle: pick(f.angle), desc };
+  return { width: f.width, height: f.height, count: idx.length, x: pick(f.x), y: pick(f.y), size: pick(f.size), angle: pick(f.angle), desc, layers };
+}
+
+/** Layer l as Features of its own (views on the same arrays, no copy); indices are relative to the layer's start. */
+export function layer(f: Features, l: number): Features {
+  const a = f.layers[l]!, b = f.layers[l + 1]!;
+  return {
+    width: f.width,
+    height: f.height,
+    count: b - a,
+    x: f.x.subarray(a, b),
+    y: f.y.subarray(a, b),
+    size: f.size.subarray(a, b),
+    angle: f.angle.subarray(a, b),
+    desc: f.desc.subarray(a * DESC_BYTES, b * DESC_BYTES),
+    layers: [0, b - a],
+  };
+}
+
+/**
+ * Stacks single-layer feature sets into one multi-layer set in the first one's pixel frame: layer i's positions and
+ * sizes are multiplied by scales[i] (e.g. 2 for a channel extracted at half size).
+ */
+export function stackLayers(parts: Features[], scales: number[]): Features {
+  const base = parts[0]!;
+  const count = parts.reduce((a, p) => a + p.count, 0);
+  const out: Features = {
+    width: base.width,
+    height: base.height,
+    count,
+    x: new Float32Array(count),
+    y: new Float32Array(count),
+    size: new Float32Array(count),
+    angle: new Float32Array(count),
+    desc: new Uint8Array(count * DESC_BYTES),
+    layers: [0],
+  };
+  let o = 0;
+  parts.forEach((p, i) => {
+    const s = scales[i] ?? 1;
+    for (let k = 0; k < p.count; k++) {
+      out.x[o + k] = p.x[k]! * s;
+      out.y[o + k] = p.y[k]! * s;
+      out.size[o + k] = p.size[k]! * s;
+      out.angle[o + k] = p.angle[k]!;
+    }
+    out.desc.set(p.desc.subarray(0, p.count * DESC_BYTES), o * DESC_BYTES);
+    o += p.count;
+    out.layers.push(o);
+  });
+  return out;
 }

@@ -1,4 +1,4 @@
-import { DESC_BYTES, type Features } from './features.ts';
+import { DESC_BYTES, layer, type Features } from './features.ts';
 
 const WORDS = DESC_BYTES / 4;
 
@@ -121,4 +121,29 @@ export function matchDescriptors(
     count++;
   }
   return { q, r, dist, count };
+}
+
+/**
+ * matchDescriptors per layer (grey with grey, each colour channel with the same channel), merged into one set of
+ * correspondences indexing the whole feature sets. Layers only one side has (a reference enrolled before colour
+ * layers existed) are skipped.
+ */
+export function matchLayers(query: Features, ref: Features, ratio: number, crossCheck: boolean, maxDist = 256, sameSpot = 0): Correspondences {
+  const n = Math.min(query.layers.length, ref.layers.length) - 1;
+  if (n === 1 && query.layers.length === 2 && ref.layers.length === 2) return matchDescriptors(query, ref, ratio, crossCheck, maxDist, sameSpot);
+  const parts: Correspondences[] = [];
+  for (let l = 0; l < n; l++) parts.push(matchDescriptors(layer(query, l), layer(ref, l), ratio, crossCheck, maxDist, sameSpot));
+  const total = parts.reduce((a, p) => a + p.count, 0);
+  const out: Correspondences = { q: new Int32Array(total), r: new Int32Array(total), dist: new Int32Array(total), count: total };
+  let o = 0;
+  parts.forEach((p, l) => {
+    const qo = query.layers[l]!, ro = ref.layers[l]!;
+    for (let k = 0; k < p.count; k++) {
+      out.q[o + k] = p.q[k]! + qo;
+      out.r[o + k] = p.r[k]! + ro;
+      out.dist[o + k] = p.dist[k]!;
+    }
+    o += p.count;
+  });
+  return out;
 }

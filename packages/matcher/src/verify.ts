@@ -22,6 +22,12 @@ export interface VerifyOptions {
   refine: number;
   /** 'homography' for flat things; 'affine' is looser; 'best' keeps whichever model explains more */
   model: 'homography' | 'affine' | 'best';
+  /**
+   * Inliers are counted one-to-one: a keypoint on either side counts once. With more than one feature layer
+   * (grey and colour channels) the same corner can be found in several layers; keypoints closer than this many
+   * pixels (base frame) on the same side then count once too. 0 = by keypoint index only.
+   */
+  samePointPx: number;
 }
 
 export const DEFAULT_VERIFY: VerifyOptions = {
@@ -31,6 +37,7 @@ export const DEFAULT_VERIFY: VerifyOptions = {
   angleTol: 30,
   refine: 3,
   model: 'best',
+  samePointPx: 0,
 };
 
 export interface Evidence {
@@ -131,8 +138,8 @@ function refine(
     }
     if (H && saneHomography(H, ref.width, ref.height)) homMask = m;
   }
-  const ua = oneToOne(affineMask, c);
-  const uh = oneToOne(homMask, c);
+  const ua = oneToOne(affineMask, c, query, ref, o.samePointPx);
+  const uh = oneToOne(homMask, c, query, ref, o.samePointPx);
   const useHom = o.model === 'homography' || (o.model === 'best' && uh >= ua);
   const use = useHom ? homMask : affineMask;
   const model: Evidence['model'] = useHom ? 'homography' : 'affine';
@@ -148,10 +155,15 @@ function count(m: Uint8Array): number {
 }
 
 /** inliers counted one-to-one: a keypoint on either side is used at most once */
-function oneToOne(m: Uint8Array, c: Correspondences): number {
+function oneToOne(m: Uint8Array, c: Correspondences, query: Features, ref: Features, px: number): number {
   const sq = new Set<number>(), sr = new Set<number>();
   for (let k = 0; k < m.length; k++) {
-    if (m[k]) {
+    if (!m[k]) continue;
+    if (px > 0) {
+      const qi = c.q[k]!, ri = c.r[k]!;
+      sq.add(Math.round(query.x[qi]! / px) * 65536 + Math.round(query.y[qi]! / px));
+      sr.add(Math.round(ref.x[ri]! / px) * 65536 + Math.round(ref.y[ri]! / px));
+    } else {
       sq.add(c.q[k]!);
       sr.add(c.r[k]!);
     }
