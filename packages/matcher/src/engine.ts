@@ -56,7 +56,6 @@ export const CONFIG = {
   fastThreshold: 20,
   grid: 0,
   ratio: 0.85,
-  crossCheck: false,
   /** px in the reference: a second neighbour this close to the first is the same spot, not a rival (ratio test) */
   sameSpot: 10,
   /** px: keypoints closer than this on one side count as one point (the same corner found in two layers) */
@@ -124,7 +123,7 @@ const VERIFY: VerifyOptions = { ...DEFAULT_VERIFY, samePointPx: CONFIG.samePoint
 
 /** Scores one query against one reference. */
 export function compare(query: Features, ref: Features): PairEvidence {
-  const c = matchLayers(query, ref, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
+  const c = matchLayers(query, ref, CONFIG.ratio, 256, CONFIG.sameSpot);
   const v = verify(query, ref, c, VERIFY);
   return { inliers: v.inliers, spread: v.spread, score: scoreOf(v.inliers, v.spread) };
 }
@@ -167,7 +166,7 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
     const qs = subsample(q, CONFIG.shortlistQueryFeatures);
     for (const c of all) {
       const rs = subsample(c.f, CONFIG.shortlistRefFeatures);
-      const corr = matchLayers(qs, rs, CONFIG.ratio, CONFIG.crossCheck, 256, CONFIG.sameSpot);
+      const corr = matchLayers(qs, rs, CONFIG.ratio, 256, CONFIG.sameSpot);
       c.cheap = verify(qs, rs, corr, VERIFY).inliers * 1000 + corr.count;
     }
     candidates = [...all].sort((a, b) => b.cheap - a.cheap).slice(0, CONFIG.shortlist);

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { loadCv } from '../cv.ts';
 import { browserCompress, decodeGrey } from '../decode.ts';
 import { extractFeatures } from '../extract.ts';
-import { matchDescriptors } from '../hamming.ts';
+import { matchLayers } from '../hamming.ts';
 import { verify, DEFAULT_VERIFY } from '../verify.ts';
 import type { Features } from '../features.ts';
 const E = (k: string, d: number) => Number(process.env[k] ?? d);
@@ -24,7 +24,7 @@ const out: string[] = [];
 for (const ratio of (process.env.RATIO ?? '0.85').split(',').map(Number)) {
   const res = [] as { kind: string; label: boolean; inl: number; sp: number }[];
   c0 = process.cpuUsage();
-  for (const r of rows) { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchDescriptors(q, f, ratio, false, 256, E('SPOT', 0)); const v = verify(q, f, c, VO); res.push({ kind: r.kind, label: r.label, inl: v.inliers, sp: Math.round(v.spread * 36) }); }
+  for (const r of rows) { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchLayers(q, f, ratio, 256, E('SPOT', 0)); const v = verify(q, f, c, VO); res.push({ kind: r.kind, label: r.label, inl: v.inliers, sp: Math.round(v.spread * 36) }); }
   cu = process.cpuUsage(c0); const tm = (cu.user + cu.system) / 1000 / rows.length;
   const min = E('MIN', 15);
   const s = ['printed-flat', 'object-3d'].map((kind) => {
@@ -39,7 +39,7 @@ console.log(['RS', 'QS', 'NR', 'NQ', 'LV', 'SF', 'RLV', 'RSF', 'FAST'].filter((k
 console.log(out.join('\n'));
 if (process.env.DUMP) {
   for (const ratio of [Number(process.env.DUMP)]) {
-    const res = rows.map((r) => { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchDescriptors(q, f, ratio, false, 256, E('SPOT', 0)); const v = verify(q, f, c, VO); return { ...r, n: c.count, inl: v.inliers, sp: Math.round(v.spread * 36), qsp: Math.round(v.querySpread * 36), model: v.model }; });
+    const res = rows.map((r) => { const q = qs.get(r.query)!, f = refs.get(r.reference)!; const c = matchLayers(q, f, ratio, 256, E('SPOT', 0)); const v = verify(q, f, c, VO); return { ...r, n: c.count, inl: v.inliers, sp: Math.round(v.spread * 36), qsp: Math.round(v.querySpread * 36), model: v.model }; });
     const imp = res.filter((x) => !x.label).sort((a, b) => b.inl - a.inl).slice(0, 12);
     const gen = res.filter((x) => x.label).sort((a, b) => a.inl - b.inl).slice(0, 12);
     console.log('impostors:', imp.map((x) => `${x.inl}/${x.n} sp${x.sp} q${x.qsp} ${x.model[0]}`).join('  '));

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { assembleWat } from '../scripts/assemble.mjs';
+import { decodeGrey, decodeLayers } from '../src/decode.ts';
+import { extractReference } from '../src/engine.ts';
+import { DESC_BYTES, deserialise, layer, serialise, type Features } from '../src/features.ts';
+import { matchLayers } from '../src/hamming.ts';
+import { match } from '../src/index.ts';
+import { photoOf, poster } from './fixtures.ts';
+
+/** Random descriptors; positions far apart so the same-spot rule never applies unless a test wants it. */
+function randomFeatures(layerSizes: number[], seed: number): Features {
+  let s = seed;
+  const next = (): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 16) & 0xff;
+  const count = layerSizes.reduce((a, b) => a + b, 0);
+  const layers = [0];
+  for (const n of layerSizes) layers.push(layers.at(-1)! + n);
+  return {
+    width: 4000,
+    height: 4000,
+    count,
+    x: Float32Array.from({ length: count }, (_, i) => (i % 60) * 60),
+    y: Float32Array.from({ length: count }, (_, i) => Math.floor(i / 60) * 60),
+    size: new Float32Array(count).fill(31),
+    angle: new Float32Array(count),
+    desc: Uint8Array.from({ length: count * DESC_BYTES }, next),
+    layers,
+  };
+}
+
+function hamming(a: Features, i: number, b: Features, j: number): number {
+  let d = 0;
+  for (let k = 0; k < DESC_BYTES; k++) {
+    let v = a.desc[i * DESC_BYTES + k]! ^ b.desc[j * DESC_BYTES + k]!;
+    while (v) {
+      d += v & 1;
+      v >>= 1;
+    }
+  }
+  return d;
+}
+
+/** The rule written plainly: nearest in the same layer, ratio test against the second nearest. */
+function naiveMatches(q: Features, r: Features, ratio: number): string[] {
+  const out: string[] = [];
+  for (let l = 0; l < Math.min(q.layers.length, r.layers.length) - 1; l++) {
+    for (let i = q.layers[l]!; i < q.layers[l + 1]!; i++) {
+      const ds = [];
+      for (let j = r.layers[l]!; j < r.layers[l + 1]!; j++) ds.push({ j, d: hamming(q, i, r, j) });
+      ds.sort((a, b) => a.d - b.d || a.j - b.j);
+      if (ds[0] && ds[0].d < ratio * (ds[1]?.d ?? 1 << 20)) out.push(`${i}-${ds[0].j}-${ds[0].d}`);
+    }
+  }
+  return out;
+}
+
+describe('Hamming matching (WebAssembly SIMD kernel)', () => {
+  it('finds the same nearest neighbours and distances as a plain bit count, layer by layer', () => {
+    const q = randomFeatures([150, 40, 33], 7);
+    const r = randomFeatures([170, 29, 51], 8);
+    // plant a few near-copies so some pass the ratio test
+    for (const [i, j] of [[3, 10], [160, 180], [200, 220]] as const) {
+      r.desc.set(q.desc.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), j * DESC_BYTES);
+      r.desc[j * DESC_BYTES + 5]! ^= 0x11;
+    }
+    for (const ratio of [0.85, 1.01]) {
+      const c = matchLayers(q, r, ratio);
+      const got = Array.from({ length: c.count }, (_, k) => `${c.q[k]}-${c.r[k]}-${c.dist[k]}`);
+      expect(got).toEqual(naiveMatches(q, r, ratio));
+    }
+    expect(matchLayers(q, r, 0.85).count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('compares only the layers both sides have (a grey-only reference against a query with colour layers)', () => {
+    const q = randomFeatures([50, 20, 20], 1);
+    const r = randomFeatures([60], 2);
+    const c = matchLayers(q, r, 1.01);
+    expect(c.count).toBe(50);
+    expect(Math.max(...c.q.subarray(0, c.count))).toBeLessThan(50);
+  });
+
+  it('grows its memory for large feature sets', () => {
+    const q = randomFeatures([3000], 3);
+    const r = randomFeatures([3000], 4);
+    expect(matchLayers(q, r, 1.01).count).toBe(3000);
+  });
+
+  it('the committed hamming.wasm is the assembled hamming.wat', async () => {
+    const wat = readFileSync(new URL('../src/hamming.wat', import.meta.url), 'utf8');
+    const committed = readFileSync(new URL('../src/hamming.wasm', import.meta.url));
+    expect(Buffer.from(await assembleWat(wat)).equals(committed)).toBe(true);
+  });
+});
+
+describe('feature layers', () => {
+  it('decodes grey as libvips does (within one level) and two half-size colour channels', async () => {
+    const img = await poster(11, 400);
+    const grey = await decodeGrey(img, 640);
+    const { grey: g, chroma } = await decodeLayers(img, 640);
+    expect([g.width, g.height]).toEqual([grey.width, grey.height]);
+    let worst = 0;
+    for (let i = 0; i < g.data.length; i++) worst = Math.max(worst, Math.abs(g.data[i]! - grey.data[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
+    for (const c of chroma) expect([c.width, c.height]).toEqual([g.width >> 1, g.height >> 1]);
+  });
+
+  it('puts a neutral grey at 128 in both colour channels and a pure red above it in red-green', async () => {
+    const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const grey = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#808080' } }).png().toBuffer();
+    expect((await decodeLayers(grey, 640)).chroma.map((c) => c.data[0])).toEqual([128, 128]);
+    const [rg, yb] = (await decodeLayers(red, 640)).chroma;
+    expect(rg.data[0]).toBe(255);
+    expect(yb.data[0]).toBeGreaterThan(128);
+  });
+
+  it('a reference holds a grey layer and two colour layers, all in the grey image frame, and round-trips them', async () => {
+    const f = await extractReference(await poster(12, 500));
+    expect(f.layers).toHaveLength(4);
+    expect(f.layers[1]! - f.layers[0]!).toBeGreaterThan(200);
+    const colour = layer(f, 1);
+    expect(Math.max(...colour.x)).toBeGreaterThan(f.width * 0.6);
+    const g = deserialise(serialise(f));
+    expect(g.layers).toEqual(f.layers);
+  });
+
+  it('still reads and matches a grey-only reference stored before colour layers (format GLF1)', async () => {
+    const gift = await poster(13);
+    const f = layer(await extractReference(gift), 0);
+    const v2 = serialise(f);
+    // GLF1: same header without the layer table, magic "GLF1"
+    const v1 = new Uint8Array(v2.byteLength - 2);
+    v1.set(v2.subarray(0, 12));
+    v1.set(v2.subarray(14), 12);
+    new DataView(v1.buffer).setUint32(0, 0x31464c47, true);
+    v1[11] = 0;
+    const back = deserialise(v1);
+    expect(back.layers).toEqual([0, f.count]);
+    expect((await match(await photoOf(gift, 15, 0.75), [[v1]])).matched).toBe(true);
+  });
+
+  it('rejects a layer table that does not add up', async () => {
+    const blob = serialise(await extractReference(await poster(14)));
+    new DataView(blob.buffer).setUint16(12, 1, true);
+    expect(() => deserialise(blob)).toThrow(/truncated or corrupt/);
+  });
+});
