@@ -57,7 +57,7 @@ export interface DecodedLayers {
  * Decodes once to RGB (same EXIF rotation, flattening and resize as decodeGrey) and derives the grey image exactly as
  * libvips' sRGB -> b-w conversion does (luminance of linear light, sRGB-encoded again), plus the chroma channels.
  */
-export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number): Promise<DecodedLayers> {
+export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number, step = CHROMA_STEP): Promise<DecodedLayers> {
   const probed = await probe(input);
   const { originalWidth, originalHeight } = probed;
   try {
@@ -68,28 +68,35 @@ export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number):
     const grey = new Uint8Array(w * h);
     for (let i = 0, p = 0; i < grey.length; i++, p += 3) grey[i] = ENC[LIN_R[rgb[p]!]! + LIN_G[rgb[p + 1]!]! + LIN_B[rgb[p + 2]!]!]!;
     const gain = stretchIfFlat(grey);
-    const hw = w >> 1, hh = h >> 1;
-    const o1 = new Uint8Array(hw * hh), o2 = new Uint8Array(hw * hh);
-    // r, g, b below are sums over a 2x2 block, so (r - g) / 4 is the block's mean red-minus-green
-    const k1 = (CHROMA_GAIN * gain) / 4, k2 = (CHROMA_GAIN * gain) / 8, row = w * 3;
-    for (let y = 0; y < hh; y++) {
-      for (let x = 0, p = 2 * y * row; x < hw; x++, p += 6) {
-        const q = p + row;
-        const r = rgb[p]! + rgb[p + 3]! + rgb[q]! + rgb[q + 3]!;
-        const g = rgb[p + 1]! + rgb[p + 4]! + rgb[q + 1]! + rgb[q + 4]!;
-        const b = rgb[p + 2]! + rgb[p + 5]! + rgb[q + 2]! + rgb[q + 5]!;
-        const i = y * hw + x;
+    const cw = Math.floor(w / step), ch = Math.floor(h / step), n = step * step;
+    const o1 = new Uint8Array(cw * ch), o2 = new Uint8Array(cw * ch);
+    // r, g, b below are sums over a step x step block, so (r - g) / n is the block's mean red-minus-green
+    const k1 = (CHROMA_GAIN * gain) / n, k2 = (CHROMA_GAIN * gain) / (2 * n), row = w * 3;
+    for (let y = 0; y < ch; y++) {
+      for (let x = 0; x < cw; x++) {
+        let r = 0, g = 0, b = 0;
+        for (let dy = 0, p0 = (y * step * w + x * step) * 3; dy < step; dy++, p0 += row) {
+          for (let dx = 0, p = p0; dx < step; dx++, p += 3) {
+            r += rgb[p]!;
+            g += rgb[p + 1]!;
+            b += rgb[p + 2]!;
+          }
+        }
+        const i = y * cw + x;
         o1[i] = clampByte(128 + (r - g) * k1);
         o2[i] = clampByte(128 + (r + g - 2 * b) * k2);
       }
     }
-    const half = (d: Uint8Array): GreyImage => ({ width: hw, height: hh, data: d, originalWidth, originalHeight });
+    const half = (d: Uint8Array): GreyImage => ({ width: cw, height: ch, data: d, originalWidth, originalHeight });
     return { grey: { width: w, height: h, data: grey, originalWidth, originalHeight }, chroma: [half(o1), half(o2)] };
   } catch (cause) {
     if (cause instanceof MatcherError) throw cause;
     throw new MatcherError('unreadable_image', 'The image could not be decoded', { cause });
   }
 }
+
+/** The chroma channels are box averages over CHROMA_STEP x CHROMA_STEP pixels of the grey image's size. */
+export const CHROMA_STEP = 2;
 
 /** Contrast of the chroma channels: 2 maps a saturated primary to about the full 0..255 range. */
 export const CHROMA_GAIN = 2;

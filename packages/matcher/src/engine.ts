@@ -43,7 +43,7 @@ export const CONFIG = {
   refFeatures: 800,
   refLevels: 8,
   /** queries (already <= 600 px from the browser) are normalised to fit inside this square */
-  querySide: 600,
+  querySide: 540,
   queryFeatures: 1000,
   /** 6 levels x 1.2 cover a gift up to 2.5x larger in the query than in the reference (smaller: the reference's 8) */
   queryLevels: 6,
@@ -51,8 +51,10 @@ export const CONFIG = {
    * Two more feature layers from colour-opponent channels (red-green, yellow-blue) at half size, on both sides:
    * corners between coloured parts that grey texture around them drowns out (toy blocks on a carpet).
    */
+  chromaStep: 2,
   chromaFeatures: 300,
-  chromaLevels: 5,
+  refChromaLevels: 5,
+  queryChromaLevels: 3,
   fastThreshold: 20,
   grid: 0,
   ratio: 0.85,
@@ -65,7 +67,7 @@ export const CONFIG = {
   shortlistQueryFeatures: 330,
   shortlistRefFeatures: 270,
   /** decision: at least this many geometrically consistent correspondences ... */
-  minInliers: 18,
+  minInliers: 20,
   /** ... spread over at least this fraction of the reference's 6x6 grid cells */
   minSpread: 3 / 36,
 };
@@ -74,20 +76,20 @@ function extractOptions(n: number, levels: number): ExtractOptions {
   return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: 1.2, grid: CONFIG.grid, oversample: 2 };
 }
 
-async function extractLayers(image: Buffer | Uint8Array, side: number, features: number, levels: number): Promise<Features> {
-  const { grey, chroma } = await decodeLayers(image, side);
+async function extractLayers(image: Buffer | Uint8Array, side: number, features: number, levels: number, chromaLevels: number): Promise<Features> {
+  const { grey, chroma } = await decodeLayers(image, side, CONFIG.chromaStep);
   const cv = await loadCv();
   const parts = [extractFeatures(cv, grey, extractOptions(features, levels))];
-  for (const c of chroma) parts.push(extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, CONFIG.chromaLevels)));
+  for (const c of chroma) parts.push(extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, chromaLevels)));
   return stackLayers(parts, [1, ...chroma.map((c) => grey.width / c.width)]);
 }
 
 export function extractReference(image: Buffer | Uint8Array): Promise<Features> {
-  return extractLayers(image, CONFIG.refSide, CONFIG.refFeatures, CONFIG.refLevels);
+  return extractLayers(image, CONFIG.refSide, CONFIG.refFeatures, CONFIG.refLevels, CONFIG.refChromaLevels);
 }
 
 export function extractQuery(image: Buffer | Uint8Array): Promise<Features> {
-  return extractLayers(image, CONFIG.querySide, CONFIG.queryFeatures, CONFIG.queryLevels);
+  return extractLayers(image, CONFIG.querySide, CONFIG.queryFeatures, CONFIG.queryLevels, CONFIG.queryChromaLevels);
 }
 
 export async function enrol(image: Buffer | Uint8Array): Promise<EnrolResult> {

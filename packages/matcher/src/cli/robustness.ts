@@ -114,12 +114,13 @@ for (const r of refs) {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 console.log(`Robustness: ${refs.length} references of gift-photos (${refs.filter((r) => r.includes('/covers/')).length} covers, ${refs.filter((r) => !r.includes('/covers/')).length} objects); each distorted photo is compressed like the browser (600x600, JPEG 0.5), then scanned against its reference and against another one.\n`);
-console.log('| distortion | true matches | false matches | median inliers (genuine) |');
-console.log('|---|---|---|---|');
+console.log('| distortion | true matches | false matches | median inliers (genuine) | lowest genuine | highest impostor |');
+console.log('|---|---|---|---|---|---|');
 for (const [name, fn] of distortions) {
   if (only && !name.includes(only)) continue;
   let ok = 0, fm = 0;
   const inl: number[] = [];
+  let worstImpostor = 0;
   for (const [i, r] of refs.entries()) {
     const o = originals.get(r)!;
     const q = await browserCompress(await fn(o.img, o.w, o.h));
@@ -129,6 +130,7 @@ for (const [name, fn] of distortions) {
     if (g.matched) ok++;
     if (im.matched) fm++;
     inl.push(g.inliers);
+    worstImpostor = Math.max(worstImpostor, im.inliers);
   }
-  console.log(`| ${name} | ${ok}/${refs.length} (${((ok / refs.length) * 100).toFixed(0)}%) | ${fm}/${refs.length} | ${median(inl)} |`);
+  console.log(`| ${name} | ${ok}/${refs.length} (${((ok / refs.length) * 100).toFixed(0)}%) | ${fm}/${refs.length} | ${median(inl)} | ${Math.min(...inl)} | ${worstImpostor} |`);
 }
