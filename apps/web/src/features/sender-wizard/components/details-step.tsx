@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSubmitGift } from '../api/submit-gift.ts';
 import { compressGiftImage } from '../utils/compress-image.ts';
@@ -45,7 +46,6 @@ interface DetailsStepProps {
 
 export function DetailsStep({ senderEmail, planId, initial, onCreated }: DetailsStepProps) {
   const submitGift = useSubmitGift();
-  const occasionId = useId();
   const imageId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [photos, setPhotos] = useState<{ file: File; url: string }[]>([]);
@@ -142,27 +142,16 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
         <p className="mt-2 text-stone-600">Tell us who the gift is for and show us the gift.</p>
       </div>
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={occasionId} className="text-sm font-medium text-stone-800">
-          Occasion
-        </label>
-        <select
-          id={occasionId}
-          aria-invalid={errors.occasion ? true : undefined}
-          className={`min-h-11 w-full rounded-xl border bg-white px-3 py-2.5 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${errors.occasion ? 'border-red-400' : 'border-stone-300'}`}
-          {...form.register('occasion')}
-        >
-          <option value="" disabled>
-            Select an occasion
+      <SelectField label="Occasion" error={errors.occasion?.message} {...form.register('occasion')}>
+        <option value="" disabled>
+          Select an occasion
+        </option>
+        {OCCASIONS.map((o) => (
+          <option key={o} value={o}>
+            {occasionLabel(o)}
           </option>
-          {OCCASIONS.map((o) => (
-            <option key={o} value={o}>
-              {occasionLabel(o)}
-            </option>
-          ))}
-        </select>
-        {errors.occasion ? <p className="text-sm text-red-700">{errors.occasion.message}</p> : null}
-      </div>
+        ))}
+      </SelectField>
 
       <TextField
         label="Recipient name"

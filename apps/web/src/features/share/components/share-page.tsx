@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSenderGift } from '../../../lib/sender-gift.ts';
 import { useScheduleDelivery } from '../api/schedule-delivery.ts';
@@ -178,8 +179,6 @@ function ScheduleForm({ giftId, recipientEmail }: { giftId: string; recipientEma
   const [contact, setContact] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const dateId = useId();
-  const timeId = useId();
   const [today] = useState(() => toDateValue(new Date()));
   // Choosing e-mail fills in the recipient's e-mail from the gift until the sender types their own.
   const contactValue = contact ?? recipientEmail;
@@ -252,37 +251,15 @@ function ScheduleForm({ giftId, recipientEmail }: { giftId: string; recipientEma
       />
 
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={dateId} className="text-sm font-medium text-stone-800">
-            Date
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            min={today}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            className="min-h-11 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-2.5 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={timeId} className="text-sm font-medium text-stone-800">
-            Time
-          </label>
-          <select
-            id={timeId}
-            value={time}
-            onChange={(e) => setTime(e.target.value)}
-            className="min-h-11 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-2.5 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-          >
-            <option value="">Select time</option>
-            {TIME_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField label="Date" compact type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} />
+        <SelectField label="Time" compact value={time} onChange={(e) => setTime(e.target.value)}>
+          <option value="">Select time</option>
+          {TIME_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       {when ? (
