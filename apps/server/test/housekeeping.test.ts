@@ -3,6 +3,7 @@ import type { MediaStorage } from '../src/adapters/media-storage.ts';
 import { startHousekeeping } from '../src/modules/housekeeping/housekeeping.runner.ts';
 import {
   createHousekeepingService,
+  emptyReport,
   type HousekeepingDeps,
   type HousekeepingLog,
   type HousekeepingReport,
@@ -478,19 +479,7 @@ describe('housekeeping runner', () => {
 
     const stopped = runner.stop();
     expect(run.mock.calls[0]?.[0].aborted).toBe(true);
-    finish({
-      unpaidGifts: 0,
-      endedGifts: 0,
-      uploadIntents: 0,
-      verificationCodes: 0,
-      codeResends: 0,
-      sessions: 0,
-      revealGrants: 0,
-      scanFailures: 0,
-      webhookEvents: 0,
-      filesDeleted: 0,
-      filesFailed: 0,
-    });
+    finish(emptyReport());
     await first;
     await stopped;
     await runner.tick();

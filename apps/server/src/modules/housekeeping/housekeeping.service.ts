@@ -59,6 +59,23 @@ export interface HousekeepingReport {
   filesFailed: number;
 }
 
+/** A report of a run that removed nothing (every count 0). */
+export function emptyReport(): HousekeepingReport {
+  return {
+    unpaidGifts: 0,
+    endedGifts: 0,
+    uploadIntents: 0,
+    verificationCodes: 0,
+    codeResends: 0,
+    sessions: 0,
+    revealGrants: 0,
+    scanFailures: 0,
+    webhookEvents: 0,
+    filesDeleted: 0,
+    filesFailed: 0,
+  };
+}
+
 export interface HousekeepingLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
@@ -181,19 +198,7 @@ export function createHousekeepingService({
     retention: keep,
 
     async run(signal?: AbortSignal): Promise<HousekeepingReport> {
-      const report: HousekeepingReport = {
-        unpaidGifts: 0,
-        endedGifts: 0,
-        uploadIntents: 0,
-        verificationCodes: 0,
-        codeResends: 0,
-        sessions: 0,
-        revealGrants: 0,
-        scanFailures: 0,
-        webhookEvents: 0,
-        filesDeleted: 0,
-        filesFailed: 0,
-      };
+      const report = emptyReport();
       const now = () => clock.now().toISOString();
       const tasks: [keyof HousekeepingReport, () => Promise<number>][] = [
         ['unpaidGifts', () => unpaidGifts(report, signal)],
