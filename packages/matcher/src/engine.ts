@@ -81,7 +81,8 @@ async function extractLayers(image: Buffer | Uint8Array, side: number, features:
   const cv = await loadCv();
   const parts = [extractFeatures(cv, grey, extractOptions(features, levels))];
   for (const c of chroma) parts.push(extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, chromaLevels)));
-  return stackLayers(parts, [1, ...chroma.map((c) => grey.width / c.width)]);
+  const step = CONFIG.chromaStep;
+  return stackLayers(parts, [1, ...chroma.map(() => step)], [0, ...chroma.map(() => (step - 1) / 2)]);
 }
 
 export function extractReference(image: Buffer | Uint8Array): Promise<Features> {
@@ -121,12 +122,14 @@ export interface PairEvidence {
   score: number;
 }
 
-const VERIFY: VerifyOptions = { ...DEFAULT_VERIFY, samePointPx: CONFIG.samePoint };
+function verifyOptions(): VerifyOptions {
+  return { ...DEFAULT_VERIFY, samePointPx: CONFIG.samePoint };
+}
 
 /** Scores one query against one reference. */
 export function compare(query: Features, ref: Features): PairEvidence {
   const c = matchLayers(query, ref, CONFIG.ratio, 256, CONFIG.sameSpot);
-  const v = verify(query, ref, c, VERIFY);
+  const v = verify(query, ref, c, verifyOptions());
   return { inliers: v.inliers, spread: v.spread, score: scoreOf(v.inliers, v.spread) };
 }
 
@@ -169,7 +172,7 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
     for (const c of all) {
       const rs = subsample(c.f, CONFIG.shortlistRefFeatures);
       const corr = matchLayers(qs, rs, CONFIG.ratio, 256, CONFIG.sameSpot);
-      c.cheap = verify(qs, rs, corr, VERIFY).inliers * 1000 + corr.count;
+      c.cheap = verify(qs, rs, corr, verifyOptions()).inliers * 1000 + corr.count;
     }
     candidates = [...all].sort((a, b) => b.cheap - a.cheap).slice(0, CONFIG.shortlist);
   }

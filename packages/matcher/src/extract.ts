@@ -18,7 +18,14 @@ export interface ExtractOptions {
   oversample: number;
 }
 
+/**
+ * ORB cannot place a keypoint within 31 px of the border (its descriptor patch), so a smaller picture has none;
+ * it is not even handed to OpenCV, which misbehaves on pictures a few pixels wide.
+ */
+export const MIN_ORB_SIDE = 64;
+
 export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): Features {
+  if (Math.min(img.width, img.height) < MIN_ORB_SIDE) return emptyFeatures(img);
   const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
   const mask = new cv.Mat();
   const kps = new cv.KeyPointVector();
@@ -27,7 +34,12 @@ export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): F
   const orb = new cv.ORB(detectN, opts.scaleFactor, opts.nLevels, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, opts.fastThreshold);
   try {
     src.data.set(img.data);
-    orb.detectAndCompute(src, mask, kps, desc);
+    try {
+      orb.detectAndCompute(src, mask, kps, desc);
+    } catch (err) {
+      // OpenCV.js throws a bare number (a pointer to its exception) on a C++ error
+      throw err instanceof Error ? err : new Error(`OpenCV ORB failed (${String(err)})`);
+    }
     return toFeatures(img, kps, desc, opts);
   } finally {
     orb.delete();
@@ -72,6 +84,11 @@ function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc:
     f.desc.set(d.subarray(k.i * DESC_BYTES, (k.i + 1) * DESC_BYTES), j * DESC_BYTES);
   });
   return f;
+}
+
+function emptyFeatures(img: GreyImage): Features {
+  const none = new Float32Array(0);
+  return { width: img.width, height: img.height, count: 0, x: none, y: none, size: none, angle: none, desc: new Uint8Array(0), layers: [0, 0] };
 }
 
 /** Keeps up to `max` keypoints, round-robin over grid cells, strongest first within each cell. */

@@ -142,10 +142,11 @@ export function layer(f: Features, l: number): Features {
 }
 
 /**
- * Stacks single-layer feature sets into one multi-layer set in the first one's pixel frame: layer i's positions and
- * sizes are multiplied by scales[i] (e.g. 2 for a channel extracted at half size).
+ * Stacks single-layer feature sets into one multi-layer set in the first one's pixel frame: layer i's positions are
+ * mapped by x * scales[i] + offsets[i] (for a channel made of 2x2 blocks: 2x + 0.5, the block's centre) and its
+ * sizes multiplied by scales[i].
  */
-export function stackLayers(parts: Features[], scales: number[]): Features {
+export function stackLayers(parts: Features[], scales: number[], offsets: number[] = []): Features {
   const base = parts[0]!;
   const count = parts.reduce((a, p) => a + p.count, 0);
   const out: Features = {
@@ -161,10 +162,10 @@ export function stackLayers(parts: Features[], scales: number[]): Features {
   };
   let o = 0;
   parts.forEach((p, i) => {
-    const s = scales[i] ?? 1;
+    const s = scales[i] ?? 1, off = offsets[i] ?? 0;
     for (let k = 0; k < p.count; k++) {
-      out.x[o + k] = p.x[k]! * s;
-      out.y[o + k] = p.y[k]! * s;
+      out.x[o + k] = p.x[k]! * s + off;
+      out.y[o + k] = p.y[k]! * s + off;
       out.size[o + k] = p.size[k]! * s;
       out.angle[o + k] = p.angle[k]!;
     }

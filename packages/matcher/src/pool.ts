@@ -83,6 +83,13 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
         const { code, message, name } = res.error;
         const err = code ? new MatcherError(code as MatcherErrorCode, message) : Object.assign(new Error(message), { name });
         task.reject(err);
+        if (res.retire && !closed) {
+          // an unexpected failure inside the worker: take it out of service before it gets another task
+          const i = slots.indexOf(slot);
+          if (i >= 0) slots.splice(i, 1);
+          void worker.terminate();
+          slots.push(spawn());
+        }
       }
       pump();
     });

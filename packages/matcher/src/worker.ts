@@ -11,7 +11,7 @@ export type WorkerRequest =
 
 export type WorkerResponse =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; code?: string } };
+  | { id: number; ok: false; error: { name: string; message: string; code?: string }; retire?: boolean };
 
 // One libvips thread per worker: the pool already runs one worker per core.
 sharp.concurrency(1);
@@ -35,6 +35,8 @@ port.on('message', (req: WorkerRequest) => {
         id: req.id,
         ok: false,
         error: { name: e.name, message: e.message, ...(err instanceof MatcherError ? { code: err.code } : {}) },
+        // anything but our own refusal may have left OpenCV's WebAssembly memory in a bad state: replace this worker
+        ...(err instanceof MatcherError ? {} : { retire: true }),
       };
     }
     if (res.ok && req.op === 'enrol') {

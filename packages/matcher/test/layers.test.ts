@@ -6,7 +6,7 @@ import { decodeGrey, decodeLayers } from '../src/decode.ts';
 import { extractReference } from '../src/engine.ts';
 import { DESC_BYTES, deserialise, layer, serialise, type Features } from '../src/features.ts';
 import { matchLayers } from '../src/hamming.ts';
-import { match } from '../src/index.ts';
+import { enrol, match } from '../src/index.ts';
 import { photoOf, poster } from './fixtures.ts';
 
 /** Random descriptors; positions far apart so the same-spot rule never applies unless a test wants it. */
@@ -29,30 +29,50 @@ function randomFeatures(layerSizes: number[], seed: number): Features {
   };
 }
 
+/** bits set in each byte value, counted one bit at a time */
+const BITS = Uint8Array.from({ length: 256 }, (_, v) => {
+  let n = 0;
+  for (; v; v >>= 1) n += v & 1;
+  return n;
+});
+
 function hamming(a: Features, i: number, b: Features, j: number): number {
   let d = 0;
-  for (let k = 0; k < DESC_BYTES; k++) {
-    let v = a.desc[i * DESC_BYTES + k]! ^ b.desc[j * DESC_BYTES + k]!;
-    while (v) {
-      d += v & 1;
-      v >>= 1;
-    }
-  }
+  for (let k = 0; k < DESC_BYTES; k++) d += BITS[a.desc[i * DESC_BYTES + k]! ^ b.desc[j * DESC_BYTES + k]!]!;
   return d;
 }
 
-/** The rule written plainly: nearest in the same layer, ratio test against the second nearest. */
-function naiveMatches(q: Features, r: Features, ratio: number): string[] {
+/**
+ * The rule written plainly: nearest in the same layer, ratio test against the second nearest — or the third when
+ * the second lies within sameSpot px of the first in the reference (ties: lower index first, like the kernel).
+ */
+function naiveMatches(q: Features, r: Features, ratio: number, sameSpot = 0): string[] {
   const out: string[] = [];
   for (let l = 0; l < Math.min(q.layers.length, r.layers.length) - 1; l++) {
     for (let i = q.layers[l]!; i < q.layers[l + 1]!; i++) {
       const ds = [];
       for (let j = r.layers[l]!; j < r.layers[l + 1]!; j++) ds.push({ j, d: hamming(q, i, r, j) });
       ds.sort((a, b) => a.d - b.d || a.j - b.j);
-      if (ds[0] && ds[0].d < ratio * (ds[1]?.d ?? 1 << 20)) out.push(`${i}-${ds[0].j}-${ds[0].d}`);
+      const [first, second, third] = ds;
+      if (!first) continue;
+      let rival = second?.d ?? 1 << 20;
+      if (second && sameSpot > 0 && Math.hypot(r.x[first.j]! - r.x[second.j]!, r.y[first.j]! - r.y[second.j]!) <= sameSpot) {
+        rival = third?.d ?? 1 << 20;
+      }
+      if (first.d < ratio * rival) out.push(`${i}-${first.j}-${first.d}`);
     }
   }
   return out;
+}
+
+const pairs = (c: ReturnType<typeof matchLayers>): string[] =>
+  Array.from({ length: c.count }, (_, k) => `${c.q[k]}-${c.r[k]}-${c.dist[k]}`);
+
+/** A copy of query descriptor i with the given bits flipped. */
+function nearCopy(q: Features, i: number, bits: number[]): Uint8Array {
+  const d = q.desc.slice(i * DESC_BYTES, (i + 1) * DESC_BYTES);
+  for (const b of bits) d[b >> 3]! ^= 1 << (b & 7);
+  return d;
 }
 
 describe('Hamming matching (WebAssembly SIMD kernel)', () => {
@@ -64,12 +84,33 @@ describe('Hamming matching (WebAssembly SIMD kernel)', () => {
       r.desc.set(q.desc.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), j * DESC_BYTES);
       r.desc[j * DESC_BYTES + 5]! ^= 0x11;
     }
-    for (const ratio of [0.85, 1.01]) {
-      const c = matchLayers(q, r, ratio);
-      const got = Array.from({ length: c.count }, (_, k) => `${c.q[k]}-${c.r[k]}-${c.dist[k]}`);
-      expect(got).toEqual(naiveMatches(q, r, ratio));
-    }
+    for (const ratio of [0.85, 1.01]) expect(pairs(matchLayers(q, r, ratio))).toEqual(naiveMatches(q, r, ratio));
     expect(matchLayers(q, r, 0.85).count).toBeGreaterThanOrEqual(3);
+  });
+
+  it("applies the same-spot rule with the second neighbour's position and the third distance", () => {
+    const q = randomFeatures([20], 21);
+    const r = randomFeatures([200], 22);
+    // two equally good candidates for query 0: a rival 4 px apart is the same spot (the third neighbour decides),
+    // one 40 px apart is a real rival (the ratio test fails)
+    r.desc.set(nearCopy(q, 0, [1, 2, 3]), 10 * DESC_BYTES);
+    r.desc.set(nearCopy(q, 0, [9, 10, 11]), 11 * DESC_BYTES);
+    [r.x[10], r.y[10], r.x[11], r.y[11]] = [100, 100, 104, 100];
+    expect(pairs(matchLayers(q, r, 0.85, 256, 10)).filter((p) => p.startsWith('0-'))).toEqual(['0-10-3']);
+    r.x[11] = 140;
+    expect(pairs(matchLayers(q, r, 0.85, 256, 10)).filter((p) => p.startsWith('0-'))).toEqual([]);
+    expect(pairs(matchLayers(q, r, 0.85, 256, 0)).filter((p) => p.startsWith('0-'))).toEqual([]);
+  });
+
+  it('agrees with the plain rule on clustered keypoints, where the same-spot rule often applies', () => {
+    const q = randomFeatures([120, 30], 31);
+    const r = randomFeatures([300, 40], 32);
+    for (let j = 0; j < r.count; j++) {
+      r.x[j] = (j % 7) * 5; // many neighbours within 10 px of each other
+      r.y[j] = Math.floor(j / 7) % 5;
+    }
+    for (let i = 0; i < 40; i++) r.desc.set(nearCopy(q, i, [i % 256, (i * 7) % 256]), (i * 3) * DESC_BYTES);
+    for (const ratio of [0.7, 0.85]) expect(pairs(matchLayers(q, r, ratio, 256, 10))).toEqual(naiveMatches(q, r, ratio, 10));
   });
 
   it('compares only the layers both sides have (a grey-only reference against a query with colour layers)', () => {
@@ -80,10 +121,12 @@ describe('Hamming matching (WebAssembly SIMD kernel)', () => {
     expect(Math.max(...c.q.subarray(0, c.count))).toBeLessThan(50);
   });
 
-  it('grows its memory for large feature sets', () => {
-    const q = randomFeatures([3000], 3);
-    const r = randomFeatures([3000], 4);
-    expect(matchLayers(q, r, 1.01).count).toBe(3000);
+  it('grows its memory for large feature sets and still answers like the plain rule', () => {
+    // 1700 + 1750 descriptors and the results: about 180 KB, where the kernel starts with one 64-KB page
+    const q = randomFeatures([1500, 200], 3);
+    const r = randomFeatures([1600, 150], 4);
+    for (let i = 0; i < 1700; i += 50) r.desc.set(nearCopy(q, i, [i % 256]), i * DESC_BYTES);
+    expect(pairs(matchLayers(q, r, 0.9))).toEqual(naiveMatches(q, r, 0.9));
   });
 
   it('the committed hamming.wasm is the assembled hamming.wat', async () => {
@@ -137,6 +180,26 @@ describe('feature layers', () => {
     const back = deserialise(v1);
     expect(back.layers).toEqual([0, f.count]);
     expect((await match(await photoOf(gift, 15, 0.75), [[v1]])).matched).toBe(true);
+  });
+
+  it('maps colour keypoints into the grey frame at the block centre, inside the image at odd sizes', async () => {
+    const f = await extractReference(await poster(15, 301)); // 301 x 301: colour channels 150 x 150
+    for (const l of [1, 2]) {
+      const c = layer(f, l);
+      expect(c.count).toBeGreaterThan(20);
+      expect(Math.max(...c.x, ...c.y)).toBeLessThan(301);
+      // every position is 2k + 0.5 for a (sub-pixel) colour-channel coordinate k: no stretch by 301/150
+      expect(Math.max(...c.x)).toBeLessThanOrEqual(2 * 149 + 0.5 + 1);
+    }
+  });
+
+  it('refuses a strip too narrow to search once fitted (64 x 20000 px) as image_too_small, repeatedly', async () => {
+    const strip = await sharp({ create: { width: 64, height: 20000, channels: 3, background: '#8a6' } }).jpeg().toBuffer();
+    for (let i = 0; i < 20; i++) await expect(enrol(strip)).rejects.toMatchObject({ code: 'image_too_small' });
+    await expect(match(strip, [[]])).rejects.toMatchObject({ code: 'image_too_small' });
+    const gift = await poster(16);
+    const ref = (await enrol(gift)).reference;
+    expect((await match(await photoOf(gift, 10, 0.8), [[ref]])).matched).toBe(true);
   });
 
   it('rejects a layer table that does not add up', async () => {

@@ -25,6 +25,16 @@ describe('createMatcherPool', () => {
     expect((err2 as MatcherError).code).toBe('invalid_reference');
   }, 30_000);
 
+  it('refuses strips too narrow to search and keeps working afterwards', async () => {
+    const sharp = (await import('sharp')).default;
+    const strip = await sharp({ create: { width: 64, height: 20000, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    const errs = await Promise.all(Array.from({ length: 30 }, () => pool.enrol(strip).catch((e: unknown) => e)));
+    for (const e of errs) expect((e as MatcherError).code).toBe('image_too_small');
+    const gift = await poster(10);
+    const ref = (await pool.enrol(gift)).reference;
+    expect((await pool.match(await photoOf(gift, 5, 0.8), [[ref]])).matched).toBe(true);
+  }, 30_000);
+
   it('rejects work after close', async () => {
     const p = createMatcherPool({ size: 1 });
     await p.close();
