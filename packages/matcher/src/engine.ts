@@ -67,7 +67,7 @@ export const CONFIG = {
   shortlistQueryFeatures: 330,
   shortlistRefFeatures: 270,
   /** decision: at least this many geometrically consistent correspondences ... */
-  minInliers: 20,
+  minInliers: 21,
   /** ... spread over at least this fraction of the reference's 6x6 grid cells */
   minSpread: 3 / 36,
 };
