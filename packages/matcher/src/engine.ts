@@ -60,7 +60,7 @@ export const CONFIG = {
   ratio: 0.85,
   /** px in the reference: a second neighbour this close to the first is the same spot, not a rival (ratio test) */
   sameSpot: 10,
-  /** px: keypoints closer than this on one side count as one point (the same corner found in two layers) */
+  /** px: keypoints in the same cell of this size, on one side, count as one point (a corner found in two layers) */
   samePoint: 3,
   /** with more references than this, a cheap first pass (strongest features only) picks which to verify fully */
   shortlist: 3,

@@ -24,8 +24,8 @@ export interface VerifyOptions {
   model: 'homography' | 'affine' | 'best';
   /**
    * Inliers are counted one-to-one: a keypoint on either side counts once. With more than one feature layer
-   * (grey and colour channels) the same corner can be found in several layers; keypoints closer than this many
-   * pixels (base frame) on the same side then count once too. 0 = by keypoint index only.
+   * (grey and colour channels) the same corner can be found in several layers; keypoints in the same cell of this
+   * many pixels (base frame) on the same side then count once too. 0 = by keypoint index only.
    */
   samePointPx: number;
 }
