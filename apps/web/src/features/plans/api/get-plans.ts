@@ -4,10 +4,11 @@ import { API } from '@giftlens/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type { PlanView } from '@giftlens/contract/plans-api';
-
-/** GET /api/plans?country=XX: the server owns the regional price list. */
-export function usePlans(country: string | undefined) {
+/**
+ * GET /api/plans?country=XX: the regional price list, owned by the server (the pricing page and the sender's
+ * plan step). Waits while the country is not known yet.
+ */
+export function usePlans(country: string | null | undefined) {
   return useQuery({
     queryKey: ['plans', country],
     queryFn: ({ signal }) =>
