@@ -82,6 +82,10 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     const tiny = await add(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } }).png().toBuffer());
     expect(tiny.statusCode).toBe(400);
     expect(json(tiny).error).toBe(M.giftPhotoUnreadable);
+    // wide enough on paper, but a 2-px sliver once fitted for recognition
+    const strip = await add(await sharp({ create: { width: 64, height: 20000, channels: 3, background: '#123456' } }).jpeg().toBuffer());
+    expect(strip.statusCode).toBe(400);
+    expect(json(strip).error).toBe(M.giftPhotoUnreadable);
 
     expect((await add(plain)).statusCode).toBe(200);
     const fourth = await add(plain);
@@ -201,6 +205,10 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     const sharp = (await import('sharp')).default;
     const tiny = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#777' } }).jpeg().toBuffer();
     expect(json(await directScan(h, giftId, tiny)).error).toBe(RM.scanUnreadable);
+    const strip = await sharp({ create: { width: 20000, height: 64, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    const stripScan = await directScan(h, giftId, strip);
+    expect(stripScan.statusCode).toBe(400);
+    expect(json(stripScan).error).toBe(RM.scanUnreadable);
 
     const unknown = await directScan(h, 'f'.repeat(32), photos.genuine);
     expect(unknown.statusCode).toBe(404);
