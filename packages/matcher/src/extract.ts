@@ -1,6 +1,6 @@
 import { type CV, type Mat } from './cv.ts';
 import { type GreyImage } from './decode.ts';
-import { DESC_BYTES, type Features } from './features.ts';
+import { allocFeatures, DESC_BYTES, type Features } from './features.ts';
 
 export interface ExtractOptions {
   /** ORB keypoints to keep */
@@ -25,7 +25,7 @@ export interface ExtractOptions {
 export const MIN_ORB_SIDE = 64;
 
 export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): Features {
-  if (Math.min(img.width, img.height) < MIN_ORB_SIDE) return emptyFeatures(img);
+  if (Math.min(img.width, img.height) < MIN_ORB_SIDE) return allocFeatures(img.width, img.height, 0);
   const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
   const mask = new cv.Mat();
   const kps = new cv.KeyPointVector();
@@ -63,18 +63,7 @@ function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc:
   else keep = all.slice(0, opts.maxFeatures);
   // strongest first, so a prefix of the features is a cheap summary (used by the shortlist pass)
   keep.sort((a, b) => b.r - a.r);
-  const count = keep.length;
-  const f: Features = {
-    width: img.width,
-    height: img.height,
-    count,
-    x: new Float32Array(count),
-    y: new Float32Array(count),
-    size: new Float32Array(count),
-    angle: new Float32Array(count),
-    desc: new Uint8Array(count * DESC_BYTES),
-    layers: [0, count],
-  };
+  const f = allocFeatures(img.width, img.height, keep.length);
   const d = desc.data;
   keep.forEach((k, j) => {
     f.x[j] = k.x;
@@ -84,11 +73,6 @@ function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc:
     f.desc.set(d.subarray(k.i * DESC_BYTES, (k.i + 1) * DESC_BYTES), j * DESC_BYTES);
   });
   return f;
-}
-
-function emptyFeatures(img: GreyImage): Features {
-  const none = new Float32Array(0);
-  return { width: img.width, height: img.height, count: 0, x: none, y: none, size: none, angle: none, desc: new Uint8Array(0), layers: [0, 0] };
 }
 
 /** Keeps up to `max` keypoints, round-robin over grid cells, strongest first within each cell. */

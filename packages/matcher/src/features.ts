@@ -125,6 +125,21 @@ export function subsample(f: Features, n: number): Features {
   return { width: f.width, height: f.height, count: idx.length, x: pick(f.x), y: pick(f.y), size: pick(f.size), angle: pick(f.angle), desc, layers };
 }
 
+/** Zero-filled features for `count` keypoints of a width x height image, as one layer. */
+export function allocFeatures(width: number, height: number, count: number): Features {
+  return {
+    width,
+    height,
+    count,
+    x: new Float32Array(count),
+    y: new Float32Array(count),
+    size: new Float32Array(count),
+    angle: new Float32Array(count),
+    desc: new Uint8Array(count * DESC_BYTES),
+    layers: [0, count],
+  };
+}
+
 /** Layer l as Features of its own (views on the same arrays, no copy); indices are relative to the layer's start. */
 export function layer(f: Features, l: number): Features {
   const a = f.layers[l]!, b = f.layers[l + 1]!;
@@ -148,18 +163,8 @@ export function layer(f: Features, l: number): Features {
  */
 export function stackLayers(parts: Features[], scales: number[], offsets: number[] = []): Features {
   const base = parts[0]!;
-  const count = parts.reduce((a, p) => a + p.count, 0);
-  const out: Features = {
-    width: base.width,
-    height: base.height,
-    count,
-    x: new Float32Array(count),
-    y: new Float32Array(count),
-    size: new Float32Array(count),
-    angle: new Float32Array(count),
-    desc: new Uint8Array(count * DESC_BYTES),
-    layers: [0],
-  };
+  const out = allocFeatures(base.width, base.height, parts.reduce((a, p) => a + p.count, 0));
+  out.layers = [0];
   let o = 0;
   parts.forEach((p, i) => {
     const s = scales[i] ?? 1, off = offsets[i] ?? 0;

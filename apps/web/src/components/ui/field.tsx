@@ -18,9 +18,21 @@ export function useFieldIds(id: string | undefined, { hint, error }: Pick<FieldP
   return { controlId, hintId, errorId, describedBy };
 }
 
-/** Classes shared by text inputs and selects: 44-px touch target, brand focus ring, red border on error. */
-export function controlClassName(error: string | undefined, compact: boolean | undefined, extra = ''): string {
-  return `min-h-11 w-full min-w-0 rounded-xl border bg-white ${compact ? 'px-2.5' : 'px-3.5'} py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-stone-100 ${error ? 'border-red-400' : 'border-stone-300'} ${extra}`;
+/**
+ * The attributes a text input and a select share: id, error state and description wired to the shell, and the
+ * classes (44-px touch target, brand focus ring, red border on error).
+ */
+export function controlAttributes(
+  ids: ReturnType<typeof useFieldIds>,
+  { error, compact }: Pick<FieldProps, 'error' | 'compact'>,
+  extraClassName = '',
+) {
+  return {
+    id: ids.controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids.describedBy,
+    className: `min-h-11 w-full min-w-0 rounded-xl border bg-white ${compact ? 'px-2.5' : 'px-3.5'} py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-stone-100 ${error ? 'border-red-400' : 'border-stone-300'} ${extraClassName}`,
+  } as const;
 }
 
 /** Label above, then the control, then its hint and error (ids from useFieldIds). */

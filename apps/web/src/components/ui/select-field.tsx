@@ -1,24 +1,17 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { controlClassName, FieldShell, useFieldIds, type FieldProps } from './field.tsx';
+import { controlAttributes, FieldShell, useFieldIds, type FieldProps } from './field.tsx';
 
 export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & FieldProps;
 
 /** A labelled native select (the phone's own picker) with its hint and error wired up like TextField's. */
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, hint, compact, id, className = '', children, ...rest },
+  { label, error, hint, compact, id, className, children, ...rest },
   ref,
 ) {
   const ids = useFieldIds(id, { hint, error });
   return (
     <FieldShell {...ids} label={label} hint={hint} error={error}>
-      <select
-        ref={ref}
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClassName(error, compact, className)}
-        {...rest}
-      >
+      <select ref={ref} {...controlAttributes(ids, { error, compact }, className)} {...rest}>
         {children}
       </select>
     </FieldShell>

@@ -1,24 +1,17 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { controlClassName, FieldShell, useFieldIds, type FieldProps } from './field.tsx';
+import { controlAttributes, FieldShell, useFieldIds, type FieldProps } from './field.tsx';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldProps;
 
 /** A labelled input with its hint and error wired up through aria-describedby. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, compact, id, className = '', ...rest },
+  { label, error, hint, compact, id, className, ...rest },
   ref,
 ) {
   const ids = useFieldIds(id, { hint, error });
   return (
     <FieldShell {...ids} label={label} hint={hint} error={error}>
-      <input
-        ref={ref}
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClassName(error, compact, className)}
-        {...rest}
-      />
+      <input ref={ref} {...controlAttributes(ids, { error, compact }, className)} {...rest} />
     </FieldShell>
   );
 });

@@ -1,6 +1,6 @@
-import { RM, type GiftMessageResponse } from '@giftlens/contract/recipient';
+import { RM } from '@giftlens/contract/recipient';
 import { Video } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -9,16 +9,8 @@ import { postConsent } from '../api/post-consent.ts';
 import { requestPlayConsent } from '../api/request-play-consent.ts';
 import { newPlaybackSessionId, ReactionRecording } from '../lib/reaction-recording.ts';
 import { RecBadge } from './rec-badge.tsx';
+import type { PlayGateProps } from '../../../lib/play-gate.ts';
 
-/** The same shape as gift-message's PlayGateProps; the app layer plugs this gate into the message page. */
-export interface ReactionGateProps {
-  giftId: string;
-  message: GiftMessageResponse;
-  mediaType: 'audio' | 'video';
-  getMedia: () => HTMLMediaElement | null;
-  play: () => Promise<boolean>;
-  renderPlayButton: (onPress: () => void, busy: boolean) => ReactNode;
-}
 
 interface PendingConsent {
   reactionId: string;
@@ -45,7 +37,8 @@ const reasonOf = (err: unknown) => (err instanceof Error && err.message ? err.me
  * Play on the Lifetime plan: ask whether the recipient's reaction may be recorded ("Play & Record Video" or
  * "Just Play"); an existing reaction means just playing. Nothing is recorded without a yes.
  */
-export function ReactionGate({ giftId, message, mediaType, getMedia, play, renderPlayButton }: ReactionGateProps) {
+/** The Lifetime plan's gate: asks for consent, then plays and records the reaction; the app layer plugs it in. */
+export function ReactionGate({ giftId, message, mediaType, getMedia, play, renderPlayButton }: PlayGateProps) {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingConsent | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
