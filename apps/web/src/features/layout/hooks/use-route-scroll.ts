@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { scrollToTop } from '../../../lib/scroll.ts';
 import { scrollToSection } from '../scroll.ts';
@@ -10,12 +10,19 @@ const MARKER_CLEAR_AFTER_MS = 150;
  * Every route change starts at the top (sender-side §2). The reset is repeated after 100 ms because a lazily
  * loaded page can restore an older scroll position once it renders; `data-route-changing` on <html> marks the
  * transition for 150 ms so scroll listeners can ignore it. A link with a hash lands on that section instead.
+ * The first render is a page load, not a route change: the browser's own position stands (the top, or where a
+ * reload left the visitor), so a visitor who starts scrolling at once is not pulled back up; only a hash is sought.
  */
 export function useRouteScroll(): void {
   const { pathname, hash } = useLocation();
+  const firstRender = useRef(true);
   useLayoutEffect(() => {
     const root = document.documentElement;
     const section = decodeURIComponent(hash.slice(1));
+    if (firstRender.current) {
+      firstRender.current = false;
+      if (!section) return;
+    }
     root.dataset.routeChanging = 'true';
     if (!section) scrollToTop();
     const again = setTimeout(() => {
