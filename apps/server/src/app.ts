@@ -24,6 +24,8 @@ import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/push.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { recipientSideRoutes, type RecipientSideDeps } from './recipient-side.ts';
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
@@ -54,6 +56,12 @@ export interface AppDeps {
   scanFailureLimit?: RecipientSideDeps['scanFailureLimit'];
   scanRateLimit?: RecipientSideDeps['scanRateLimit'];
   reactionRateLimit?: RecipientSideDeps['reactionRateLimit'];
+  /** The VAPID public key, and the hosts subscription endpoints may name (null: the browsers' push services). */
+  push: { publicKey: string; allowedHosts: string[] | null };
+  /** Scheduled WhatsApp through the Cloud API (WHATSAPP_* set). */
+  whatsappEnabled: boolean;
+  /** Tells an in-process job runner that a job is due now. */
+  wakeJobs?: () => void;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -147,7 +155,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     testMode: deps.payments.name === 'test',
   });
   deliveriesRoutes(app, {
-    service: createDeliveriesService({ db: deps.db, clock: deps.clock, whatsappEnabled: false }),
+    service: createDeliveriesService({
+      db: deps.db,
+      clock: deps.clock,
+      whatsappEnabled: deps.whatsappEnabled,
+      wakeJobs: deps.wakeJobs,
+    }),
+    requireSender,
+  });
+  pushRoutes(app, {
+    service: createPushService({
+      db: deps.db,
+      clock: deps.clock,
+      allowedHosts: deps.push.allowedHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    }),
+    publicKey: deps.push.publicKey,
     requireSender,
   });
   recipientSideRoutes(app, {

@@ -66,16 +66,42 @@ const EnvSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+    RUN_JOBS: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
+    ),
+    JOB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https:// contact' }).optional(),
+    ),
+    PUSH_SERVICE_HOSTS: optionalString,
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_PHONE_NUMBER_ID: optionalString,
+    WHATSAPP_TEMPLATE: optionalString,
+    WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(emptyToUndefined, z.string().default('en')),
+    WHATSAPP_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://graph.facebook.com/v21.0'),
+    ),
   });
 
 const RAZORPAY_VARS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
-/** Razorpay keys come as a set: naming the missing ones even when other variables are also wrong. */
-function razorpayProblems(env: Record<string, string | undefined>): string[] {
+const WHATSAPP_VARS = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TEMPLATE'] as const;
+const VAPID_VARS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+
+/** Variables that only work as a set (keys of one account): naming the missing ones, whatever else is wrong. */
+function setProblems(env: Record<string, string | undefined>, vars: readonly string[], family: string): string[] {
   const isSet = (k: string) => (env[k] ?? '').trim() !== '';
-  if (!RAZORPAY_VARS.some(isSet)) return [];
-  return RAZORPAY_VARS.filter((k) => !isSet(k)).map((k) => `${k}: is required when any RAZORPAY_* variable is set`);
+  if (!vars.some(isSet)) return [];
+  return vars.filter((k) => !isSet(k)).map((k) => `${k}: is required when any ${family} variable is set`);
 }
+
+/** The address part of MAIL_FROM ("GiftLens <no-reply@x>" -> "no-reply@x"). */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export interface Config {
   port: number;
@@ -93,6 +119,14 @@ export interface Config {
   webDistDir: string;
   redisUrl: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Run the job runner inside the server process (RUN_JOBS); off on API nodes when `npm run worker` runs apart. */
+  runJobs: boolean;
+  jobConcurrency: number;
+  /** Null keys: a pair generated once into DATA_DIR/vapid.json. */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** Hosts push subscription endpoints may point at; null: the browsers' own push services. */
+  pushServiceHosts: string[] | null;
+  whatsapp: { token: string; phoneNumberId: string; template: string; language: string; apiBaseUrl: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -107,7 +141,9 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
   const parsed = EnvSchema.safeParse(env);
   const problems = [
     ...(parsed.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
-    ...razorpayProblems(env),
+    ...setProblems(env, RAZORPAY_VARS, 'RAZORPAY_*'),
+    ...setProblems(env, WHATSAPP_VARS, 'WHATSAPP_*'),
+    ...setProblems(env, VAPID_VARS, 'VAPID_*_KEY'),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
@@ -134,6 +170,26 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
     webDistDir: path.resolve(rootDir, e.WEB_DIST_DIR),
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
+    runJobs: e.RUN_JOBS === 'true' || e.RUN_JOBS === '1',
+    jobConcurrency: e.JOB_CONCURRENCY,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+    },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+      : null,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            template: e.WHATSAPP_TEMPLATE,
+            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+            apiBaseUrl: e.WHATSAPP_API_URL,
+          }
+        : null,
   };
 }
 

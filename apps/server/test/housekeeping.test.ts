@@ -1,6 +1,5 @@
 import { describe, expect, vi } from 'vitest';
 import type { MediaStorage } from '../src/adapters/media-storage.ts';
-import { startHousekeeping } from '../src/modules/housekeeping/housekeeping.runner.ts';
 import {
   createHousekeepingService,
   emptyReport,
@@ -458,31 +457,5 @@ describeEachDatabase('housekeeping', (get) => {
     expect(await exists(h, photo!)).toBe(false);
     // Orphaned but harmless: no row points at it.
     expect(await exists(h, message!)).toBe(true);
-  });
-});
-
-describe('housekeeping runner', () => {
-  it('skips a tick while a run is going, and stop() waits for it', async () => {
-    const { log, lines } = recordingLog();
-    let finish: (r: HousekeepingReport) => void = () => undefined;
-    const run = vi.fn(
-      (_signal: AbortSignal) =>
-        new Promise<HousekeepingReport>((resolve) => {
-          finish = resolve;
-        }),
-    );
-    const runner = startHousekeeping({ run, log, firstDelayMs: HOUR, intervalMs: HOUR });
-    const first = runner.tick();
-    void runner.tick();
-    expect(run).toHaveBeenCalledTimes(1);
-    expect(lines.map((l) => l.message)).toContain('housekeeping: previous run still going, skipped');
-
-    const stopped = runner.stop();
-    expect(run.mock.calls[0]?.[0].aborted).toBe(true);
-    finish(emptyReport());
-    await first;
-    await stopped;
-    await runner.tick();
-    expect(run).toHaveBeenCalledTimes(1);
   });
 });

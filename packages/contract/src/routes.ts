@@ -19,5 +19,10 @@ export const API = {
   verifyPayment: '/api/payment/verify-payment-callback',
   paymentWebhook: '/api/payment/webhook',
   scheduledMessages: '/api/scheduled-messages',
+  scheduledMessage: (id: string) => `/api/scheduled-messages/${id}`,
+  sendNow: '/api/scheduled-messages/send-now',
+  pushPublicKey: '/api/push/public-key',
+  pushSubscribe: '/api/push/subscribe',
+  pushUnsubscribe: '/api/push/unsubscribe',
   verifyGift: (giftId: string) => `/api/verification-recipient/verify-gift/${giftId}`,
 } as const;

@@ -2,13 +2,24 @@ import { z } from 'zod';
 import { GiftId } from './common.ts';
 import { M } from './messages.ts';
 
+export const ContactType = z.enum(['whatsapp', 'email']);
+export type ContactType = z.infer<typeof ContactType>;
+
+const RecipientContact = z
+  .string({ error: M.scheduleContactRequired })
+  .trim()
+  .min(1, { error: M.scheduleContactRequired })
+  .max(254, { error: M.scheduleContactRequired });
+const ScheduledDatetime = z.iso.datetime({ offset: true, error: M.scheduleDateTimeRequired });
+const TimeZone = z.string({ error: M.timezoneInvalid }).min(1, { error: M.timezoneInvalid }).max(64, { error: M.timezoneInvalid });
+
 // POST /api/scheduled-messages
 export const ScheduleRequest = z.object({
   giftId: GiftId,
-  recipientContact: z.string({ error: M.scheduleContactRequired }).trim().min(1, { error: M.scheduleContactRequired }),
-  contactType: z.enum(['whatsapp', 'email']),
-  scheduledDatetime: z.iso.datetime({ offset: true, error: M.scheduleDateTimeRequired }),
-  timezone: z.string().min(1).max(64),
+  recipientContact: RecipientContact,
+  contactType: ContactType,
+  scheduledDatetime: ScheduledDatetime,
+  timezone: TimeZone,
 });
 export type ScheduleRequest = z.infer<typeof ScheduleRequest>;
 export const ScheduleResponse = z.object({
@@ -17,3 +28,69 @@ export const ScheduleResponse = z.object({
   scheduledDatetime: z.string(),
 });
 export type ScheduleResponse = z.infer<typeof ScheduleResponse>;
+
+/**
+ * pending: waiting for its instant (or for a retry after a failed attempt, see lastError);
+ * sending: a worker is handing it to the mail server right now; sent; failed: every attempt failed (lastError
+ * says why; changing it sends it again); cancelled by the sender.
+ */
+export const DeliveryStatus = z.enum(['pending', 'sending', 'sent', 'failed', 'cancelled']);
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+export const Delivery = z.object({
+  id: z.string(),
+  giftId: z.string(),
+  contactType: ContactType,
+  recipientContact: z.string(),
+  /** The instant, UTC ISO. */
+  scheduledDatetime: z.string(),
+  /** The sender's IANA time zone, to show the instant as they chose it. */
+  timezone: z.string(),
+  status: DeliveryStatus,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Delivery = z.infer<typeof Delivery>;
+
+// GET /api/scheduled-messages?giftId=…
+export const DeliveriesQuery = z.object({ giftId: GiftId });
+export const DeliveriesResponse = z.object({
+  success: z.literal(true),
+  deliveries: z.array(Delivery),
+  /** Scheduled WhatsApp needs the Cloud API; when it is off, `reason` says so for the page. */
+  whatsapp: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+});
+export type DeliveriesResponse = z.infer<typeof DeliveriesResponse>;
+
+// PATCH /api/scheduled-messages/{id}: a new instant (with its zone) and/or a new contact.
+export const ChangeDeliveryRequest = z
+  .object({
+    recipientContact: RecipientContact.optional(),
+    contactType: ContactType.optional(),
+    scheduledDatetime: ScheduledDatetime.optional(),
+    timezone: TimeZone.optional(),
+  })
+  .refine((b) => b.recipientContact !== undefined || b.scheduledDatetime !== undefined, {
+    error: M.deliveryNothingToChange,
+  });
+export type ChangeDeliveryRequest = z.infer<typeof ChangeDeliveryRequest>;
+
+export const DeliveryResponse = z.object({ success: z.literal(true), delivery: Delivery });
+export type DeliveryResponse = z.infer<typeof DeliveryResponse>;
+
+// POST /api/scheduled-messages/send-now: an e-mail (or WhatsApp) delivery due at once.
+export const SendNowRequest = z.object({
+  giftId: GiftId,
+  recipientContact: RecipientContact,
+  contactType: ContactType,
+  timezone: TimeZone.optional(),
+});
+export type SendNowRequest = z.infer<typeof SendNowRequest>;
+
+/** The text and link a sender shares by hand (WhatsApp link, Web Share); the e-mail says the same. */
+export function shareText(senderFirstName: string | null, link: string): string {
+  const from = senderFirstName ? `${senderFirstName} has` : 'Someone has';
+  return `${from} left you a personal message with your gift. Open this link and photograph the gift to see it: ${link}`;
+}

@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A stable Message-ID ("<…@…>") for mail sent by a job: a repeat after a crash carries the same id, so a mail
+   * system or a reader can recognise it. Absent: the transport makes one.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -15,9 +20,16 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends through an SMTP server (SMTP_URL). */
+/**
+ * Sends through an SMTP server (SMTP_URL). The timeouts are far below a job's lease (2 minutes), so a hanging
+ * server fails the attempt instead of outliving the claim and letting another worker send the same mail.
+ */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport(url, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 45_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

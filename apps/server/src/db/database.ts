@@ -3,6 +3,8 @@ import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { JobsTable } from '../jobs/jobs.table.ts';
+import type { PushSubscriptionsTable } from '../modules/push/push.table.ts';
 import type { ScheduledMessagesTable } from '../modules/deliveries/deliveries.table.ts';
 import type { GiftPhotosTable, GiftsTable } from '../modules/gifts/gifts.table.ts';
 import type { OrdersTable, WebhookEventsTable } from '../modules/payments/payments.table.ts';
@@ -32,6 +34,8 @@ export interface Database {
   reveal_grants: RevealGrantsTable;
   scan_failures: ScanFailuresTable;
   reactions: ReactionsTable;
+  jobs: JobsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type Db = Kysely<Database>;

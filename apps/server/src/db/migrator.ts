@@ -2,12 +2,14 @@ import { type Kysely, type Migration, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as initial from './migrations/20261121051500_initial.ts';
 import * as recipient from './migrations/20261121060000_recipient.ts';
 import * as codeResends from './migrations/20261121070000_code_resends.ts';
+import * as jobsAndPush from './migrations/20261123070000_jobs_and_push.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261121051500_initial': initial,
   '20261121060000_recipient': recipient,
   '20261121070000_code_resends': codeResends,
+  '20261123070000_jobs_and_push': jobsAndPush,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {

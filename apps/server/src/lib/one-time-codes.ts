@@ -6,6 +6,7 @@ import type { Db, Executor } from '../db/database.ts';
 import * as repo from '../modules/sender-auth/sender-auth.repository.ts';
 import type { CodePurpose, SessionKind } from '../modules/sender-auth/sender-auth.table.ts';
 import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from './crypto.ts';
+import { renderEmail } from './email-layout.ts';
 import { AppError } from './errors.ts';
 
 export interface OneTimeCodesDeps {
@@ -17,20 +18,16 @@ export interface OneTimeCodesDeps {
 }
 
 export function verificationEmail(code: string) {
-  const subject = `Your GiftLens verification code is ${code}`;
-  const text = [
-    `Your GiftLens verification code is ${code}`,
-    '',
-    'Enter it in the page where you asked for it. It expires in 10 minutes.',
-    "If you did not ask for this code, you can ignore this e-mail.",
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<p>Your GiftLens verification code is</p>
-<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:16px 0">${code}</p>
-<p>Enter it in the page where you asked for it. It expires in 10 minutes.</p>
-<p style="color:#6b7280;font-size:12px">If you did not ask for this code, you can ignore this e-mail.</p>
-</body></html>`;
-  return { subject, text, html };
+  return renderEmail({
+    subject: `Your GiftLens verification code is ${code}`,
+    preheader: `Your code is ${code}. It expires in 10 minutes.`,
+    heading: 'Your verification code',
+    paragraphs: [
+      `Your GiftLens verification code is ${code}. Enter it in the page where you asked for it; it expires in 10 minutes.`,
+    ],
+    highlight: code,
+    footnote: 'If you did not ask for this code, you can ignore this e-mail.',
+  });
 }
 
 /**

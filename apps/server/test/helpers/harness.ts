@@ -2,6 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/adapters/clock.ts';
@@ -9,12 +11,19 @@ import { createOutboxMailer, type Mailer } from '../../src/adapters/mail.ts';
 import { createLocalMediaStorage, type MediaStorage } from '../../src/adapters/media-storage.ts';
 import { createTestPaymentProvider, type TestPaymentProvider } from '../../src/adapters/payments.ts';
 import { createMatcherRecogniser } from '../../src/adapters/recogniser.ts';
+import { createWebPushSender, type PushSender } from '../../src/adapters/push.ts';
+import type { WhatsAppSender } from '../../src/adapters/whatsapp.ts';
 import type { Db } from '../../src/db/database.ts';
+import { createJobHandlers } from '../../src/jobs/handlers.ts';
+import { createJobRunner, type JobRunner } from '../../src/jobs/runner.ts';
 import { deriveKey } from '../../src/lib/crypto.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
 
 export const WEB_PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 export const SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
+export const PUBLIC_ORIGIN = 'http://giftlens.test';
+/** One VAPID pair for the test run. */
+export const VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:no-reply@giftlens.test' };
 
 /**
  * The real matcher, one worker per test file shared by both databases' apps: its pool starts on the first enrol
@@ -33,6 +42,9 @@ export interface Harness {
   outboxDir: string;
   media: MediaStorage;
   payments: TestPaymentProvider;
+  /** The job runner over this harness's database, clock and mailer: `runDue()` runs what the clock says is due. */
+  jobs: JobRunner;
+  push: PushSender;
 }
 
 export interface HarnessOptions {
@@ -46,6 +58,10 @@ export interface HarnessOptions {
   reactionRateLimit?: AppDeps['reactionRateLimit'];
   /** Another payment provider than the built-in test one (e.g. Razorpay against a loopback server). */
   payments?: AppDeps['payments'];
+  /** Trusts a loopback push receiver's certificate. */
+  pushAgent?: Agent;
+  pushAllowedHosts?: string[];
+  whatsapp?: WhatsAppSender;
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -77,8 +93,27 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
     scanRateLimit: { max: 10_000, timeWindow: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+    push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },
+    whatsappEnabled: opts.whatsapp !== undefined,
   });
   await app.ready();
+  const push = createWebPushSender(VAPID, opts.pushAgent ? { agent: opts.pushAgent } : {});
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const jobs = createJobRunner({
+    db,
+    clock,
+    log: quiet,
+    handlers: createJobHandlers({
+      db,
+      clock,
+      mailer,
+      media,
+      push,
+      whatsapp: opts.whatsapp ?? null,
+      publicOrigin: PUBLIC_ORIGIN,
+      log: quiet,
+    }),
+  });
   const harness: Harness = {
     target: target.name,
     app,
@@ -89,6 +124,8 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     outboxDir,
     media,
     payments,
+    jobs,
+    push,
   };
   return {
     harness,

@@ -1,20 +1,40 @@
 import { Email } from '@giftlens/contract/common';
 import { M } from '@giftlens/contract/messages';
-import type { ScheduleRequest, ScheduleResponse } from '@giftlens/contract/scheduling';
+import type {
+  ChangeDeliveryRequest,
+  ContactType,
+  Delivery,
+  DeliveriesResponse,
+  ScheduleRequest,
+  ScheduleResponse,
+  SendNowRequest,
+} from '@giftlens/contract/scheduling';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
+import { cancelJob, enqueue, requeueJob, rescheduleJob } from '../../jobs/queue.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import * as repo from './deliveries.repository.ts';
+import type { ScheduledMessage } from './deliveries.table.ts';
 
 export interface DeliveriesDeps {
   db: Db;
   clock: Clock;
-  /** Scheduled WhatsApp needs the Cloud API (opt-in + approved template); it is not configured yet. */
+  /** Scheduled WhatsApp needs the Cloud API (WHATSAPP_* set): the recipient's opt-in and an approved template. */
   whatsappEnabled: boolean;
+  /** Tells a job runner in this process that a job is due now (send-now), instead of at its next poll. */
+  wakeJobs?: () => void;
 }
+
+/** The job that sends a delivery; one per delivery. */
+export const deliveryJobKey = (deliveryId: string) => `delivery:${deliveryId}`;
+
+export const WHATSAPP_OFF_REASON = 'WhatsApp delivery is not available yet, so we’ll send the link by e-mail.';
+
+/** E.164 with the country code; spaces, dashes and brackets as people type them are dropped. */
+const WHATSAPP_NUMBER = /^\+[1-9]\d{7,14}$/;
 
 function isValidTimeZone(tz: string): boolean {
   try {
@@ -25,45 +45,186 @@ function isValidTimeZone(tz: string): boolean {
   }
 }
 
-export function createDeliveriesService({ db, clock, whatsappEnabled }: DeliveriesDeps) {
+export function toDelivery(row: ScheduledMessage): Delivery {
   return {
-    /** Stores a durable job; sending it at the chosen instant is the job worker's (a later issue). */
+    id: row.id,
+    giftId: row.gift_id,
+    contactType: row.contact_type,
+    recipientContact: row.recipient_contact,
+    scheduledDatetime: row.scheduled_at,
+    timezone: row.timezone,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** Why a delivery that has moved on can no longer change. */
+function settledError(row: ScheduledMessage): AppError {
+  if (row.status === 'sent') return new AppError(409, 'delivery_sent', M.deliveryAlreadySent);
+  if (row.status === 'sending') return new AppError(409, 'delivery_sending', M.deliverySending);
+  return new AppError(409, 'delivery_cancelled', M.deliveryCancelled);
+}
+
+const deliveryNotFound = () => new AppError(404, 'delivery_not_found', M.deliveryNotFound);
+
+export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }: DeliveriesDeps) {
+  function checkContact(type: ContactType, contact: string): string {
+    if (type === 'whatsapp') {
+      if (!whatsappEnabled) throw new AppError(400, 'whatsapp_unavailable', M.whatsappUnavailable);
+      const number = contact.replace(/[\s\-().]/g, '');
+      if (!WHATSAPP_NUMBER.test(number)) throw new AppError(400, 'whatsapp_number_invalid', M.whatsappNumberInvalid);
+      return number;
+    }
+    const email = Email.safeParse(contact);
+    if (!email.success) throw new AppError(400, 'invalid_email', M.invalidEmail);
+    return email.data;
+  }
+
+  function checkInstant(iso: string, timezone: string): Date {
+    const at = new Date(iso);
+    if (!(at.getTime() > clock.now().getTime())) throw new AppError(400, 'schedule_in_past', M.scheduleFuture);
+    if (!isValidTimeZone(timezone)) throw new AppError(400, 'timezone_invalid', M.timezoneInvalid);
+    return at;
+  }
+
+  async function paidGiftOf(sender: Sender, giftId: string) {
+    const gift = await gifts.findSenderGift(db, giftId, sender.id);
+    if (!gift) throw giftNotFound();
+    if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', M.scheduleGiftNotPaid);
+    return gift;
+  }
+
+  /** The delivery row and its job, in one transaction: there is never one without the other. */
+  async function create(
+    sender: Sender,
+    giftId: string,
+    type: ContactType,
+    contact: string,
+    at: Date,
+    timezone: string,
+  ): Promise<ScheduledMessage> {
+    const nowIso = clock.now().toISOString();
+    const row: ScheduledMessage = {
+      id: randomHex(16),
+      gift_id: giftId,
+      sender_id: sender.id,
+      contact_type: type,
+      recipient_contact: contact,
+      scheduled_at: at.toISOString(),
+      timezone,
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      sent_at: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    await db.transaction().execute(async (trx) => {
+      await repo.insertScheduledMessage(trx, row);
+      await enqueue(trx, clock.now(), 'delivery.send', { deliveryId: row.id }, { runAt: at, key: deliveryJobKey(row.id) });
+    });
+    return row;
+  }
+
+  async function ownDelivery(sender: Sender, id: string): Promise<ScheduledMessage> {
+    const row = await repo.findSenderDelivery(db, id, sender.id);
+    if (!row) throw deliveryNotFound();
+    return row;
+  }
+
+  return {
+    whatsappEnabled,
+
     async schedule(sender: Sender, req: ScheduleRequest): Promise<ScheduleResponse> {
-      let contact = req.recipientContact;
-      if (req.contactType === 'whatsapp') {
-        if (!whatsappEnabled) throw new AppError(400, 'whatsapp_unavailable', M.whatsappUnavailable);
-      } else {
-        const email = Email.safeParse(contact);
-        if (!email.success) throw new AppError(400, 'invalid_email', M.invalidEmail);
-        contact = email.data;
-      }
-      const scheduledAt = new Date(req.scheduledDatetime);
-      const now = clock.now();
-      if (!(scheduledAt.getTime() > now.getTime())) throw new AppError(400, 'schedule_in_past', M.scheduleFuture);
-      if (!isValidTimeZone(req.timezone)) throw new AppError(400, 'timezone_invalid', M.timezoneInvalid);
+      const contact = checkContact(req.contactType, req.recipientContact);
+      const at = checkInstant(req.scheduledDatetime, req.timezone);
+      const gift = await paidGiftOf(sender, req.giftId);
+      const row = await create(sender, gift.id, req.contactType, contact, at, req.timezone);
+      return { success: true, id: row.id, scheduledDatetime: row.scheduled_at };
+    },
 
-      const gift = await gifts.findSenderGift(db, req.giftId, sender.id);
+    /** "Send by e-mail now": a delivery due at once, sent by the runner within seconds. */
+    async sendNow(sender: Sender, req: SendNowRequest): Promise<Delivery> {
+      const contact = checkContact(req.contactType, req.recipientContact);
+      const timezone = req.timezone && isValidTimeZone(req.timezone) ? req.timezone : 'UTC';
+      const gift = await paidGiftOf(sender, req.giftId);
+      const row = await create(sender, gift.id, req.contactType, contact, clock.now(), timezone);
+      wakeJobs?.();
+      return toDelivery(row);
+    },
+
+    async list(sender: Sender, giftId: string): Promise<DeliveriesResponse> {
+      const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
-      if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', M.scheduleGiftNotPaid);
+      const rows = await repo.listForGift(db, gift.id);
+      return {
+        success: true,
+        deliveries: rows.map(toDelivery),
+        whatsapp: { available: whatsappEnabled, reason: whatsappEnabled ? null : WHATSAPP_OFF_REASON },
+      };
+    },
 
-      const id = randomHex(16);
-      const nowIso = now.toISOString();
-      await repo.insertScheduledMessage(db, {
-        id,
-        gift_id: gift.id,
-        sender_id: sender.id,
-        contact_type: req.contactType,
-        recipient_contact: contact,
-        scheduled_at: scheduledAt.toISOString(),
-        timezone: req.timezone,
-        status: 'pending',
-        attempts: 0,
-        last_error: null,
-        sent_at: null,
-        created_at: nowIso,
-        updated_at: nowIso,
+    /** A new instant and/or contact while it is pending; a failed one is queued again with fresh attempts. */
+    async change(sender: Sender, id: string, req: ChangeDeliveryRequest): Promise<Delivery> {
+      const row = await ownDelivery(sender, id);
+      if (row.status !== 'pending' && row.status !== 'failed') throw settledError(row);
+      const type = req.contactType ?? row.contact_type;
+      const contact =
+        req.recipientContact !== undefined || req.contactType !== undefined
+          ? checkContact(type, req.recipientContact ?? row.recipient_contact)
+          : row.recipient_contact;
+      const timezone = req.timezone ?? row.timezone;
+      let at = new Date(row.scheduled_at);
+      if (req.scheduledDatetime !== undefined) at = checkInstant(req.scheduledDatetime, timezone);
+      else if (!isValidTimeZone(timezone)) throw new AppError(400, 'timezone_invalid', M.timezoneInvalid);
+      const now = clock.now();
+      // A failed delivery whose instant has passed goes out now.
+      const runAt = at.getTime() > now.getTime() ? at : now;
+      const retry = row.status === 'failed';
+
+      const changed = await db.transaction().execute(async (trx) => {
+        const ok = await repo.changeDelivery(
+          trx,
+          row.id,
+          [row.status],
+          {
+            contact_type: type,
+            recipient_contact: contact,
+            scheduled_at: runAt.toISOString(),
+            timezone,
+            ...(retry ? { status: 'pending' as const, attempts: 0, last_error: null } : {}),
+          },
+          now.toISOString(),
+        );
+        if (!ok) return false;
+        if (retry) await requeueJob(trx, deliveryJobKey(row.id), runAt, now);
+        else await rescheduleJob(trx, deliveryJobKey(row.id), runAt, now);
+        return true;
       });
-      return { success: true, id, scheduledDatetime: scheduledAt.toISOString() };
+      const current = await repo.findDelivery(db, row.id);
+      if (!current) throw deliveryNotFound();
+      if (!changed) throw settledError(current);
+      if (runAt.getTime() <= now.getTime()) wakeJobs?.();
+      return toDelivery(current);
+    },
+
+    /** Cancels a delivery not yet sent; its job is cancelled with it and a claimed one finds it cancelled. */
+    async cancel(sender: Sender, id: string): Promise<Delivery> {
+      const row = await ownDelivery(sender, id);
+      if (row.status !== 'pending' && row.status !== 'failed') throw settledError(row);
+      const now = clock.now();
+      const cancelled = await db.transaction().execute(async (trx) => {
+        const ok = await repo.changeDelivery(trx, row.id, ['pending', 'failed'], { status: 'cancelled' }, now.toISOString());
+        if (ok) await cancelJob(trx, deliveryJobKey(row.id), now);
+        return ok;
+      });
+      const current = await repo.findDelivery(db, row.id);
+      if (!current) throw deliveryNotFound();
+      if (!cancelled) throw settledError(current);
+      return toDelivery(current);
     },
   };
 }

@@ -1,7 +1,8 @@
+import type { ContactType, DeliveryStatus } from '@giftlens/contract/scheduling';
 import type { Selectable } from 'kysely';
 
-export type ScheduledMessageStatus = 'pending' | 'sent' | 'failed';
-export type ContactType = 'email' | 'whatsapp';
+export type ScheduledMessageStatus = DeliveryStatus;
+export type { ContactType };
 
 export interface ScheduledMessagesTable {
   id: string;

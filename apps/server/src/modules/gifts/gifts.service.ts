@@ -104,6 +104,7 @@ export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) 
             message_size: null,
             paid_at: null,
             scans_used: 0,
+            first_opened_at: null,
             created_at: now,
             updated_at: now,
           });

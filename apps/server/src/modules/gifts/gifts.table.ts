@@ -21,6 +21,8 @@ export interface GiftsTable {
   message_size: number | null;
   paid_at: string | null;
   scans_used: number;
+  /** The first successful reveal (the moment the sender is told), or null. */
+  first_opened_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -209,6 +209,26 @@ export async function deleteOldWebhookEvents(db: Executor, cutoff: string, limit
   return Number(res.numDeletedRows);
 }
 
+/** Finished jobs (done or cancelled) finished before `finishedBefore`, dead ones before `deadBefore`. */
+export async function deleteOldJobs(db: Executor, finishedBefore: string, deadBefore: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('jobs')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where((w) =>
+          w.or([
+            w.and([w('status', 'in', ['done', 'cancelled']), w('finished_at', '<', finishedBefore)]),
+            w.and([w('status', '=', 'dead'), w('finished_at', '<', deadBefore)]),
+          ]),
+        )
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /**
  * Paid gifts on `planId` paid before `paidBefore` (so their plan ended long enough ago) that still hold a message,
  * a text or a photo. Locked like the unpaid ones so two workers never purge the same gift.

@@ -32,6 +32,10 @@ export interface Retention {
   scanFailureWindowMs: number;
   /** Webhook event ids are kept this long to recognise replays. */
   webhookEventMs: number;
+  /** A finished (done or cancelled) job is kept this long, for the record. */
+  finishedJobMs: number;
+  /** A dead job is kept this long with its last error, for an operator to look at. */
+  deadJobMs: number;
 }
 
 export const DEFAULT_RETENTION: Retention = {
@@ -42,6 +46,8 @@ export const DEFAULT_RETENTION: Retention = {
   resendCooldownMs: Math.max(SENDER_RESEND_COOLDOWN_S, RECIPIENT_RESEND_COOLDOWN_S) * 1000,
   scanFailureWindowMs: DEFAULT_SCAN_FAILURE_LIMIT.windowMs,
   webhookEventMs: 30 * DAY_MS,
+  finishedJobMs: 7 * DAY_MS,
+  deadJobMs: 30 * DAY_MS,
 };
 
 /** What one run removed. */
@@ -55,6 +61,7 @@ export interface HousekeepingReport {
   revealGrants: number;
   scanFailures: number;
   webhookEvents: number;
+  jobs: number;
   filesDeleted: number;
   filesFailed: number;
 }
@@ -71,6 +78,7 @@ export function emptyReport(): HousekeepingReport {
     revealGrants: 0,
     scanFailures: 0,
     webhookEvents: 0,
+    jobs: 0,
     filesDeleted: 0,
     filesFailed: 0,
   };
@@ -222,6 +230,13 @@ export function createHousekeepingService({
         [
           'webhookEvents',
           () => repeat(signal, () => repo.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize)),
+        ],
+        [
+          'jobs',
+          () =>
+            repeat(signal, () =>
+              repo.deleteOldJobs(db, before(keep.finishedJobMs), before(keep.deadJobMs), batchSize),
+            ),
         ],
       ];
       // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.

@@ -18,6 +18,7 @@ import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/http.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import { planOf } from '../gifts/gift-plan.ts';
+import { queueSenderNotice } from '../notices/notices.queue.ts';
 import * as repo from './reactions.repository.ts';
 import type { Reaction } from './reactions.table.ts';
 
@@ -148,7 +149,8 @@ export function createReactionsService({ db, media, clock }: ReactionsDeps) {
         if (!sniffed || !ext) throw fileInvalid();
         key = `reactions/${reaction.gift_id}/reaction-${randomHex(8)}.${ext}`;
         await received.file.commit(key);
-        const attached = await repo.attachFile(db, reaction.id, {
+        const now = clock.now();
+        const file = {
           path: key,
           mime: sniffed.mime,
           size: received.file.size,
@@ -156,7 +158,13 @@ export function createReactionsService({ db, media, clock }: ReactionsDeps) {
           mediaEndTime: input.mediaEndTime,
           syncOffsetMs: input.syncOffsetMs,
           recordingQuality: input.recordingQuality,
-          now: clock.now().toISOString(),
+          now: now.toISOString(),
+        };
+        // The reaction and the sender's notice of it, in one transaction.
+        const attached = await db.transaction().execute(async (trx) => {
+          if (!(await repo.attachFile(trx, reaction.id, file))) return false;
+          await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
+          return true;
         });
         if (!attached) throw reactionExists();
       } catch (err) {

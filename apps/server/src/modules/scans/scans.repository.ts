@@ -59,6 +59,17 @@ export async function claimScan(db: Executor, giftId: string, limit: number | nu
   return res.numUpdatedRows > 0n;
 }
 
+/** Records the first successful reveal; true only for the call that recorded it. */
+export async function markFirstOpened(db: Executor, giftId: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('gifts')
+    .set({ first_opened_at: now })
+    .where('id', '=', giftId)
+    .where('first_opened_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
 export async function recordFailures(db: Executor, rows: { id: string; scope: string }[], now: string, pruneBefore: string) {
   await db.deleteFrom('scan_failures').where('created_at', '<', pruneBefore).execute();
   await db

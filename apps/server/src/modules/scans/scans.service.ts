@@ -8,6 +8,7 @@ import { AppError, giftNotFound } from '../../lib/errors.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
+import { queueSenderNotice } from '../notices/notices.queue.ts';
 import { listActiveGiftsForEmail } from '../recipient-auth/recipient-auth.repository.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
 import { MAX_RECIPIENT_GIFTS } from '../recipient-auth/recipient-auth.service.ts';
@@ -123,7 +124,14 @@ export function createScansService({ db, media, clock, recogniser, messages, fai
   /** Counts the reveal and answers with the gift's details; the route then sets the grant cookie. */
   async function revealed(gift: Gift, score: number): Promise<ScanOutcome> {
     const plan = assertRevealable(gift, clock.now());
-    if (!(await repo.claimScan(db, gift.id, plan.scans, clock.now().toISOString()))) throw scanLimitReached();
+    const now = clock.now();
+    // The reveal is counted, and the first one recorded with the sender's notice, in one transaction.
+    const claimed = await db.transaction().execute(async (trx) => {
+      if (!(await repo.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return false;
+      if (await repo.markFirstOpened(trx, gift.id, now.toISOString())) await queueSenderNotice(trx, now, 'opened', gift.id);
+      return true;
+    });
+    if (!claimed) throw scanLimitReached();
     return {
       response: {
         success: true,

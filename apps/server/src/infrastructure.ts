@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { systemClock, type Clock } from './adapters/clock.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail.ts';
+import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
+import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
+import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
+import { type Config, resolveSessionSecret } from './config.ts';
+import { createDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { createJobHandlers } from './jobs/handlers.ts';
+import { createJobRunner, type JobLog, type JobRunner } from './jobs/runner.ts';
+import { deriveKey } from './lib/crypto.ts';
+import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
+
+/** The adapters chosen from configuration, shared by the server (`npm start`) and the worker (`npm run worker`). */
+export interface Infrastructure {
+  sessionSecret: string;
+  db: Db;
+  migrationsApplied: string[];
+  mailer: Mailer;
+  media: MediaStorage;
+  push: PushSender;
+  whatsapp: WhatsAppSender | null;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export async function createInfrastructure(config: Config, log: { warn(msg: string): void; info(msg: string): void }): Promise<Infrastructure> {
+  const sessionSecret = resolveSessionSecret(config);
+  const db = createDatabase(config.database, (err) => log.warn(`database: an idle connection dropped (${err.message})`));
+  // Every process migrates at start; Kysely's migration lock makes concurrent starts safe.
+  const migrationsApplied = await migrateToLatest(db);
+  const mailer =
+    config.mail.kind === 'smtp'
+      ? createSmtpMailer(config.mail.url, config.mail.from)
+      : createOutboxMailer(config.mail.dir, config.mail.from, (line) => log.info(line));
+  const media = createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls'));
+  const push = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
+  const whatsapp = config.whatsapp ? createWhatsAppCloud(config.whatsapp) : null;
+  return {
+    sessionSecret,
+    db,
+    migrationsApplied,
+    mailer,
+    media,
+    push,
+    whatsapp,
+    clock: systemClock,
+    async close() {
+      await db.destroy();
+      mailer.close();
+    },
+  };
+}
+
+/** Starts the job runner on this process: every job kind, and the recurring housekeeping. */
+export async function startJobs(infra: Infrastructure, config: Config, log: JobLog): Promise<JobRunner> {
+  const runner = createJobRunner({
+    db: infra.db,
+    clock: infra.clock,
+    log,
+    concurrency: config.jobConcurrency,
+    handlers: createJobHandlers({ ...infra, publicOrigin: config.publicOrigin, log }),
+  });
+  await scheduleHousekeeping(infra.db, infra.clock);
+  runner.start();
+  return runner;
+}

@@ -1,0 +1,37 @@
+import type { Clock } from '../adapters/clock.ts';
+import type { Mailer } from '../adapters/mail.ts';
+import type { MediaStorage } from '../adapters/media-storage.ts';
+import type { PushSender } from '../adapters/push.ts';
+import type { WhatsAppSender } from '../adapters/whatsapp.ts';
+import type { Db } from '../db/database.ts';
+import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
+import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
+import { createHousekeepingService, type HousekeepingDeps } from '../modules/housekeeping/housekeeping.service.ts';
+import { noticeJobs } from '../modules/notices/notices.jobs.ts';
+import type { JobHandlers, JobLog } from './runner.ts';
+
+export interface JobHandlerDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  media: MediaStorage;
+  push: PushSender;
+  whatsapp: WhatsAppSender | null;
+  publicOrigin: string;
+  log: JobLog;
+  retention?: HousekeepingDeps['retention'];
+}
+
+/** Every job kind's handler, wired to the adapters: the same table in the server and in `npm run worker`. */
+export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
+  const { db, clock, log } = deps;
+  return {
+    'delivery.send': deliveryJob(deps),
+    ...noticeJobs(deps),
+    housekeeping: housekeepingJob({
+      service: createHousekeepingService({ db, media: deps.media, clock, log, retention: deps.retention }),
+      clock,
+      log,
+    }),
+  };
+}

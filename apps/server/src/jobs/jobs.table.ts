@@ -1,0 +1,27 @@
+import type { Selectable } from 'kysely';
+
+/**
+ * queued: waits for run_at; running: claimed by a worker until locked_until (its lease); done; dead: every
+ * attempt failed, kept with last_error; cancelled: its record no longer wants it.
+ */
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead' | 'cancelled';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON of the kind's payload. */
+  payload: string;
+  key: string | null;
+  status: JobStatus;
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  /** Set by each claim; completion and lease renewal only count with the current token (fencing). */
+  lock_token: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+export type JobRow = Selectable<JobsTable>;

@@ -1,0 +1,39 @@
+import type { NoticeEvent } from '../modules/notices/notices.content.ts';
+
+/** Every kind of job and its payload: the one list a handler table must cover. */
+export interface JobPayloads {
+  /** Send one scheduled (or send-now) delivery to the recipient. */
+  'delivery.send': { deliveryId: string };
+  /** A sender-facing event happened: create one mail job and one push job per subscribed device. */
+  'notice.fanout': { event: NoticeEvent; giftId: string };
+  'notice.mail': { event: NoticeEvent; giftId: string };
+  'notice.push': { event: NoticeEvent; giftId: string; subscriptionId: string };
+  /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
+  housekeeping: Record<string, never>;
+}
+export type JobKind = keyof JobPayloads;
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included; after the last failure the job is dead. */
+  maxAttempts: number;
+  /** The wait after the first failure; it doubles with each further failure, up to maxDelayMs (±20% jitter). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
+  // 30 s, 1, 2, 4, 8 min: a mail server down for a quarter of an hour still gets the delivery out.
+  'delivery.send': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'notice.fanout': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
+  'notice.mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'notice.push': { maxAttempts: 5, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
+};
+
+/** The wait before the next attempt after `attempts` failed ones (1-based), with ±20% jitter. */
+export function backoffMs(policy: RetryPolicy, attempts: number, random: () => number = Math.random): number {
+  const exact = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exact * (0.8 + 0.4 * random()));
+}

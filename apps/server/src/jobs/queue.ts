@@ -1,0 +1,106 @@
+import type { Executor } from '../db/database.ts';
+import { randomHex } from '../lib/crypto.ts';
+import { type JobKind, type JobPayloads, RETRY_POLICIES } from './kinds.ts';
+
+export interface EnqueueOptions {
+  /** When it is due; now when absent. */
+  runAt?: Date;
+  /** At most one job per key: enqueueing the same key again changes nothing and returns null. */
+  key?: string;
+}
+
+/**
+ * Adds a job, in the caller's transaction when given one, so a job exists exactly when the record that wants it
+ * does. Returns the new job's id, or null when a job with this key already exists.
+ */
+export async function enqueue<K extends JobKind>(
+  db: Executor,
+  now: Date,
+  kind: K,
+  payload: JobPayloads[K],
+  { runAt, key }: EnqueueOptions = {},
+): Promise<string | null> {
+  const id = randomHex(16);
+  const nowIso = now.toISOString();
+  const inserted = await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      key: key ?? null,
+      status: 'queued',
+      run_at: (runAt ?? now).toISOString(),
+      attempts: 0,
+      max_attempts: RETRY_POLICIES[kind].maxAttempts,
+      lock_token: null,
+      locked_until: null,
+      last_error: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      finished_at: null,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+/** Moves a waiting job to another instant; a claimed one re-reads its record and reschedules itself. */
+export async function rescheduleJob(db: Executor, key: string, runAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: runAt.toISOString(), updated_at: now.toISOString() })
+    .where('key', '=', key)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** A waiting job whose record no longer wants it; a claimed one finds its record cancelled and does nothing. */
+export async function cancelJob(db: Executor, key: string, now: Date): Promise<void> {
+  const nowIso = now.toISOString();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', updated_at: nowIso, finished_at: nowIso })
+    .where('key', '=', key)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** Gives a dead (or finished) job a fresh set of attempts at `runAt`; a waiting one just moves. */
+export async function requeueJob(db: Executor, key: string, runAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      status: 'queued',
+      run_at: runAt.toISOString(),
+      attempts: 0,
+      last_error: null,
+      finished_at: null,
+      updated_at: now.toISOString(),
+    })
+    .where('key', '=', key)
+    .where('status', 'in', ['queued', 'dead', 'cancelled', 'done'])
+    .execute();
+}
+
+/**
+ * A recurring job (one per key) that exists and is waiting: added when missing, revived when it died. Safe for
+ * every worker to call at start.
+ */
+export async function ensureRecurringJob<K extends JobKind>(
+  db: Executor,
+  now: Date,
+  kind: K,
+  payload: JobPayloads[K],
+  key: string,
+  firstRunAt: Date,
+): Promise<void> {
+  await enqueue(db, now, kind, payload, { key, runAt: firstRunAt });
+  await db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: firstRunAt.toISOString(), attempts: 0, finished_at: null, updated_at: now.toISOString() })
+    .where('key', '=', key)
+    .where('status', 'in', ['dead', 'cancelled', 'done'])
+    .execute();
+}

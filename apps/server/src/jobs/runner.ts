@@ -1,0 +1,266 @@
+import type { Clock } from '../adapters/clock.ts';
+import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { randomHex } from '../lib/crypto.ts';
+import type { JobRow } from './jobs.table.ts';
+import { backoffMs, type JobKind, type JobPayloads, RETRY_POLICIES } from './kinds.ts';
+
+export interface JobContext {
+  id: string;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  /** Aborted when the worker stops or loses the job's lease; a handler checks it between steps. */
+  signal: AbortSignal;
+}
+
+/** What a handler may ask for instead of finishing: run again at this instant (a changed or recurring time). */
+export type JobOutcome = void | { rescheduleAt: Date };
+
+export interface JobHandler<K extends JobKind> {
+  /** Re-reads the current state; does nothing when its record is gone or already done (so a repeat is harmless). */
+  run(payload: JobPayloads[K], ctx: JobContext): Promise<JobOutcome>;
+  /** Told once when the job is dead (its last error), so the record can show it. */
+  onDead?(payload: JobPayloads[K], error: string): Promise<void>;
+}
+export type JobHandlers = { [K in JobKind]: JobHandler<K> };
+
+/** A failure no retry will mend (a refused address, a template the provider rejects): the job dies at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export interface JobLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  clock: Clock;
+  handlers: JobHandlers;
+  log: JobLog;
+  /** Jobs run at the same time in this process. */
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs. */
+  pollMs?: number;
+  /** How long a claim holds a job; renewed every third of it while the handler runs. */
+  leaseMs?: number;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/**
+ * The durable job runner (docs/decisions/013-jobs.md): claims due jobs with a lease, one statement per claim
+ * (PostgreSQL: FOR UPDATE SKIP LOCKED, so any number of workers share the table; SQLite: the statement's write
+ * lock), runs them, and retries failures with exponential back-off until the kind's attempts are spent.
+ */
+export function createJobRunner({
+  db,
+  clock,
+  handlers,
+  log,
+  concurrency = 4,
+  pollMs = 1000,
+  leaseMs = 120_000,
+}: JobRunnerOptions) {
+  const postgres = isPostgres(db);
+  const active = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  let wakeUp: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const claimed = {
+      status: 'running' as const,
+      lock_token: randomHex(12),
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      updated_at: nowIso,
+    };
+    const due = db
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
+          // A claim whose worker died: its lease ran out, so the job is due again.
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', nowIso)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(limit);
+    if (postgres) {
+      return db
+        .with('due', () => due.forUpdate().skipLocked())
+        .updateTable('jobs')
+        .from('due')
+        .set((eb) => ({ ...claimed, attempts: eb('jobs.attempts', '+', 1) }))
+        .whereRef('jobs.id', '=', 'due.id')
+        .returningAll('jobs')
+        .execute();
+    }
+    // SQLite: one UPDATE takes the database's write lock before it reads, so two processes never claim one job.
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({ ...claimed, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+  }
+
+  /** Ends a claim, only if it is still ours (a worker that lost its lease changes nothing). */
+  function settle(job: JobRow, values: Partial<Omit<JobRow, 'id'>>) {
+    return db
+      .updateTable('jobs')
+      .set({ ...values, lock_token: null, locked_until: null, updated_at: clock.now().toISOString() })
+      .where('id', '=', job.id)
+      .where('lock_token', '=', job.lock_token)
+      .executeTakeFirst();
+  }
+
+  async function die(job: JobRow, error: string, handler: JobHandler<JobKind> | undefined, payload: unknown) {
+    const res = await settle(job, { status: 'dead', last_error: error, finished_at: clock.now().toISOString() });
+    if (res.numUpdatedRows === 0n) return;
+    log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error }, 'job: dead');
+    if (handler?.onDead) {
+      try {
+        await handler.onDead(payload as never, error);
+      } catch (err) {
+        log.error({ err, jobId: job.id }, 'job: onDead failed');
+      }
+    }
+  }
+
+  async function execute(job: JobRow): Promise<void> {
+    const handler = (handlers as Record<string, JobHandler<JobKind> | undefined>)[job.kind];
+    let payload: unknown;
+    try {
+      payload = JSON.parse(job.payload);
+    } catch {
+      return die(job, 'payload is not JSON', handler, null);
+    }
+    if (!handler) return die(job, `no handler for job kind "${job.kind}"`, handler, payload);
+    // Reclaimed after its worker died on the last attempt: that attempt counts, and there is none left.
+    if (job.attempts > job.max_attempts) return die(job, job.last_error ?? 'lease expired on the last attempt', handler, payload);
+
+    const lease = new AbortController();
+    const abort = () => lease.abort();
+    stopping.signal.addEventListener('abort', abort);
+    const heartbeat = setInterval(() => {
+      db.updateTable('jobs')
+        .set({ locked_until: new Date(clock.now().getTime() + leaseMs).toISOString() })
+        .where('id', '=', job.id)
+        .where('lock_token', '=', job.lock_token)
+        .executeTakeFirst()
+        .then((res) => {
+          if (res.numUpdatedRows === 0n) {
+            log.warn({ jobId: job.id }, 'job: lease lost, stopping the handler');
+            lease.abort();
+          }
+        })
+        .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'job: lease renewal failed'));
+    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
+
+    try {
+      const outcome = await handler.run(payload as never, { id: job.id, attempt: job.attempts, signal: lease.signal });
+      if (outcome?.rescheduleAt) {
+        await settle(job, { status: 'queued', run_at: outcome.rescheduleAt.toISOString(), attempts: 0, last_error: null });
+      } else {
+        await settle(job, { status: 'done', last_error: null, finished_at: clock.now().toISOString() });
+      }
+    } catch (err) {
+      const error = errorText(err);
+      const policy = RETRY_POLICIES[job.kind as JobKind];
+      if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+        await die(job, error, handler, payload);
+      } else {
+        const wait = backoffMs(policy, job.attempts);
+        log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: wait, error }, 'job: failed, will retry');
+        await settle(job, {
+          status: 'queued',
+          run_at: new Date(clock.now().getTime() + wait).toISOString(),
+          last_error: error,
+        });
+      }
+    } finally {
+      clearInterval(heartbeat);
+      stopping.signal.removeEventListener('abort', abort);
+    }
+  }
+
+  function track(job: JobRow) {
+    const p: Promise<void> = execute(job)
+      .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job: could not record the outcome'))
+      .finally(() => {
+        active.delete(p);
+        wakeUp?.();
+      });
+    active.add(p);
+  }
+
+  function idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      const free = concurrency - active.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const jobs = await claim(free);
+          claimed = jobs.length;
+          for (const job of jobs) track(job);
+        } catch (err) {
+          log.error({ err }, 'job: claim failed');
+        }
+      }
+      // A full claim means more may be due: go again at once. Otherwise wait for a poll, a wake or a free slot.
+      if (claimed < free || active.size >= concurrency) await idle(pollMs);
+    }
+  }
+
+  return {
+    /** Starts the loop; it claims due jobs until stop(). */
+    start(): void {
+      loop ??= run();
+    },
+    /** Looks for due jobs now (after an enqueue in this process) instead of at the next poll. */
+    wake(): void {
+      wakeUp?.();
+    },
+    /** Ends the loop and waits for the jobs in hand; their handlers see the abort signal. */
+    async stop(): Promise<void> {
+      stopping.abort();
+      wakeUp?.();
+      await loop;
+      await Promise.allSettled([...active]);
+    },
+    /**
+     * Runs every job due by the clock, and those they enqueue, until none is due (tests and operators).
+     * Returns how many ran.
+     */
+    async runDue(): Promise<number> {
+      let ran = 0;
+      for (;;) {
+        const jobs = await claim(concurrency);
+        if (jobs.length === 0) return ran;
+        await Promise.all(jobs.map((job) => execute(job)));
+        ran += jobs.length;
+      }
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

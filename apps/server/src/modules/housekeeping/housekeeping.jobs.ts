@@ -1,0 +1,35 @@
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import { ensureRecurringJob } from '../../jobs/queue.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
+import type { HousekeepingLog, HousekeepingService } from './housekeeping.service.ts';
+
+export const HOUSEKEEPING_JOB_KEY = 'housekeeping';
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+/** The first run after a fresh start waits a minute, so it does not compete with the server warming up. */
+export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
+
+/** Housekeeping as one recurring job: whichever worker claims it runs it, so it never runs twice at once. */
+export function housekeepingJob({
+  service,
+  clock,
+  log,
+}: {
+  service: HousekeepingService;
+  clock: Clock;
+  log: HousekeepingLog;
+}): JobHandler<'housekeeping'> {
+  return {
+    async run(_payload, ctx) {
+      const started = Date.now();
+      const report = await service.run(ctx.signal);
+      log.info({ ...report, ms: Date.now() - started }, 'housekeeping: done');
+      return { rescheduleAt: new Date(clock.now().getTime() + HOUSEKEEPING_INTERVAL_MS) };
+    },
+  };
+}
+
+export function scheduleHousekeeping(db: Db, clock: Clock): Promise<void> {
+  const now = clock.now();
+  return ensureRecurringJob(db, now, 'housekeeping', {}, HOUSEKEEPING_JOB_KEY, new Date(now.getTime() + HOUSEKEEPING_FIRST_DELAY_MS));
+}

@@ -1,0 +1,62 @@
+import { M } from '@giftlens/contract/messages';
+import type { PushSubscriptionBody } from '@giftlens/contract/push';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Db } from '../../db/database.ts';
+import { randomHex } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import * as repo from './push.repository.ts';
+
+/**
+ * The push services of the browsers people use. The server posts to whatever endpoint a subscription names, so
+ * only these hosts (and their subdomains) are accepted: a subscription cannot aim our server at anything else.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
+export interface PushDeps {
+  db: Db;
+  clock: Clock;
+  /** Host names (a subdomain of one counts) that subscription endpoints may point at. */
+  allowedHosts: string[];
+}
+
+export function isAllowedEndpoint(endpoint: string, allowedHosts: string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+export function createPushService({ db, clock, allowedHosts }: PushDeps) {
+  return {
+    async subscribe(sender: Sender, sub: PushSubscriptionBody): Promise<void> {
+      if (!isAllowedEndpoint(sub.endpoint, allowedHosts))
+        throw new AppError(400, 'push_service_not_allowed', M.pushServiceNotAllowed);
+      await repo.upsertSubscription(db, {
+        id: randomHex(16),
+        senderId: sender.id,
+        endpoint: sub.endpoint,
+        p256dh: sub.keys.p256dh,
+        auth: sub.keys.auth,
+        now: clock.now().toISOString(),
+      });
+    },
+
+    async unsubscribe(sender: Sender, endpoint: string): Promise<void> {
+      await repo.deleteSenderSubscription(db, sender.id, endpoint);
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,40 @@
+import pino from 'pino';
+import { ConfigError, loadConfigFromEnvironment } from './config.ts';
+import { createInfrastructure, startJobs } from './infrastructure.ts';
+
+/**
+ * `npm run worker`: the job runner alone, for machines that only send deliveries and notices and keep house.
+ * Any number may run beside the API nodes (on PostgreSQL; on SQLite, on the machine that holds the file).
+ */
+let config;
+try {
+  config = loadConfigFromEnvironment();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
+const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) });
+const jobs = await startJobs(infra, config, log);
+log.info({ database: config.database.kind, mail: config.mail.kind, concurrency: config.jobConcurrency }, 'GiftLens worker started');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'worker: stopping after the jobs in hand');
+  const force = setTimeout(() => process.exit(1), 30_000).unref();
+  try {
+    await jobs.stop();
+    await infra.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

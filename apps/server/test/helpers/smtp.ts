@@ -1,0 +1,76 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * accept: every message is taken; fail: every message is refused with a temporary error (451);
+ * hang: the message is read and never answered (a server that stalls after DATA).
+ */
+export type SmtpMode = 'accept' | 'fail' | 'hang';
+
+export interface TestSmtp {
+  port: number;
+  url: string;
+  received: ParsedMail[];
+  /** Messages whose DATA arrived (answered or not). */
+  dataStarted: number;
+  mode: SmtpMode;
+  /** Resolves when `count` messages have been accepted. */
+  waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a loopback port, parsing what it accepts. */
+export async function startTestSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp> {
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const state: TestSmtp = {
+    port: 0,
+    url: '',
+    received: [],
+    dataStarted: 0,
+    mode,
+    async waitFor(count, timeoutMs = 30_000) {
+      if (state.received.length < count) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`only ${state.received.length} of ${count} mails arrived in ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+          waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+        });
+      }
+      return state.received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      state.dataStarted++;
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (state.mode === 'hang') return;
+        if (state.mode === 'fail') {
+          const err = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
+        void simpleParser(Buffer.concat(chunks)).then((mail) => {
+          state.received.push(mail);
+          callback();
+          for (const w of waiters.filter((x) => state.received.length >= x.count)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve();
+          }
+        });
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  return state;
+}

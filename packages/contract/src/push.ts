@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { M } from './messages.ts';
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+=*$/, { error: M.pushSubscriptionInvalid });
+
+// POST /api/push/subscribe: the browser's PushSubscription.toJSON(), as the spec sends it.
+export const PushSubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: M.pushSubscriptionInvalid }).max(2048, { error: M.pushSubscriptionInvalid }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    {
+      p256dh: base64url.min(80, { error: M.pushSubscriptionInvalid }).max(100, { error: M.pushSubscriptionInvalid }),
+      auth: base64url.min(16, { error: M.pushSubscriptionInvalid }).max(32, { error: M.pushSubscriptionInvalid }),
+    },
+    { error: M.pushSubscriptionInvalid },
+  ),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+
+// POST /api/push/unsubscribe
+export const PushUnsubscribeBody = z.object({ endpoint: z.string({ error: M.pushSubscriptionInvalid }).min(1).max(2048) });
+
+// GET /api/push/public-key: the VAPID application server key, base64url.
+export const PushPublicKeyResponse = z.object({ success: z.literal(true), publicKey: z.string() });
+
+/** What a push message carries; the service worker shows it and opens `url` on a click. */
+export const PushNotice = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** A same-origin path. */
+  url: z.string().startsWith('/'),
+  /** Notices with the same tag replace each other on the device. */
+  tag: z.string(),
+});
+export type PushNotice = z.infer<typeof PushNotice>;
