@@ -26,6 +26,8 @@ if (pgProblem && !REQUIRE_POSTGRES) {
 
 export interface TestDatabase {
   db: Db;
+  /** DATABASE_URL for another process on the same database (null: SQLite at DATA_DIR/giftlens.sqlite). */
+  url: string | null;
   drop: () => Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export const DATABASE_TARGETS: DatabaseTarget[] = [
     async create(dataDir) {
       const db = createDatabase({ kind: 'sqlite', file: `${dataDir}/giftlens.sqlite` });
       await migrateToLatest(db);
-      return { db, drop: () => db.destroy() };
+      return { db, url: null, drop: () => db.destroy() };
     },
   },
   {
@@ -64,10 +66,12 @@ export const DATABASE_TARGETS: DatabaseTarget[] = [
       await admin.connect();
       await admin.query(`CREATE DATABASE ${name}`);
       await admin.end();
-      const db = createDatabase({ kind: 'postgres', url: withDatabaseName(PG_URL, name) });
+      const url = withDatabaseName(PG_URL, name);
+      const db = createDatabase({ kind: 'postgres', url });
       await migrateToLatest(db);
       return {
         db,
+        url,
         async drop() {
           await db.destroy();
           const c = new pg.Client({ connectionString: PG_URL });

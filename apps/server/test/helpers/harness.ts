@@ -45,6 +45,10 @@ export interface Harness {
   /** The job runner over this harness's database, clock and mailer: `runDue()` runs what the clock says is due. */
   jobs: JobRunner;
   push: PushSender;
+  /** The newest verification code mailed to this address (from the outbox, or wherever the mailer sends). */
+  readCode(email: string): Promise<string>;
+  /** DATABASE_URL for a worker process on this harness's database (null: SQLite in dataDir). */
+  databaseUrl: string | null;
 }
 
 export interface HarnessOptions {
@@ -62,11 +66,13 @@ export interface HarnessOptions {
   pushAgent?: Agent;
   pushAllowedHosts?: string[];
   whatsapp?: WhatsAppSender;
+  /** Where verification codes are read when the mailer is not the outbox. */
+  readCode?: (email: string) => Promise<string>;
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), `giftlens-${target.name}-`));
-  const { db, drop } = await target.create(dataDir);
+  const { db, drop, url: databaseUrl } = await target.create(dataDir);
   const clock = new ManualClock(new Date('2026-11-21T10:00:00.000Z'));
   const mediaDir = path.join(dataDir, 'media');
   const outboxDir = path.join(dataDir, 'outbox');
@@ -126,6 +132,8 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     payments,
     jobs,
     push,
+    databaseUrl,
+    readCode: opts.readCode ?? ((email) => codeFromOutbox(outboxDir, email)),
   };
   return {
     harness,
@@ -201,7 +209,7 @@ export async function signIn(h: Harness, email = uniqueEmail(), firstName: strin
     payload: { email, type: 'sender' },
   });
   if (sent.statusCode !== 200) throw new Error(`send-email failed: ${sent.body}`);
-  const code = await codeFromOutbox(h.outboxDir, email);
+  const code = await h.readCode(email);
   const verified = await h.app.inject({
     method: 'POST',
     url: '/api/gift-sender/verify-email',

@@ -15,6 +15,8 @@ export interface TestSmtp {
   /** Messages whose DATA arrived (answered or not). */
   dataStarted: number;
   mode: SmtpMode;
+  /** The verification code in the newest mail to `email`. */
+  codeFor(email: string): Promise<string>;
   /** Resolves when `count` messages have been accepted. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -40,6 +42,15 @@ export async function startTestSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp
         });
       }
       return state.received;
+    },
+    async codeFor(email) {
+      for (let i = 0; i < 100; i++) {
+        const mail = state.received.findLast((m) => m.to && !Array.isArray(m.to) && m.to.text === email);
+        const code = mail?.subject && /verification code is (\d{6})$/.exec(mail.subject)?.[1];
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no code mailed to ${email}`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
