@@ -58,6 +58,53 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }, ROOT).database.kind).toBe('sqlite');
   });
 
+  it('jobs, push and WhatsApp: defaults, sets that belong together, and bad values', () => {
+    expect(loadConfig({}, ROOT)).toMatchObject({
+      runJobs: true,
+      jobConcurrency: 4,
+      vapid: { publicKey: null, privateKey: null, subject: 'mailto:no-reply@giftlens.local' },
+      pushServiceHosts: null,
+      whatsapp: null,
+    });
+    expect(
+      loadConfig(
+        {
+          RUN_JOBS: 'false',
+          JOB_CONCURRENCY: '8',
+          MAIL_FROM: 'Gifts <hello@giftlens.example>',
+          PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, push.example ',
+          WHATSAPP_TOKEN: 't',
+          WHATSAPP_PHONE_NUMBER_ID: '123',
+          WHATSAPP_TEMPLATE: 'gift_link',
+        },
+        ROOT,
+      ),
+    ).toMatchObject({
+      runJobs: false,
+      jobConcurrency: 8,
+      vapid: { subject: 'mailto:hello@giftlens.example' },
+      pushServiceHosts: ['fcm.googleapis.com', 'push.example'],
+      whatsapp: { token: 't', phoneNumberId: '123', template: 'gift_link', language: 'en', apiBaseUrl: 'https://graph.facebook.com/v21.0' },
+    });
+    let error: unknown;
+    try {
+      loadConfig({ RUN_JOBS: 'maybe', WHATSAPP_TOKEN: 't', VAPID_PUBLIC_KEY: 'k', VAPID_SUBJECT: 'http://x', JOB_CONCURRENCY: '0' }, ROOT);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(
+      expect.arrayContaining([
+        'RUN_JOBS: must be true or false',
+        'WHATSAPP_PHONE_NUMBER_ID: is required when any WHATSAPP_* variable is set',
+        'WHATSAPP_TEMPLATE: is required when any WHATSAPP_* variable is set',
+        'VAPID_PRIVATE_KEY: is required when any VAPID_*_KEY variable is set',
+        'VAPID_SUBJECT: must be a mailto: or https:// contact',
+        expect.stringMatching(/^JOB_CONCURRENCY: /),
+      ]),
+    );
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

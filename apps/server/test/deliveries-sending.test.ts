@@ -183,7 +183,9 @@ describeEachDatabase(
           expect(wait).toBeGreaterThanOrEqual(Math.floor(exact * 0.8));
           expect(wait).toBeLessThanOrEqual(Math.ceil(exact * 1.2));
           // The sender sees the pending delivery with the failed attempt's error.
-          expect((await list(h, cookie, giftId)).deliveries[0]).toMatchObject({ status: 'pending', attempts: attempt, lastError: expect.stringMatching(/451/) });
+          const shown = (await list(h, cookie, giftId)).deliveries[0];
+          expect(shown).toMatchObject({ status: 'pending', attempts: attempt });
+          expect(shown?.lastError).toMatch(/451/);
           h.clock.advance(wait - 1000);
           expect(await h.jobs.runDue()).toBe(0);
           h.clock.advance(1000);
@@ -192,9 +194,12 @@ describeEachDatabase(
       } finally {
         smtp.mode = 'accept';
       }
-      expect(await jobOf(h, id)).toMatchObject({ status: 'dead', attempts: policy.maxAttempts, last_error: expect.stringMatching(/451/) });
+      const dead = await jobOf(h, id);
+      expect(dead).toMatchObject({ status: 'dead', attempts: policy.maxAttempts });
+      expect(dead.last_error).toMatch(/451/);
       const failed = (await list(h, cookie, giftId)).deliveries[0];
-      expect(failed).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/451/) });
+      expect(failed?.status).toBe('failed');
+      expect(failed?.lastError).toMatch(/451/);
       expect(mailsTo(to)).toHaveLength(0);
 
       // Changing a failed delivery sends it again (now, since its instant has passed).
@@ -259,7 +264,8 @@ describeEachDatabase(
       }
       const { deliveries, whatsapp } = await list(h, owner.cookie, giftId);
       expect(deliveries[0]).toMatchObject({ id, status: 'pending', timezone: 'Asia/Kolkata' });
-      expect(whatsapp).toEqual({ available: false, reason: expect.stringContaining('WhatsApp') });
+      expect(whatsapp.available).toBe(false);
+      expect(whatsapp.reason).toContain('WhatsApp');
     });
   },
   { mailer: smtpMailer, readCode: (email) => smtp.codeFor(email) },
@@ -323,7 +329,8 @@ describeEachDatabase(
         cloudStatus = 200;
       }
       const failed = (await list(h, cookie, giftId)).deliveries.find((d) => d.recipientContact === '+15550001111');
-      expect(failed).toMatchObject({ status: 'failed', lastError: expect.stringContaining('Message undeliverable') });
+      expect(failed?.status).toBe('failed');
+      expect(failed?.lastError).toContain('Message undeliverable');
     });
   },
   {

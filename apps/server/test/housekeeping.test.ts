@@ -1,11 +1,9 @@
-import { describe, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { MediaStorage } from '../src/adapters/media-storage.ts';
 import {
   createHousekeepingService,
-  emptyReport,
   type HousekeepingDeps,
   type HousekeepingLog,
-  type HousekeepingReport,
 } from '../src/modules/housekeeping/housekeeping.service.ts';
 import {
   createGift,

@@ -58,6 +58,6 @@ export function browserKeys(): { ecdh: ECDH; p256dh: string; auth: string; decry
     ecdh,
     p256dh: ecdh.getPublicKey('base64url'),
     auth,
-    decrypt: (body) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')),
+    decrypt: (body): unknown => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as unknown,
   };
 }

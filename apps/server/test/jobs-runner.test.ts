@@ -1,0 +1,173 @@
+import { expect, vi } from 'vitest';
+import { createOutboxMailer } from '../src/adapters/mail.ts';
+import { createJobHandlers } from '../src/jobs/handlers.ts';
+import { enqueue } from '../src/jobs/queue.ts';
+import { createJobRunner, type JobHandlers } from '../src/jobs/runner.ts';
+import {
+  HOUSEKEEPING_FIRST_DELAY_MS,
+  HOUSEKEEPING_INTERVAL_MS,
+  HOUSEKEEPING_JOB_KEY,
+  scheduleHousekeeping,
+} from '../src/modules/housekeeping/housekeeping.jobs.ts';
+import { describeEachDatabase, it, PUBLIC_ORIGIN, type Harness } from './helpers/harness.ts';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The real handler table, with some kinds replaced by test doubles. */
+function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: { leaseMs?: number; pollMs?: number } = {}) {
+  const handlers = createJobHandlers({
+    db: h.db,
+    clock: h.clock,
+    mailer: createOutboxMailer(h.outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined),
+    media: h.media,
+    push: h.push,
+    whatsapp: null,
+    publicOrigin: PUBLIC_ORIGIN,
+    log: quiet,
+  });
+  return createJobRunner({ db: h.db, clock: h.clock, log: quiet, handlers: { ...handlers, ...overrides }, ...opts });
+}
+
+const housekeepingJob = (h: Harness) =>
+  h.db.selectFrom('jobs').selectAll().where('key', '=', HOUSEKEEPING_JOB_KEY).executeTakeFirst();
+
+describeEachDatabase('the job runner', (get) => {
+  it('housekeeping is one recurring job: a minute after start, then hourly; a dead one is revived at start', async () => {
+    const h = get();
+    await scheduleHousekeeping(h.db, h.clock);
+    await scheduleHousekeeping(h.db, h.clock); // a second worker starting: still one job
+    expect(await h.db.selectFrom('jobs').select('id').where('kind', '=', 'housekeeping').execute()).toHaveLength(1);
+    const first = await housekeepingJob(h);
+    expect(first?.run_at).toBe(new Date(h.clock.now().getTime() + HOUSEKEEPING_FIRST_DELAY_MS).toISOString());
+
+    const ran = vi.fn(() => Promise.resolve({ rescheduleAt: new Date(h.clock.now().getTime() + HOUSEKEEPING_INTERVAL_MS) }));
+    const runner = runnerWith(h, { housekeeping: { run: ran } });
+    expect(await runner.runDue()).toBe(0);
+    h.clock.advance(HOUSEKEEPING_FIRST_DELAY_MS);
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect(await housekeepingJob(h)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      run_at: new Date(h.clock.now().getTime() + HOUSEKEEPING_INTERVAL_MS).toISOString(),
+      lock_token: null,
+    });
+
+    await h.db.updateTable('jobs').set({ status: 'dead' }).where('key', '=', HOUSEKEEPING_JOB_KEY).execute();
+    await scheduleHousekeeping(h.db, h.clock);
+    expect(await housekeepingJob(h)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('the real housekeeping job runs the service and reschedules itself', async () => {
+    const h = get();
+    await h.db.deleteFrom('jobs').where('key', '=', HOUSEKEEPING_JOB_KEY).execute();
+    await scheduleHousekeeping(h.db, h.clock);
+    h.clock.advance(HOUSEKEEPING_FIRST_DELAY_MS);
+    // A finished job older than a week is one of the things it removes.
+    const old = await enqueue(h.db, new Date(h.clock.now().getTime() - 9 * 86_400_000), 'notice.fanout', { event: 'opened', giftId: 'f'.repeat(32) });
+    await h.db.updateTable('jobs').set({ status: 'done', finished_at: new Date(h.clock.now().getTime() - 8 * 86_400_000).toISOString() }).where('id', '=', old!).execute();
+    expect(await h.jobs.runDue()).toBe(1);
+    expect(await h.db.selectFrom('jobs').select('id').where('id', '=', old!).execute()).toHaveLength(0);
+    expect((await housekeepingJob(h))?.status).toBe('queued');
+  });
+
+  it('a job of an unknown kind, or reclaimed after its last attempt’s worker died, is dead with the reason', async () => {
+    const h = get();
+    const now = h.clock.now();
+    const unknown = await enqueue(h.db, now, 'notice.mail', { event: 'opened', giftId: 'a'.repeat(32) });
+    await h.db.updateTable('jobs').set({ kind: 'no.such.kind' }).where('id', '=', unknown!).execute();
+
+    const onDead = vi.fn(() => Promise.resolve());
+    const run = vi.fn(() => Promise.resolve());
+    const runner = runnerWith(h, { 'notice.mail': { run, onDead } });
+    const crashed = await enqueue(h.db, now, 'notice.mail', { event: 'reaction', giftId: 'b'.repeat(32) });
+    // Its worker claimed the last attempt and died; the lease has run out.
+    await h.db
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 6, max_attempts: 6, lock_token: 'gone', locked_until: now.toISOString(), last_error: 'socket hang up' })
+      .where('id', '=', crashed!)
+      .execute();
+
+    expect(await runner.runDue()).toBe(2);
+    const rows = await h.db.selectFrom('jobs').selectAll().where('id', 'in', [unknown!, crashed!]).execute();
+    expect(rows.find((r) => r.id === unknown)).toMatchObject({ status: 'dead', last_error: 'no handler for job kind "no.such.kind"' });
+    expect(rows.find((r) => r.id === crashed)).toMatchObject({ status: 'dead', last_error: 'socket hang up' });
+    expect(run).not.toHaveBeenCalled();
+    expect(onDead).toHaveBeenCalledWith({ event: 'reaction', giftId: 'b'.repeat(32) }, 'socket hang up');
+  });
+
+  it('a long handler keeps its lease; a handler whose lease was taken is told to stop and changes nothing', async () => {
+    const h = get();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let release: () => void = () => undefined;
+      let seen: AbortSignal | null = null;
+      const runner = runnerWith(
+        h,
+        {
+          'notice.fanout': {
+            run: (_p, ctx) =>
+              new Promise<void>((resolve) => {
+                seen = ctx.signal;
+                release = resolve;
+              }),
+          },
+        },
+        { leaseMs: 30_000 },
+      );
+      const id = await enqueue(h.db, h.clock.now(), 'notice.fanout', { event: 'opened', giftId: 'c'.repeat(32) });
+      const done = runner.runDue();
+      await vi.waitFor(() => expect(seen).not.toBeNull());
+      const lease = async () => (await h.db.selectFrom('jobs').select(['locked_until', 'lock_token']).where('id', '=', id!).executeTakeFirstOrThrow());
+      const before = await lease();
+
+      h.clock.advance(20_000);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(async () => expect((await lease()).locked_until).not.toBe(before.locked_until));
+      expect(Date.parse((await lease()).locked_until!)).toBe(h.clock.now().getTime() + 30_000);
+
+      // Another worker took it over (its lease had run out on that worker's clock): this one is told to stop.
+      await h.db.updateTable('jobs').set({ lock_token: 'someone-else' }).where('id', '=', id!).execute();
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(() => expect(seen?.aborted).toBe(true));
+      release();
+      await done;
+      expect(await h.db.selectFrom('jobs').select(['status', 'lock_token']).where('id', '=', id!).executeTakeFirstOrThrow()).toEqual({
+        status: 'running',
+        lock_token: 'someone-else',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the loop picks up a job enqueued in this process at once (wake), and stop() waits for jobs in hand', async () => {
+    const h = get();
+    let finished = false;
+    const runner = runnerWith(
+      h,
+      {
+        'notice.fanout': {
+          run: async () => {
+            await new Promise((r) => setTimeout(r, 200));
+            finished = true;
+          },
+        },
+      },
+      { pollMs: 60_000 },
+    );
+    runner.start();
+    await new Promise((r) => setTimeout(r, 50)); // the loop is idle, waiting a minute for its next poll
+    const id = await enqueue(h.db, h.clock.now(), 'notice.fanout', { event: 'opened', giftId: 'd'.repeat(32) });
+    const started = Date.now();
+    runner.wake();
+    await vi.waitFor(async () => {
+      const row = await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow();
+      expect(row.status).toBe('running');
+    });
+    await runner.stop();
+    expect(finished).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow()).status).toBe('done');
+  });
+});
