@@ -125,8 +125,11 @@ export default defineConfig({
       workbox: {
         // The app shell and every lazily loaded page, so the whole site opens offline after one visit.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Demo media are large and only needed by people who try the demo; they stay on the network.
-        globIgnores: ['demo-media/**'],
+        // Demo media are large and only needed by people who try the demo; they stay on the network. push-sw.js
+        // is part of the worker itself (importScripts below): the browser checks it for updates with sw.js.
+        globIgnores: ['demo-media/**', 'push-sw.js'],
+        // Shows the sender's push notices and opens their page on a click (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         navigateFallback: 'index.html',
         // API calls and signed media must always reach the server, never the cached shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],

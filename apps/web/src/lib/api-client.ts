@@ -41,7 +41,7 @@ interface RequestOptions<T> {
 
 /** The one way the web app calls the API: same-origin, cookies included, JSON or FormData bodies. */
 export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   { fallbackError, schema, signal }: RequestOptions<T>,

@@ -11,17 +11,28 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-stone-300',
 };
 
+/** sm keeps the 44 px height with smaller text, for two or three buttons side by side on a phone. */
+const SIZES = { md: 'px-5 text-base', sm: 'px-4 text-sm' } as const;
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
+  size?: keyof typeof SIZES;
   block?: boolean;
 }
 
 /** The app's button: 44 px touch target, brand primary, visible focus ring. */
-export function Button({ variant = 'primary', block = false, className = '', type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${VARIANTS[variant]} ${block ? 'w-full' : ''} ${className}`}
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-xl py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${SIZES[size]} ${VARIANTS[variant]} ${block ? 'w-full' : ''} ${className}`}
       {...rest}
     />
   );

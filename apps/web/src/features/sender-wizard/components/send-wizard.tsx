@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { scrollToTop } from '../../../lib/scroll.ts';
-import { getMe } from '../api/get-me.ts';
+import { getMe } from '../../../lib/sender-me.ts';
 import { useWizardState, type WizardStep } from '../hooks/use-wizard-state.ts';
 import { DetailsStep } from './details-step.tsx';
 import { EmailStep } from './email-step.tsx';

@@ -7,6 +7,8 @@ export function toDateValue(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+const toTimeValue = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
 /** The local instant for a date value and an "HH:MM" time value. */
 export function toLocalDate(date: string, time: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -15,15 +17,56 @@ export function toLocalDate(date: string, time: string): Date | null {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(t[1]), Number(t[2]), 0, 0);
 }
 
-const timeLabel = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
-const dateLabel = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-
-export function formatTime(d: Date): string {
-  return timeLabel.format(d);
+/** The browser's IANA time zone, sent with every delivery so it can be shown as the sender chose it. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-export function formatLongDate(d: Date): string {
-  return dateLabel.format(d);
+interface Formats {
+  time: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+}
+
+const formats = new Map<string, Formats>();
+
+/** The long US formats in a time zone (the browser's when none is given or the name is unknown). */
+function formatsIn(timeZone: string | undefined): Formats {
+  const key = timeZone ?? '';
+  let f = formats.get(key);
+  if (!f) {
+    try {
+      f = {
+        time: new Intl.DateTimeFormat('en-US', {
+          hour: 'numeric',
+          minute: '2-digit',
+          hour12: true,
+          timeZone,
+        }),
+        date: new Intl.DateTimeFormat('en-US', {
+          weekday: 'long',
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+          timeZone,
+        }),
+      };
+    } catch {
+      // A zone name this browser does not know: show the instant in the browser's own zone.
+      f = formatsIn(undefined);
+    }
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** "3:40 PM", in `timeZone` or the browser's zone. */
+export function formatTime(d: Date, timeZone?: string): string {
+  return formatsIn(timeZone).time.format(d);
+}
+
+/** "Saturday, November 21, 2026", in `timeZone` or the browser's zone. */
+export function formatLongDate(d: Date, timeZone?: string): string {
+  return formatsIn(timeZone).date.format(d);
 }
 
 /** Every 10-minute step of a day: value "HH:MM", label "3:40 PM". */
@@ -37,15 +80,31 @@ export function timeOptions(): { value: string; label: string }[] {
   return options;
 }
 
-/** Now plus one hour, rounded up to the next 10-minute step (may roll over to tomorrow). */
-export function defaultDelivery(now = new Date()): { date: string; time: string } {
-  const t = new Date(now.getTime() + 60 * 60 * 1000);
+/** The instant rounded up to the next 10-minute step of local time (may roll over to the next day). */
+function ceilToStep(d: Date): Date {
+  const t = new Date(d);
   // Rounded in local minutes, so zones offset by 30 or 45 minutes still land on a listed option.
   const partial = t.getSeconds() > 0 || t.getMilliseconds() > 0;
   t.setSeconds(0, 0);
   const minutes = t.getMinutes() + (partial ? 1 : 0);
   t.setMinutes(Math.ceil(minutes / DELIVERY_TIME_STEP_MINUTES) * DELIVERY_TIME_STEP_MINUTES);
-  return { date: toDateValue(t), time: `${pad(t.getHours())}:${pad(t.getMinutes())}` };
+  return t;
+}
+
+/** Now plus one hour, rounded up to the next 10-minute step (may roll over to tomorrow). */
+export function defaultDelivery(now = new Date()): { date: string; time: string } {
+  const t = ceilToStep(new Date(now.getTime() + 60 * 60 * 1000));
+  return { date: toDateValue(t), time: toTimeValue(t) };
+}
+
+/**
+ * The form's date and time for changing a delivery: its own instant in local time (on a listed option), or the
+ * usual default when that instant has passed (a failed or sent-now delivery is sent again at a new time).
+ */
+export function changeDefaults(instant: Date, now = new Date()): { date: string; time: string } {
+  if (instant.getTime() <= now.getTime()) return defaultDelivery(now);
+  const t = ceilToStep(instant);
+  return { date: toDateValue(t), time: toTimeValue(t) };
 }
 
 /** ISO 8601 with the local offset, e.g. "2026-11-21T15:40:00+05:30". */
@@ -53,7 +112,7 @@ export function toIsoWithOffset(d: Date): string {
   const offset = -d.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const abs = Math.abs(offset);
-  return `${toDateValue(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${toDateValue(d)}T${toTimeValue(d)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 export function isInFuture(d: Date): boolean {

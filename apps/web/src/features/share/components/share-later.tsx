@@ -1,0 +1,124 @@
+import { REDIRECT_AFTER_SCHEDULE_MS } from '@giftlens/contract/constants';
+import type { DeliveriesResponse, Delivery } from '@giftlens/contract/scheduling';
+import { Calendar, CalendarPlus, ChevronDown } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatLongDate, formatTime } from '../lib/delivery-time.ts';
+import { DeliveryItem } from './delivery-item.tsx';
+import { ScheduleForm, type ScheduleMode } from './schedule-form.tsx';
+
+interface ShareLaterProps {
+  giftId: string;
+  recipientEmail: string;
+  /** The gift's pending deliveries: when there are any, they are shown instead of an empty form. */
+  pending: Delivery[];
+  whatsapp: DeliveriesResponse['whatsapp'];
+  /** The deliveries are still loading, so it is not known yet whether one is pending. */
+  loading: boolean;
+  open: boolean;
+  onToggle: () => void;
+  /** The form opened on request (Change, Schedule another delivery); null shows the default view. */
+  form: ScheduleMode | null;
+  onFormChange: (form: ScheduleMode | null) => void;
+}
+
+/**
+ * 'Share Link Later', collapsible. Without a pending delivery it holds the schedule form; with one it shows that
+ * delivery (Change, Cancel) instead, so the same delivery is not scheduled twice by accident.
+ */
+export function ShareLater({
+  giftId,
+  recipientEmail,
+  pending,
+  whatsapp,
+  loading,
+  open,
+  onToggle,
+  form,
+  onFormChange,
+}: ShareLaterProps) {
+  const navigate = useNavigate();
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const change = (delivery: Delivery) => onFormChange({ kind: 'change', delivery });
+
+  const scheduled = (when: Date) => {
+    onFormChange(null);
+    toast.success(`Delivery scheduled for ${formatLongDate(when)} at ${formatTime(when)}!`);
+    redirect.current = window.setTimeout(() => void navigate(paths.home.href()), REDIRECT_AFTER_SCHEDULE_MS);
+  };
+  const changed = (when: Date) => {
+    onFormChange(null);
+    toast.success(`Delivery rescheduled for ${formatLongDate(when)} at ${formatTime(when)}!`);
+  };
+
+  let panel;
+  if (form) {
+    panel = (
+      <ScheduleForm
+        key={form.kind === 'change' ? form.delivery.id : 'new'}
+        giftId={giftId}
+        recipientEmail={recipientEmail}
+        whatsapp={whatsapp}
+        mode={form}
+        title={form.kind === 'change' ? 'Change delivery' : 'Schedule another delivery'}
+        onSaved={form.kind === 'change' ? changed : scheduled}
+        onBack={() => onFormChange(null)}
+      />
+    );
+  } else if (loading) {
+    panel = <p className="text-sm text-stone-500">Loading your deliveries…</p>;
+  } else if (pending.length > 0) {
+    panel = (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-stone-600">
+          Your link is already scheduled. You can change or cancel it here.
+        </p>
+        <ul className="flex flex-col gap-2">
+          {pending.map((d) => (
+            <DeliveryItem key={d.id} delivery={d} giftId={giftId} onChange={change} />
+          ))}
+        </ul>
+        <Button variant="secondary" size="sm" block onClick={() => onFormChange({ kind: 'new' })}>
+          <CalendarPlus className="size-4" aria-hidden /> Schedule another delivery
+        </Button>
+      </div>
+    );
+  } else {
+    panel = (
+      <ScheduleForm
+        giftId={giftId}
+        recipientEmail={recipientEmail}
+        whatsapp={whatsapp}
+        mode={{ kind: 'new' }}
+        onSaved={scheduled}
+      />
+    );
+  }
+
+  return (
+    <section className="mt-5 border-t border-stone-200 pt-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="share-later-panel"
+        onClick={onToggle}
+        className="flex min-h-11 w-full items-center justify-between rounded-xl px-1 text-left font-semibold text-stone-900 hover:text-brand-700"
+      >
+        <span className="flex items-center gap-2">
+          <Calendar className="size-5 text-brand-500" aria-hidden /> Share Link Later
+        </span>
+        <ChevronDown className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
+      </button>
+      {open ? (
+        <div id="share-later-panel" className="mt-3">
+          {panel}
+        </div>
+      ) : null}
+    </section>
+  );
+}
