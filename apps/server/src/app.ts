@@ -24,6 +24,8 @@ import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { myGiftsRoutes } from './modules/my-gifts/my-gifts.routes.ts';
+import { createMyGiftsService } from './modules/my-gifts/my-gifts.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/push.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
@@ -162,6 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wakeJobs: deps.wakeJobs,
     }),
     requireSender,
+  });
+  myGiftsRoutes(app, {
+    service: createMyGiftsService({ db: deps.db, media: deps.media, clock: deps.clock }),
+    requireSender,
+    secureCookies: deps.secureCookies,
   });
   pushRoutes(app, {
     service: createPushService({

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
 import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
 import { createHousekeepingService, type HousekeepingDeps } from '../modules/housekeeping/housekeeping.service.ts';
+import { mediaDeleteJob } from '../modules/my-gifts/my-gifts.jobs.ts';
 import { noticeJobs } from '../modules/notices/notices.jobs.ts';
 import type { JobHandlers, JobLog } from './runner.ts';
 
@@ -28,6 +29,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
   return {
     'delivery.send': deliveryJob(deps),
     ...noticeJobs(deps),
+    'media.delete': mediaDeleteJob(deps),
     housekeeping: housekeepingJob({
       service: createHousekeepingService({ db, media: deps.media, clock, log, retention: deps.retention }),
       clock,

@@ -8,6 +8,8 @@ export interface JobPayloads {
   'notice.fanout': { event: NoticeEvent; giftId: string };
   'notice.mail': { event: NoticeEvent; giftId: string };
   'notice.push': { event: NoticeEvent; giftId: string; subscriptionId: string };
+  /** Deletes stored files whose rows are gone (a deleted gift or account); retried until every one is gone. */
+  'media.delete': { keys: string[] };
   /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
   housekeeping: Record<string, never>;
 }
@@ -29,6 +31,7 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'notice.fanout': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
   'notice.mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'notice.push': { maxAttempts: 5, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },
   housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
 };
 

@@ -52,6 +52,10 @@ export function setSenderCookie(reply: FastifyReply, token: string, opts: Sessio
   setSessionCookie(reply, SENDER_COOKIE, token, opts);
 }
 
+export function clearSenderCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SENDER_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
 export type SenderResolver = (token: string | undefined) => Promise<Sender | null>;
 
 /** Every sender call after verification goes through this: no valid session cookie, no access. */

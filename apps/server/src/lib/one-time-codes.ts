@@ -113,6 +113,11 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       return token;
     },
 
+    /** Ends the session behind this token (sign out on this device). */
+    async endSession(token: string | undefined, kind: SessionKind): Promise<void> {
+      if (token) await repo.deleteSession(db, sha256Hex(token), kind);
+    },
+
     /** The subject of a live session of this kind, or null. */
     async sessionSubject(token: string | undefined, kind: SessionKind): Promise<string | null> {
       if (!token) return null;

@@ -35,6 +35,8 @@ export interface GiftMessage {
   mime: string | null;
   size: number | null;
   text: string | null;
+  /** ready, or processing while the job makes the file play everywhere. */
+  state: 'ready' | 'processing';
 }
 
 /** Stores the message unless the gift was paid meanwhile; false when nothing changed. */
@@ -47,6 +49,9 @@ export async function setGiftMessage(db: Executor, giftId: string, message: Gift
       message_mime: message.mime,
       message_size: message.size,
       message_text: message.text,
+      message_state: message.state,
+      message_poster_path: null,
+      message_error: null,
       status: 'message_uploaded',
       updated_at: now,
     })

@@ -1,6 +1,7 @@
+import type { MessageState } from '@giftlens/contract/my-gifts';
 import type { GiftStatus } from '@giftlens/contract/sender';
 import type { PlanId } from '@giftlens/contract/plans';
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export type GiftMessageType = 'video' | 'audio' | 'text';
 
@@ -19,6 +20,11 @@ export interface GiftsTable {
   message_mime: string | null;
   message_text: string | null;
   message_size: number | null;
+  /** none (no message, or text), processing (being made playable everywhere), ready, failed (see message_error). */
+  message_state: Generated<MessageState>;
+  /** A frame of the video message, shown before play. */
+  message_poster_path: string | null;
+  message_error: string | null;
   paid_at: string | null;
   scans_used: number;
   /** The first successful reveal (the moment the sender is told), or null. */

@@ -38,7 +38,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
 
   app.get('/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const { exp = '', sig = '' } = request.query as { exp?: string; sig?: string };
+    const { exp = '', sig = '', download } = request.query as { exp?: string; sig?: string; download?: string };
     if (!media.verifySignedUrl(key, exp, sig, clock.now())) throw forbidden();
     const stat = await media.stat(key);
     if (!stat) throw new AppError(404, 'not_found', M.notFound);
@@ -47,6 +47,8 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
     reply.header('content-type', CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
     reply.header('cache-control', 'private, max-age=300');
     reply.header('x-content-type-options', 'nosniff');
+    // A download link (plans with downloads): the same signed file, saved instead of shown.
+    if (download === '1') reply.header('content-disposition', `attachment; filename="giftlens-${path.basename(key)}"`);
     const range = parseRange(request.headers.range, stat.size);
     if (range === 'invalid') {
       reply.header('content-range', `bytes */${stat.size}`);

@@ -1,3 +1,4 @@
+import type { Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Reaction, ReactionsTable } from './reactions.table.ts';
 
@@ -47,7 +48,7 @@ export async function openReaction(
   return findReactionForGift(db, r.giftId);
 }
 
-export async function updateOpenReaction(db: Executor, id: string, set: Partial<Omit<ReactionsTable, 'id' | 'gift_id'>>) {
+export async function updateOpenReaction(db: Executor, id: string, set: Omit<Updateable<ReactionsTable>, 'id' | 'gift_id'>) {
   const res = await db.updateTable('reactions').set(set).where('id', '=', id).where('file_path', 'is', null).executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export type ReactionStatus = 'pending' | 'consented' | 'declined' | 'recording' | 'uploaded';
 
@@ -24,6 +24,9 @@ export interface ReactionsTable {
   file_path: string | null;
   file_mime: string | null;
   file_size: number | null;
+  /** processing while the recording is turned into MP4; ready once it plays everywhere. */
+  file_state: Generated<'processing' | 'ready' | 'failed'>;
+  poster_path: string | null;
   uploaded_at: string | null;
   created_at: string;
   updated_at: string;

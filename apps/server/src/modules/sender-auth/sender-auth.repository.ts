@@ -147,3 +147,14 @@ export const findSession = (db: Executor, tokenHash: string, kind: SessionKind, 
     .where('kind', '=', kind)
     .where('expires_at', '>', now)
     .executeTakeFirst();
+
+/** Ends one session (sign out on this device). */
+export async function deleteSession(db: Executor, tokenHash: string, kind: SessionKind): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).where('kind', '=', kind).execute();
+}
+
+/** Ends every session of a subject (sign out everywhere, or an account deleted). */
+export async function deleteSubjectSessions(db: Executor, kind: SessionKind, subject: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('kind', '=', kind).where('subject', '=', subject).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -8,7 +8,7 @@ import {
 } from '@giftlens/contract/sender';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { parse, type RequireSender, setSenderCookie } from '../../lib/http.ts';
+import { clearSenderCookie, parse, type RequireSender, SENDER_COOKIE, setSenderCookie } from '../../lib/http.ts';
 import { SESSION_TTL_MS, type SenderAuthService } from './sender-auth.service.ts';
 
 export interface SenderAuthRoutesOptions {
@@ -49,6 +49,19 @@ export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOpt
   app.post(API.updateUser, limited, async (request) => {
     const sender = await requireSender(request);
     await service.updateUser(sender, parse(UpdateUserRequest, request.body));
+    return { success: true };
+  });
+
+  app.post(API.logout, async (request, reply) => {
+    await service.signOut(request.cookies[SENDER_COOKIE]);
+    clearSenderCookie(reply, opts.secureCookies);
+    return { success: true };
+  });
+
+  app.post(API.logoutEverywhere, async (request, reply) => {
+    const sender = await requireSender(request);
+    await service.signOutEverywhere(sender);
+    clearSenderCookie(reply, opts.secureCookies);
     return { success: true };
   });
 

@@ -56,6 +56,14 @@ export function createSenderAuthService(deps: SenderAuthDeps) {
       return (await repo.findSenderById(db, senderId)) ?? null;
     },
 
+    /** Sign out on this device: the session is revoked on the server, not only the cookie dropped. */
+    signOut: (token: string | undefined) => codes.endSession(token, 'sender'),
+
+    /** Sign out everywhere: every session of this sender ends. */
+    async signOutEverywhere(sender: Sender): Promise<number> {
+      return repo.deleteSubjectSessions(db, 'sender', sender.id);
+    },
+
     /** The name step: only for the session's own e-mail, whatever the page sends. */
     async updateUser(sender: Sender, req: UpdateUserRequest): Promise<void> {
       if (req.email !== undefined && req.email !== sender.email) throw new AppError(403, 'forbidden', M.sessionExpired);

@@ -176,7 +176,7 @@ export function createUploadsService({ db, media, clock, sessionSecret }: Upload
         const ok = await gifts.setGiftMessage(
           trx,
           gift.id,
-          { type: intent.message_type, path: intent.file_path, mime: sniffed.mime, size: stat.size, text: null },
+          { type: intent.message_type, path: intent.file_path, mime: sniffed.mime, size: stat.size, text: null, state: 'ready' },
           clock.now().toISOString(),
         );
         if (ok) await repo.markIntentConfirmed(trx, intent.id);
@@ -191,7 +191,7 @@ export function createUploadsService({ db, media, clock, sessionSecret }: Upload
       const stored = await gifts.setGiftMessage(
         db,
         gift.id,
-        { type: 'text', path: null, mime: null, size: null, text: req.text },
+        { type: 'text', path: null, mime: null, size: null, text: req.text, state: 'ready' },
         clock.now().toISOString(),
       );
       if (!stored) throw giftAlreadyPaid();

@@ -1,0 +1,107 @@
+import type { MyGift } from '@giftlens/contract/my-gifts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MediaStorage } from '../../adapters/media-storage.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { giftNotFound } from '../../lib/errors.ts';
+import { toDelivery } from '../deliveries/deliveries.service.ts';
+import { planOf } from '../gifts/gift-plan.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import type { Gift } from '../gifts/gifts.table.ts';
+import { validUntil } from '../scans/gift-rules.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import * as repo from './my-gifts.repository.ts';
+
+/** The sender's page stays open a while: its media links last an hour. */
+export const MY_GIFTS_URL_TTL_MS = 60 * 60 * 1000;
+
+export interface MyGiftsDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+}
+
+/** Appended to a signed media URL: the server answers with Content-Disposition: attachment. */
+const asDownload = (url: string) => `${url}&download=1`;
+
+export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
+  const sign = (key: string | null) => (key ? media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now()) : null);
+
+  /** Rows first, in one transaction, with a job that deletes the files after it (retried until they are gone). */
+  async function erase(trx: Executor, giftIds: string[]): Promise<void> {
+    const files = await repo.giftFiles(trx, giftIds);
+    await repo.deleteGiftRows(trx, giftIds);
+    if (files.length > 0) await enqueue(trx, clock.now(), 'media.delete', { keys: files });
+  }
+
+  return {
+    async list(sender: Sender): Promise<MyGift[]> {
+      const rows = await repo.listSenderGifts(db, sender.id);
+      const ids = rows.map((g) => g.id);
+      const [photos, deliveries, reactions] = await Promise.all([
+        repo.firstPhotos(db, ids),
+        repo.deliveriesOf(db, ids),
+        repo.recordedReactions(db, ids),
+      ]);
+      const now = clock.now().getTime();
+      return rows.map((gift: Gift): MyGift => {
+        const plan = planOf(gift);
+        const until = validUntil(gift, plan);
+        const reaction = reactions.find((r) => r.gift_id === gift.id && r.file_state === 'ready');
+        const messageReady = gift.message_state === 'ready' && gift.message_path !== null;
+        return {
+          id: gift.id,
+          status: gift.status,
+          recipientName: gift.recipient_name,
+          recipientEmail: gift.recipient_email,
+          occasion: gift.occasion,
+          planId: plan.id,
+          planName: plan.name,
+          messageType: gift.message_type,
+          messageState: gift.message_state,
+          messageError: gift.message_error,
+          photoUrl: sign(photos.find((p) => p.gift_id === gift.id)?.storage_path ?? null),
+          messageUrl: messageReady ? sign(gift.message_path) : null,
+          posterUrl: sign(gift.message_poster_path),
+          scansUsed: gift.scans_used,
+          scansAllowed: plan.scans,
+          paidAt: gift.paid_at,
+          validUntil: until === null ? null : new Date(until).toISOString(),
+          ended:
+            gift.status === 'active' &&
+            ((until !== null && until <= now) || (plan.scans !== null && gift.scans_used >= plan.scans)),
+          firstOpenedAt: gift.first_opened_at,
+          canReplaceMessage: gift.first_opened_at === null,
+          downloads: {
+            message: plan.downloads && messageReady ? asDownload(sign(gift.message_path)!) : null,
+            reaction: plan.downloads && reaction?.file_path ? asDownload(sign(reaction.file_path)!) : null,
+          },
+          reaction:
+            reaction?.file_path && reaction.file_mime && reaction.uploaded_at
+              ? { url: sign(reaction.file_path)!, mime: reaction.file_mime, posterUrl: sign(reaction.poster_path), recordedAt: reaction.uploaded_at }
+              : null,
+          deliveries: deliveries.filter((d) => d.gift_id === gift.id).map(toDelivery),
+          createdAt: gift.created_at,
+        };
+      });
+    },
+
+    /** Deletes one of the sender's gifts and everything of it, files included; a paid order's amount stays. */
+    async deleteGift(sender: Sender, giftId: string): Promise<void> {
+      const gift = await gifts.findSenderGift(db, giftId, sender.id);
+      if (!gift) throw giftNotFound();
+      await db.transaction().execute((trx) => erase(trx, [gift.id]));
+    },
+
+    /** Deletes the sender's account: every gift as above, subscriptions, sessions, codes, and the sender. */
+    async deleteAccount(sender: Sender): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const ids = (await repo.listSenderGifts(trx, sender.id)).map((g) => g.id);
+        await erase(trx, ids);
+        await repo.deleteSenderRows(trx, sender);
+      });
+    },
+  };
+}
+
+export type MyGiftsService = ReturnType<typeof createMyGiftsService>;

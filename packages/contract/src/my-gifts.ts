@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './plans.ts';
+import { Delivery } from './scheduling.ts';
+import { GiftStatus } from './sender.ts';
+
+/**
+ * none: no message yet (or a text); processing: the uploaded file is being turned into a rendition every phone
+ * plays (not revealable until ready); ready; failed: the file could not be read (messageError says why), upload
+ * again.
+ */
+export const MessageState = z.enum(['none', 'processing', 'ready', 'failed']);
+export type MessageState = z.infer<typeof MessageState>;
+
+export const MyGift = z.object({
+  id: z.string(),
+  status: GiftStatus,
+  recipientName: z.string(),
+  recipientEmail: z.string().nullable(),
+  occasion: z.string(),
+  planId: z.enum(PLAN_IDS),
+  planName: z.string(),
+  messageType: z.enum(['video', 'audio', 'text']).nullable(),
+  messageState: MessageState,
+  messageError: z.string().nullable(),
+  /** Signed, short-lived URLs for the sender's own view. */
+  photoUrl: z.string().nullable(),
+  messageUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  /** Reveals used (each successful scan counts) and the plan's allowance (null: unlimited). */
+  scansUsed: z.number().int(),
+  scansAllowed: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  /** When the plan's validity ends (null: never, or not paid yet). */
+  validUntil: z.string().nullable(),
+  /** The plan's time or scans are used up. */
+  ended: z.boolean(),
+  firstOpenedAt: z.string().nullable(),
+  /** Until the gift is first opened the sender may record or upload the message again. */
+  canReplaceMessage: z.boolean(),
+  /** Attachment URLs where the plan includes downloads (`downloads` entitlement); null otherwise. */
+  downloads: z.object({ message: z.string().nullable(), reaction: z.string().nullable() }),
+  /** The recipient's recorded reaction (Lifetime, with consent). */
+  reaction: z
+    .object({ url: z.string(), mime: z.string(), posterUrl: z.string().nullable(), recordedAt: z.string() })
+    .nullable(),
+  deliveries: z.array(Delivery),
+  createdAt: z.string(),
+});
+export type MyGift = z.infer<typeof MyGift>;
+
+// GET /api/gift-sender/gifts: the session's gifts, newest first.
+export const MyGiftsResponse = z.object({ success: z.literal(true), gifts: z.array(MyGift) });
+export type MyGiftsResponse = z.infer<typeof MyGiftsResponse>;
