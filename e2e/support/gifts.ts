@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { request, expect } from '@playwright/test';
+import { request, expect, type Cookie } from '@playwright/test';
 import { waitForCode } from './mailbox.ts';
 import { uniqueEmail } from './fixtures.ts';
 
@@ -8,6 +8,8 @@ export interface PaidGift {
   giftId: string;
   senderEmail: string;
   recipientEmail: string;
+  /** The sender's session cookie, to continue as that sender in a browser (`context.addCookies`). */
+  senderCookies: Cookie[];
 }
 
 interface GiftOptions {
@@ -104,7 +106,7 @@ export async function createPaidGift(opts: GiftOptions): Promise<PaidGift> {
         },
       }),
     );
-    return { giftId, senderEmail, recipientEmail };
+    return { giftId, senderEmail, recipientEmail, senderCookies: (await api.storageState()).cookies };
   } finally {
     await api.dispose();
   }
