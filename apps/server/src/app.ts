@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ZodError } from 'zod';
 import type { Clock } from './adapters/clock.ts';
 import type { Mailer } from './adapters/mail.ts';
+import type { MediaProcessor } from './adapters/media-processor.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
 import type { PaymentProvider, TestPaymentProvider } from './adapters/payments.ts';
 import type { RateLimitStore } from './adapters/rate-limit-store.ts';
@@ -62,6 +63,8 @@ export interface AppDeps {
   push: { publicKey: string; allowedHosts: string[] | null };
   /** Scheduled WhatsApp through the Cloud API (WHATSAPP_* set). */
   whatsappEnabled: boolean;
+  /** ffmpeg, when installed: uploads are probed at confirm and converted by a job. */
+  mediaProcessor: MediaProcessor | null;
   /** Tells an in-process job runner that a job is due now. */
   wakeJobs?: () => void;
 }
@@ -148,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       media: deps.media,
       clock: deps.clock,
       sessionSecret: deps.sessionSecret,
+      processor: deps.mediaProcessor,
+      wakeJobs: deps.wakeJobs,
     }),
     requireSender,
   });

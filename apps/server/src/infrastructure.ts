@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail.ts';
+import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
@@ -19,6 +20,8 @@ export interface Infrastructure {
   migrationsApplied: string[];
   mailer: Mailer;
   media: MediaStorage;
+  /** ffmpeg and ffprobe, or null when they are missing (said at start-up; uploads are then kept as they are). */
+  processor: MediaProcessor | null;
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   clock: Clock;
@@ -37,7 +40,13 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
   const media = createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls'));
   const push = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
   const whatsapp = config.whatsapp ? createWhatsAppCloud(config.whatsapp) : null;
+  const processor = await createFfmpegProcessor();
+  if (!processor)
+    log.warn(
+      'ffmpeg/ffprobe not found on the PATH: messages and reactions are kept as uploaded, which some phones (iPhones) cannot play. Install ffmpeg (Debian: apt-get install ffmpeg).',
+    );
   return {
+    processor,
     sessionSecret,
     db,
     migrationsApplied,

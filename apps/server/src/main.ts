@@ -47,6 +47,7 @@ const app = await buildApp({
   demoImageDirs: [config.webDistDir, path.join(REPO_ROOT, 'apps/web/public')],
   push: { publicKey: infra.push.publicKey, allowedHosts: config.pushServiceHosts },
   whatsappEnabled: infra.whatsapp !== null,
+  mediaProcessor: infra.processor,
   wakeJobs: () => jobs?.wake(),
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from './adapters/clock.ts';
 import type { Mailer } from './adapters/mail.ts';
+import type { MediaProcessor } from './adapters/media-processor.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
@@ -31,6 +32,7 @@ export interface RecipientSideDeps {
   scanFailureLimit?: ScanFailureLimit;
   /** Per-client limit on every scan call (process-scan, demo scan); default 60 a minute. */
   scanRateLimit?: { max: number; timeWindow: number };
+  mediaProcessor: MediaProcessor | null;
   /** Per-client limit on the reaction calls; default 30 a minute. */
   reactionRateLimit?: { max: number; timeWindow: number };
 }
@@ -64,7 +66,7 @@ export function recipientSideRoutes(app: FastifyInstance, deps: RecipientSideDep
   });
   messagesRoutes(app, { service: messages, grants });
   reactionsRoutes(app, {
-    service: createReactionsService({ db, media, clock }),
+    service: createReactionsService({ db, media, clock, processor: deps.mediaProcessor }),
     grants,
     rateLimit: deps.reactionRateLimit ?? { max: 30, timeWindow: 60_000 },
   });

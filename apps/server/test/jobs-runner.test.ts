@@ -20,6 +20,7 @@ function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: { leaseMs
     clock: h.clock,
     mailer: createOutboxMailer(h.outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined),
     media: h.media,
+    processor: null,
     push: h.push,
     whatsapp: null,
     publicOrigin: PUBLIC_ORIGIN,

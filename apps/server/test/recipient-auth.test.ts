@@ -125,7 +125,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
   it('verify-gift: the gift link shows the greeting name and whether the gift is active', async () => {
     const h = get();
     const res = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/verify-gift/${mayaGift}` });
-    expect(json(res)).toEqual({ success: true, giftId: mayaGift, giftDetails: { recipientName: 'Maya', isActive: true, is_active: true } });
+    expect(json(res)).toEqual({ success: true, giftId: mayaGift, giftDetails: { recipientName: 'Maya', isActive: true, is_active: true, preparing: false } });
     const draft = json<{ giftId: string }>(await submitGift(h, sender, GIFT_FIELDS, [photos.reference])).giftId;
     const notReady = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/verify-gift/${draft}` });
     expect(json(notReady)).toMatchObject({ success: true, giftDetails: { isActive: false, is_active: false } });

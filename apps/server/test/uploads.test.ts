@@ -324,14 +324,23 @@ describeEachDatabase('uploads', (get) => {
     expect(existsSync(path.join(h.mediaDir, second.filePath))).toBe(false);
   });
 
-  it('a paid gift cannot change its message', async () => {
+  it('a paid gift may change its message until it is first opened, and stays paid', async () => {
     const h = get();
     const { cookie } = await signIn(h);
     const giftId = await createGift(h, cookie);
-    await uploadVideo(h, cookie, giftId);
+    const first = await uploadVideo(h, cookie, giftId);
     await payGift(h, cookie, giftId);
+    const second = await uploadVideo(h, cookie, giftId);
+    const gift = await h.db.selectFrom('gifts').select(['status', 'message_path']).where('id', '=', giftId).executeTakeFirstOrThrow();
+    expect(gift).toEqual({ status: 'active', message_path: second.filePath });
+    expect(await h.media.stat(first.filePath)).toBeNull();
+
+    await h.db.updateTable('gifts').set({ first_opened_at: h.clock.now().toISOString() }).where('id', '=', giftId).execute();
     const res = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video' });
     expect(res.statusCode).toBe(409);
-    expect(json(res).error).toBe(M.giftAlreadyPaid);
+    expect(json(res).error).toBe(M.messageLocked);
+    const text = await h.app.inject({ method: 'POST', url: '/api/gift-sender/save-text-message', headers: { cookie }, payload: { giftId, text: 'Too late' } });
+    expect(text.statusCode).toBe(409);
+    expect(json(text).error).toBe(M.messageLocked);
   });
 });

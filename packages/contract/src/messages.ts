@@ -45,6 +45,8 @@ export const M = {
   timezoneInvalid: 'Please choose a valid time zone.',
   whatsappUnavailable: 'WhatsApp delivery is not available yet. Please use e-mail.',
   whatsappNumberInvalid: 'Please enter the WhatsApp number with its country code, e.g. +919876543210',
+  messageUnreadable: 'We could not read this file as a video or voice message. Please upload it again.',
+  messageLocked: 'This gift has been opened, so its message can no longer be changed.',
   deliveryNotFound: 'Delivery not found',
   deliveryAlreadySent: 'This delivery has already been sent.',
   deliveryCancelled: 'This delivery was cancelled. Please schedule a new one.',

@@ -13,6 +13,7 @@ export const RM = {
   incompleteCode: 'Please enter the complete verification code',
   noGiftsForEmail: 'No gifts found for this email address.',
   giftNotReady: 'Your gift is not ready yet. Please check back later.',
+  giftPreparing: 'Your gift message is being prepared. Please try again in a minute.',
   invalidGiftLink: 'Invalid gift link',
   failedToVerifyGift: 'Failed to verify gift',
   verifyGiftHttpFailed: 'Failed to verify gift. Please try again later.',
@@ -91,6 +92,8 @@ export const VerifyGiftResponse = z.object({
     recipientName: z.string(),
     isActive: z.boolean(),
     is_active: z.boolean(),
+    /** Paid, but its message is still being made playable on every phone: not revealable for a moment. */
+    preparing: z.boolean(),
   }),
 });
 export type VerifyGiftResponse = z.infer<typeof VerifyGiftResponse>;

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
@@ -29,6 +29,8 @@ export interface MediaStorage {
   readHead(key: string, bytes: number): Promise<Buffer>;
   createReadStream(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Stores a local file (a rendition ffmpeg wrote) under `key`; the local file is consumed. */
+  putFile(key: string, localFile: string): Promise<void>;
   /** A URL that serves the object until ttlMs from now. */
   signedUrl(key: string, ttlMs: number, now?: Date): string;
   verifySignedUrl(key: string, exp: string, sig: string, now: Date): boolean;
@@ -143,6 +145,16 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
 
     createReadStream(key, range) {
       return createReadStream(resolve(key), range);
+    },
+
+    async putFile(key, localFile) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomHex(6)}.part`;
+      // A copy then a rename: the key appears whole or not at all, even across file systems.
+      await copyFile(localFile, tmp);
+      await rename(tmp, file);
+      await rm(localFile, { force: true });
     },
 
     async delete(key) {

@@ -1,5 +1,6 @@
 import type { Clock } from '../adapters/clock.ts';
 import type { Mailer } from '../adapters/mail.ts';
+import type { MediaProcessor } from '../adapters/media-processor.ts';
 import type { MediaStorage } from '../adapters/media-storage.ts';
 import type { PushSender } from '../adapters/push.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
@@ -7,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
 import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
 import { createHousekeepingService, type HousekeepingDeps } from '../modules/housekeeping/housekeeping.service.ts';
+import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
 import { mediaDeleteJob } from '../modules/my-gifts/my-gifts.jobs.ts';
 import { noticeJobs } from '../modules/notices/notices.jobs.ts';
 import type { JobHandlers, JobLog } from './runner.ts';
@@ -16,6 +18,8 @@ export interface JobHandlerDeps {
   clock: Clock;
   mailer: Mailer;
   media: MediaStorage;
+  /** ffmpeg; null when it is not installed (messages are then kept as uploaded). */
+  processor: MediaProcessor | null;
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   publicOrigin: string;
@@ -30,6 +34,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     'delivery.send': deliveryJob(deps),
     ...noticeJobs(deps),
     'media.delete': mediaDeleteJob(deps),
+    ...renditionJobs(deps),
     housekeeping: housekeepingJob({
       service: createHousekeepingService({ db, media: deps.media, clock, log, retention: deps.retention }),
       clock,

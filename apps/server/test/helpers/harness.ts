@@ -11,6 +11,7 @@ import { createOutboxMailer, type Mailer } from '../../src/adapters/mail.ts';
 import { createLocalMediaStorage, type MediaStorage } from '../../src/adapters/media-storage.ts';
 import { createTestPaymentProvider, type TestPaymentProvider } from '../../src/adapters/payments.ts';
 import { createMatcherRecogniser } from '../../src/adapters/recogniser.ts';
+import type { MediaProcessor } from '../../src/adapters/media-processor.ts';
 import { createWebPushSender, type PushSender } from '../../src/adapters/push.ts';
 import type { WhatsAppSender } from '../../src/adapters/whatsapp.ts';
 import type { Db } from '../../src/db/database.ts';
@@ -66,6 +67,8 @@ export interface HarnessOptions {
   pushAgent?: Agent;
   pushAllowedHosts?: string[];
   whatsapp?: WhatsAppSender;
+  /** ffmpeg for uploads (probe at confirm, a render job); by default none, so a message is ready at once. */
+  mediaProcessor?: MediaProcessor | null;
   /** Where verification codes are read when the mailer is not the outbox. */
   readCode?: (email: string) => Promise<string>;
 }
@@ -101,6 +104,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },
     whatsappEnabled: opts.whatsapp !== undefined,
+    mediaProcessor: opts.mediaProcessor ?? null,
   });
   await app.ready();
   const push = createWebPushSender(VAPID, opts.pushAgent ? { agent: opts.pushAgent } : {});
@@ -114,6 +118,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
       clock,
       mailer,
       media,
+      processor: opts.mediaProcessor ?? null,
       push,
       whatsapp: opts.whatsapp ?? null,
       publicOrigin: PUBLIC_ORIGIN,

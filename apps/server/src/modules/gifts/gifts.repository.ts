@@ -39,7 +39,7 @@ export interface GiftMessage {
   state: 'ready' | 'processing';
 }
 
-/** Stores the message unless the gift was paid meanwhile; false when nothing changed. */
+/** Stores the message unless the gift was opened meanwhile; false when nothing changed. */
 export async function setGiftMessage(db: Executor, giftId: string, message: GiftMessage, now: string) {
   const res = await db
     .updateTable('gifts')
@@ -52,11 +52,13 @@ export async function setGiftMessage(db: Executor, giftId: string, message: Gift
       message_state: message.state,
       message_poster_path: null,
       message_error: null,
-      status: 'message_uploaded',
+      // A paid gift stays paid when its message is replaced.
+      status: (eb) => eb.case().when('status', '=', 'active').then('active' as const).else('message_uploaded' as const).end(),
       updated_at: now,
     })
     .where('id', '=', giftId)
-    .where('status', '!=', 'active')
+    // Until the gift is first opened; after that the message is what was revealed.
+    .where((eb) => eb.or([eb('status', '!=', 'active'), eb('first_opened_at', 'is', null)]))
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }

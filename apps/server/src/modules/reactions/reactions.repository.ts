@@ -66,6 +66,7 @@ export async function attachFile(
     syncOffsetMs: number;
     recordingQuality: string;
     now: string;
+    state: 'processing' | 'ready';
   },
 ): Promise<boolean> {
   const res = await db
@@ -80,6 +81,7 @@ export async function attachFile(
       sync_offset_ms: f.syncOffsetMs,
       recording_quality: f.recordingQuality,
       uploaded_at: f.now,
+      file_state: f.state,
       updated_at: f.now,
     })
     .where('id', '=', id)

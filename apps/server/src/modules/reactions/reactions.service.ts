@@ -11,6 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
+import type { MediaProcessor } from '../../adapters/media-processor.ts';
 import { type MediaStorage, type ReceivedFile, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
@@ -19,6 +20,7 @@ import { parse } from '../../lib/http.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as repo from './reactions.repository.ts';
 import type { Reaction } from './reactions.table.ts';
 
@@ -39,6 +41,8 @@ export interface ReactionsDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
+  /** ffmpeg: a recording is converted to MP4 by a job before the sender sees it; null keeps it as recorded. */
+  processor: MediaProcessor | null;
 }
 
 const reactionExists = () => new AppError(409, 'reaction_exists', RM.reactionExists);
@@ -46,7 +50,7 @@ const reactionNotFound = () => new AppError(404, 'reaction_not_found', RM.reacti
 const consentRequired = () => new AppError(403, 'consent_required', RM.reactionConsentRequired);
 const fileInvalid = (status = 415) => new AppError(status, 'reaction_file_invalid', RM.reactionFileInvalid);
 
-export function createReactionsService({ db, media, clock }: ReactionsDeps) {
+export function createReactionsService({ db, media, clock, processor }: ReactionsDeps) {
   /** A reaction still open for recording: known, recent, and without a file. */
   async function openReaction(id: string): Promise<Reaction> {
     const reaction = await repo.findReaction(db, id);
@@ -147,11 +151,12 @@ export function createReactionsService({ db, media, clock }: ReactionsDeps) {
         const sniffed = await fileTypeFromBuffer(received.head);
         const ext = sniffed ? REACTION_TYPES[sniffed.mime] : undefined;
         if (!sniffed || !ext) throw fileInvalid();
-        key = `reactions/${reaction.gift_id}/reaction-${randomHex(8)}.${ext}`;
-        await received.file.commit(key);
+        const stored = `reactions/${reaction.gift_id}/reaction-${randomHex(8)}.${ext}`;
+        key = stored;
+        await received.file.commit(stored);
         const now = clock.now();
         const file = {
-          path: key,
+          path: stored,
           mime: sniffed.mime,
           size: received.file.size,
           durationSeconds: input.durationSeconds,
@@ -162,7 +167,8 @@ export function createReactionsService({ db, media, clock }: ReactionsDeps) {
         };
         // The reaction and the sender's notice of it, in one transaction.
         const attached = await db.transaction().execute(async (trx) => {
-          if (!(await repo.attachFile(trx, reaction.id, file))) return false;
+          if (!(await repo.attachFile(trx, reaction.id, { ...file, state: processor ? 'processing' : 'ready' }))) return false;
+          if (processor) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, { key: `media:${reaction.gift_id}:${stored}` });
           await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
           return true;
         });

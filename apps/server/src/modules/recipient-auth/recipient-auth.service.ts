@@ -64,7 +64,8 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
       const gift = await gifts.findGift(db, giftId);
       if (!gift) throw giftNotFound();
       const isActive = gift.status === 'active';
-      return { success: true, giftId: gift.id, giftDetails: { recipientName: gift.recipient_name, isActive, is_active: isActive } };
+      const preparing = isActive && gift.message_state === 'processing';
+      return { success: true, giftId: gift.id, giftDetails: { recipientName: gift.recipient_name, isActive, is_active: isActive, preparing } };
     },
   };
 }

@@ -16,6 +16,9 @@ export function validUntil(gift: Gift, plan: Plan): number | null {
  */
 export function assertRevealable(gift: Gift, now: Date): Plan {
   if (gift.status !== 'active') throw new AppError(403, 'gift_not_ready', RM.giftNotReady);
+  // A message being converted (or one that could not be) is not revealable yet.
+  if (gift.message_state === 'processing') throw new AppError(403, 'gift_preparing', RM.giftPreparing);
+  if (gift.message_state === 'failed') throw new AppError(403, 'gift_not_ready', RM.giftNotReady);
   const plan = planOf(gift);
   const until = validUntil(gift, plan);
   if (until !== null && until <= now.getTime()) throw new AppError(410, 'gift_expired', RM.giftExpired);

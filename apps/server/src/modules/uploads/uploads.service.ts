@@ -8,16 +8,24 @@ import type {
   SaveTextMessageRequest,
 } from '@giftlens/contract/sender';
 import { fileTypeFromBuffer } from 'file-type';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../../adapters/clock.ts';
+import { type MediaProcessor, UnreadableMediaError } from '../../adapters/media-processor.ts';
 import { type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { deriveKey, hmacHex, randomHex, randomToken, safeEqual } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { messageRenderKey } from '../renditions/renditions.jobs.ts';
 import * as repo from './uploads.repository.ts';
 
 export interface UploadsDeps {
@@ -25,6 +33,9 @@ export interface UploadsDeps {
   media: MediaStorage;
   clock: Clock;
   sessionSecret: string;
+  /** ffmpeg: a confirmed file is probed (unreadable ones refused) and converted by a job; null keeps it as is. */
+  processor: MediaProcessor | null;
+  wakeJobs?: () => void;
 }
 
 // What the bytes may really be, per message type. WebM and MP4 containers sniff as video even when they only
@@ -53,7 +64,10 @@ const fileTooLarge = (plan: Plan, sizeBytes: number) =>
     M.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(2)),
   );
 const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', M.uploadUrlInvalid);
-const giftAlreadyPaid = () => new AppError(409, 'gift_already_paid', M.giftAlreadyPaid);
+const messageLocked = () => new AppError(409, 'message_locked', M.messageLocked);
+
+/** The message may change until the gift is first opened (paid or not); after that it is what was revealed. */
+const changeable = (gift: Gift) => gift.status !== 'active' || gift.first_opened_at === null;
 
 function extensionFor(fileName: string, fileType: string): string {
   const fromName = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1];
@@ -62,25 +76,44 @@ function extensionFor(fileName: string, fileType: string): string {
   return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype : 'bin';
 }
 
-export function createUploadsService({ db, media, clock, sessionSecret }: UploadsDeps) {
+export function createUploadsService({ db, media, clock, sessionSecret, processor, wakeJobs }: UploadsDeps) {
   const urlKey = deriveKey(sessionSecret, 'upload-urls');
   const signUpload = (id: string, exp: string) => hmacHex(urlKey, `${id}:${exp}`);
 
-  async function ownUnpaidGift(sender: Sender, giftId: string): Promise<Gift> {
+  async function ownChangeableGift(sender: Sender, giftId: string): Promise<Gift> {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
     if (!gift) throw giftNotFound();
-    if (gift.status === 'active') throw giftAlreadyPaid();
+    if (!changeable(gift)) throw messageLocked();
     return gift;
   }
 
-  /** After a new message is stored, the one it replaced is no longer referenced. */
-  async function dropReplacedFile(previous: string | null, current: string | null) {
-    if (previous && previous !== current) await media.delete(previous).catch(() => undefined);
+  /** After a new message is stored, the one it replaced (and its poster) is no longer referenced. */
+  async function dropReplacedFiles(previous: Gift, current: string | null) {
+    for (const file of [previous.message_path, previous.message_poster_path]) {
+      if (file && file !== current) await media.delete(file).catch(() => undefined);
+    }
+  }
+
+  /** ffprobe on a local copy: a file it cannot read is refused now, while the sender is still on the page. */
+  async function readable(key: string): Promise<boolean> {
+    if (!processor) return true;
+    const work = await mkdtemp(path.join(tmpdir(), 'giftlens-probe-'));
+    try {
+      const copy = path.join(work, `upload${path.extname(key)}`);
+      await pipeline(media.createReadStream(key), createWriteStream(copy));
+      await processor.probe(copy);
+      return true;
+    } catch (err) {
+      if (err instanceof UnreadableMediaError) return false;
+      throw err;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   }
 
   return {
     async generateUploadUrl(sender: Sender, req: GenerateUploadUrlRequest): Promise<GenerateUploadUrlResponse> {
-      const gift = await ownUnpaidGift(sender, req.giftId);
+      const gift = await ownChangeableGift(sender, req.giftId);
       const plan = planOf(gift);
       if (!/^(video|audio)\//i.test(req.fileType)) throw new AppError(415, 'file_type_invalid', M.fileTypeInvalid);
       if (req.fileSize !== undefined && req.fileSize > plan.maxFileBytes) throw fileTooLarge(plan, req.fileSize);
@@ -127,7 +160,7 @@ export function createUploadsService({ db, media, clock, sessionSecret }: Upload
       }
       const gift = await gifts.findGift(db, intent.gift_id);
       if (!gift) throw uploadUrlInvalid();
-      if (gift.status === 'active') throw giftAlreadyPaid();
+      if (!changeable(gift)) throw messageLocked();
       const plan = planOf(gift);
       if (contentLength !== undefined && contentLength > intent.max_bytes) throw fileTooLarge(plan, contentLength);
 
@@ -150,7 +183,7 @@ export function createUploadsService({ db, media, clock, sessionSecret }: Upload
     },
 
     async confirmUpload(sender: Sender, req: ConfirmUploadRequest): Promise<void> {
-      const gift = await ownUnpaidGift(sender, req.giftId);
+      const gift = await ownChangeableGift(sender, req.giftId);
       const plan = planOf(gift);
       const intent = await repo.findIntentByPath(db, gift.id, req.filePath);
       const stale = intent !== undefined && Date.parse(intent.expires_at) + CONFIRM_GRACE_MS < clock.now().getTime();
@@ -171,31 +204,45 @@ export function createUploadsService({ db, media, clock, sessionSecret }: Upload
       if (!sniffed || !accepted.has(sniffed.mime)) {
         throw await reject(new AppError(415, 'file_type_invalid', M.fileTypeInvalid));
       }
+      if (!(await readable(intent.file_path))) throw await reject(new AppError(415, 'message_unreadable', M.messageUnreadable));
 
       const stored = await db.transaction().execute(async (trx) => {
         const ok = await gifts.setGiftMessage(
           trx,
           gift.id,
-          { type: intent.message_type, path: intent.file_path, mime: sniffed.mime, size: stat.size, text: null, state: 'ready' },
+          {
+            type: intent.message_type,
+            path: intent.file_path,
+            mime: sniffed.mime,
+            size: stat.size,
+            text: null,
+            state: processor ? 'processing' : 'ready',
+          },
           clock.now().toISOString(),
         );
-        if (ok) await repo.markIntentConfirmed(trx, intent.id);
-        return ok;
+        if (!ok) return false;
+        await repo.markIntentConfirmed(trx, intent.id);
+        // Converted to a rendition every phone plays; the gift is revealable once it is ready.
+        if (processor) {
+          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key: intent.file_path }, { key: messageRenderKey(gift.id, intent.file_path) });
+        }
+        return true;
       });
-      if (!stored) throw await reject(giftAlreadyPaid());
-      await dropReplacedFile(gift.message_path, intent.file_path);
+      if (!stored) throw await reject(messageLocked());
+      wakeJobs?.();
+      await dropReplacedFiles(gift, intent.file_path);
     },
 
     async saveTextMessage(sender: Sender, req: SaveTextMessageRequest): Promise<void> {
-      const gift = await ownUnpaidGift(sender, req.giftId);
+      const gift = await ownChangeableGift(sender, req.giftId);
       const stored = await gifts.setGiftMessage(
         db,
         gift.id,
         { type: 'text', path: null, mime: null, size: null, text: req.text, state: 'ready' },
         clock.now().toISOString(),
       );
-      if (!stored) throw giftAlreadyPaid();
-      await dropReplacedFile(gift.message_path, null);
+      if (!stored) throw messageLocked();
+      await dropReplacedFiles(gift, null);
     },
   };
 }

@@ -30,6 +30,7 @@ export function ShareLinkPage() {
   if (gift.isPending) return <PageSpinner label="Checking your gift…" />;
   if (gift.isError) return <LinkFailure message={verifyGiftErrorText(gift.error)} />;
   if (!active) return <GiftNotReadyPanel reason={RM.giftNotReady} />;
+  if (gift.data.giftDetails.preparing) return <GiftNotReadyPanel reason={RM.giftPreparing} />;
 
   const name = gift.data.giftDetails.recipientName.trim() || 'there';
   return (

@@ -1,0 +1,200 @@
+import { M } from '@giftlens/contract/messages';
+import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
+import { RM } from '@giftlens/contract/recipient';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, expect } from 'vitest';
+import { createFfmpegProcessor } from '../src/adapters/media-processor.ts';
+import { createGift, generateUploadUrl, payGift, type UploadTarget } from './helpers/flows.ts';
+import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
+import { multipart } from './helpers/media.ts';
+import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+
+// Real ffmpeg (Debian's package; CI installs it): messages in the formats phones and browsers record.
+const processor = await createFfmpegProcessor();
+if (!processor) throw new Error('These tests need ffmpeg and ffprobe on the PATH (Debian: apt-get install ffmpeg).');
+
+const work = mkdtempSync(path.join(tmpdir(), 'giftlens-renditions-'));
+function make(name: string, args: string[]): Buffer {
+  const out = path.join(work, name);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, out], { timeout: 60_000 });
+  return readFileSync(out);
+}
+const SOURCES = {
+  // Chrome's MediaRecorder: VP9 and Opus in WebM.
+  webm: () => make('chrome.webm', ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libvpx-vp9', '-b:v', '200k', '-c:a', 'libopus']),
+  // A QuickTime movie as older cameras and editors write it: MPEG-4 Part 2 video, PCM sound.
+  mov: () => make('camera.mov', ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'mpeg4', '-c:a', 'pcm_s16le']),
+  wav: () => make('voice.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:a', 'pcm_s16le']),
+};
+
+let photos: Awaited<ReturnType<typeof scanPhotos>>;
+beforeAll(async () => {
+  photos = await scanPhotos();
+});
+
+/** ffprobe's view of a stored file. */
+function probeStored(h: Harness, key: string) {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path.join(h.mediaDir, key)]);
+  return JSON.parse(out.toString()) as { format: { format_name: string }; streams: { codec_type: string; codec_name: string }[] };
+}
+
+/** The top-level MP4 boxes in order: "faststart" means moov comes before mdat. */
+function topLevelBoxes(file: Buffer): string[] {
+  const boxes: string[] = [];
+  for (let at = 0; at + 8 <= file.length; ) {
+    let size = file.readUInt32BE(at);
+    const type = file.toString('latin1', at + 4, at + 8);
+    if (size === 1) size = Number(file.readBigUInt64BE(at + 8));
+    boxes.push(type);
+    if (size < 8) break;
+    at += size;
+  }
+  return boxes;
+}
+
+async function upload(h: Harness, cookie: string, giftId: string, data: Buffer, fileName: string, fileType: string, messageType: 'video' | 'audio') {
+  const gen = await generateUploadUrl(h, cookie, { giftId, fileType, fileName, messageType, fileSize: data.length });
+  expect(gen.statusCode, gen.body).toBe(200);
+  const target = json<UploadTarget>(gen);
+  const put = await h.app.inject({ method: 'PUT', url: target.uploadUrl, headers: { 'content-type': fileType }, payload: data });
+  expect(put.statusCode, put.body).toBe(200);
+  const confirm = await h.app.inject({
+    method: 'POST',
+    url: '/api/gift-sender/confirm-upload',
+    headers: { cookie },
+    payload: { giftId, publicUrl: target.publicUrl, messageType, filePath: target.filePath },
+  });
+  return { confirm, target };
+}
+
+const giftRow = (h: Harness, giftId: string) => h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
+const exists = async (h: Harness, key: string) => (await h.media.stat(key)) !== null;
+
+describeEachDatabase(
+  'messages play on every phone',
+  (get) => {
+    const cases = [
+      { name: 'a WebM (VP9/Opus) video', source: 'webm', fileName: 'message.webm', fileType: 'video/webm', kind: 'video', ext: '.mp4', mime: 'video/mp4' },
+      { name: 'a QuickTime .mov video', source: 'mov', fileName: 'message.mov', fileType: 'video/quicktime', kind: 'video', ext: '.mp4', mime: 'video/mp4' },
+      { name: 'a WAV voice message', source: 'wav', fileName: 'voice.wav', fileType: 'audio/wav', kind: 'audio', ext: '.m4a', mime: 'audio/mp4' },
+    ] as const;
+
+    for (const c of cases) {
+      it(`${c.name} becomes H.264/AAC ${c.ext} with the moov atom first, the original removed`, async () => {
+        const h = get();
+        const { cookie } = await signIn(h);
+        const giftId = await createGift(h, cookie);
+        const { confirm, target } = await upload(h, cookie, giftId, SOURCES[c.source](), c.fileName, c.fileType, c.kind);
+        expect(confirm.statusCode, confirm.body).toBe(200);
+        expect(await giftRow(h, giftId)).toMatchObject({ message_state: 'processing', message_path: target.filePath });
+
+        expect(await h.jobs.runDue()).toBe(1);
+        const gift = await giftRow(h, giftId);
+        expect(gift).toMatchObject({ message_state: 'ready', message_mime: c.mime, message_error: null });
+        expect(path.extname(gift.message_path!)).toBe(c.ext);
+        expect(await exists(h, target.filePath)).toBe(false);
+        const probe = probeStored(h, gift.message_path!);
+        expect(probe.format.format_name).toContain('mp4');
+        const codecs = Object.fromEntries(probe.streams.map((s) => [s.codec_type, s.codec_name]));
+        expect(codecs).toEqual(c.kind === 'video' ? { video: 'h264', audio: 'aac' } : { audio: 'aac' });
+        const boxes = topLevelBoxes(readFileSync(path.join(h.mediaDir, gift.message_path!)));
+        expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+        expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+        expect(gift.message_size).toBe((await h.media.stat(gift.message_path!))?.size);
+        if (c.kind === 'video') {
+          expect(gift.message_poster_path).toMatch(/\.jpg$/);
+          expect((await h.media.readHead(gift.message_poster_path!, 3)).toString('hex')).toBe('ffd8ff');
+        } else {
+          expect(gift.message_poster_path).toBeNull();
+        }
+      });
+    }
+
+    it('a paid gift is not revealable while its message is processing: the greeting says it is being prepared', async () => {
+      const h = get();
+      const { cookie } = await signIn(h);
+      const giftId = await activeGift(h, cookie, { photo: photos.reference, pay: false });
+      await h.jobs.runDue();
+      await payGift(h, cookie, giftId);
+      // Replaced after payment (allowed until the gift is first opened): processing again.
+      const { confirm } = await upload(h, cookie, giftId, SOURCES.webm(), 'again.webm', 'video/webm', 'video');
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      const greeting = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/verify-gift/${giftId}` });
+      expect(json(greeting)).toMatchObject({ giftDetails: { isActive: true, preparing: true } });
+      const early = await directScan(h, giftId, photos.genuine);
+      expect(early.statusCode).toBe(403);
+      expect(json(early)).toMatchObject({ code: 'gift_preparing', error: RM.giftPreparing });
+
+      await h.jobs.runDue();
+      const ready = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/verify-gift/${giftId}` });
+      expect(json(ready)).toMatchObject({ giftDetails: { preparing: false } });
+      const scan = await directScan(h, giftId, photos.genuine);
+      expect(scan.statusCode, scan.body).toBe(200);
+      const message = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/gift-message/${giftId}`, headers: { cookie: String(scan.headers['set-cookie']).split(';')[0] } });
+      expect(message.statusCode, message.body).toBe(200);
+
+      // Once opened, the message is what was revealed: no more replacing.
+      const locked = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/webm', fileName: 'late.webm', messageType: 'video', fileSize: 1000 });
+      expect(locked.statusCode).toBe(409);
+      expect(json(locked).error).toBe(M.messageLocked);
+    });
+
+    it('a reaction recorded as WebM becomes an MP4 with a poster before the sender sees it', async () => {
+      const h = get();
+      const { cookie } = await signIn(h);
+      const giftId = await activeGift(h, cookie, { planId: 'lifetime_us', photo: photos.reference, pay: false });
+      await h.jobs.runDue();
+      await payGift(h, cookie, giftId);
+      const grant = String((await directScan(h, giftId, photos.genuine)).headers['set-cookie']).split(';')[0]!;
+      const post = (url: string, payload: object, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload, headers });
+      const consent = json<{ data: { id: string } | null }>(
+        await post('/api/reactions/play-consent', { giftId, recipientName: 'Maya', mediaDuration: 2, playbackSessionId: 'playback-session-1' }, { cookie: grant }),
+      );
+      const reactionId = consent.data?.id ?? '';
+      const device = { deviceInfo: { userAgent: 'Mozilla/5.0 (test)', platform: 'Linux', language: 'en-GB' }, browserInfo: { cookieEnabled: true, onLine: true } };
+      expect((await post('/api/reactions/consent', { reactionId, consentGranted: true, ...device })).statusCode).toBe(200);
+      expect((await post('/api/reactions/start-synced-recording', { reactionId, mediaStartTime: Date.now(), playbackSessionId: 'playback-session-1' })).statusCode).toBe(200);
+      const body = multipart(
+        { reactionId, recordingQuality: 'high', durationSeconds: '2', mediaEndTime: '2', syncOffsetMs: '0' },
+        [{ name: 'reaction', filename: 'reaction.webm', type: 'video/webm', data: SOURCES.webm() }],
+      );
+      const up = await h.app.inject({ method: 'POST', url: '/api/reactions/upload', headers: body.headers, payload: body.payload });
+      expect(up.statusCode, up.body).toBe(200);
+      const before = await h.db.selectFrom('reactions').selectAll().where('id', '=', reactionId).executeTakeFirstOrThrow();
+      expect(before).toMatchObject({ file_state: 'processing', file_mime: 'video/webm' });
+      const listed = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } })));
+      expect(listed.gifts[0]?.reaction).toBeNull();
+
+      await h.jobs.runDue();
+      const after = await h.db.selectFrom('reactions').selectAll().where('id', '=', reactionId).executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ file_state: 'ready', file_mime: 'video/mp4' });
+      expect(after.file_path).toMatch(/\.mp4$/);
+      expect(after.poster_path).toMatch(/\.jpg$/);
+      expect(await exists(h, before.file_path!)).toBe(false);
+      const codecs = Object.fromEntries(probeStored(h, after.file_path!).streams.map((s) => [s.codec_type, s.codec_name]));
+      expect(codecs).toEqual({ video: 'h264', audio: 'aac' });
+      const shown = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } })));
+      expect(shown.gifts[0]?.reaction).toMatchObject({ mime: 'video/mp4' });
+      expect(shown.gifts[0]?.reaction?.posterUrl).toMatch(/\.jpg\?exp=/);
+    });
+
+    it('a corrupt video is refused with a clear message and nothing is kept', async () => {
+      const h = get();
+      const { cookie } = await signIn(h);
+      const giftId = await createGift(h, cookie);
+      const webm = SOURCES.webm();
+      // A real WebM header (so the type sniffs right) followed by garbage.
+      const corrupt = Buffer.concat([webm.subarray(0, 64), Buffer.alloc(20_000, 0x5a)]);
+      const { confirm, target } = await upload(h, cookie, giftId, corrupt, 'broken.webm', 'video/webm', 'video');
+      expect(confirm.statusCode).toBe(415);
+      expect(json(confirm)).toMatchObject({ success: false, code: 'message_unreadable', error: M.messageUnreadable });
+      expect(await exists(h, target.filePath)).toBe(false);
+      expect(await giftRow(h, giftId)).toMatchObject({ status: 'draft', message_path: null, message_state: 'none' });
+      expect(await h.db.selectFrom('jobs').select('id').where('key', 'like', `media:${giftId}:%`).execute()).toEqual([]);
+    });
+  },
+  { mediaProcessor: processor },
+);
