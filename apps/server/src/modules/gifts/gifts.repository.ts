@@ -72,3 +72,21 @@ export async function markGiftActive(db: Executor, giftId: string, now: string):
     .where('status', '!=', 'active')
     .execute();
 }
+
+/** Every stored file of these gifts: photos, message and its poster, upload targets, reaction and its poster. */
+export async function listGiftFiles(db: Executor, giftIds: string[]): Promise<string[]> {
+  if (giftIds.length === 0) return [];
+  const [photos, gifts, intents, reactions] = await Promise.all([
+    db.selectFrom('gift_photos').select('storage_path').where('gift_id', 'in', giftIds).execute(),
+    db.selectFrom('gifts').select(['message_path', 'message_poster_path']).where('id', 'in', giftIds).execute(),
+    db.selectFrom('upload_intents').select('file_path').where('gift_id', 'in', giftIds).execute(),
+    db.selectFrom('reactions').select(['file_path', 'poster_path']).where('gift_id', 'in', giftIds).execute(),
+  ]);
+  const files = [
+    ...photos.map((p) => p.storage_path),
+    ...gifts.flatMap((g) => [g.message_path, g.message_poster_path]),
+    ...intents.map((i) => i.file_path),
+    ...reactions.flatMap((r) => [r.file_path, r.poster_path]),
+  ];
+  return [...new Set(files.filter((f): f is string => f !== null))];
+}

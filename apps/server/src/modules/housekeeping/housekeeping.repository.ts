@@ -55,19 +55,6 @@ export function lockStaleUnpaidGifts(trx: Executor, cutoff: string, limit: numbe
   return q.execute().then((rows) => rows.map((r) => r.id));
 }
 
-/** Every stored file of these gifts: photos, the message, upload targets, a reaction recording. */
-export async function listGiftFiles(trx: Executor, giftIds: string[]): Promise<string[]> {
-  if (giftIds.length === 0) return [];
-  const [gifts, photos, intents, reactions] = await Promise.all([
-    trx.selectFrom('gifts').select('message_path as path').where('id', 'in', giftIds).execute(),
-    trx.selectFrom('gift_photos').select('storage_path as path').where('gift_id', 'in', giftIds).execute(),
-    trx.selectFrom('upload_intents').select('file_path as path').where('gift_id', 'in', giftIds).execute(),
-    trx.selectFrom('reactions').select('file_path as path').where('gift_id', 'in', giftIds).execute(),
-  ]);
-  const paths = [...gifts, ...photos, ...intents, ...reactions].map((r) => r.path);
-  return [...new Set(paths.filter((p): p is string => p !== null))];
-}
-
 export class GiftChangedError extends Error {
   constructor() {
     super('a gift picked for clean-up changed meanwhile');
@@ -83,8 +70,10 @@ export async function deleteUnpaidGifts(trx: Executor, giftIds: string[]): Promi
   if (giftIds.length === 0) return 0;
   await trx.deleteFrom('gift_photos').where('gift_id', 'in', giftIds).execute();
   await trx.deleteFrom('upload_intents').where('gift_id', 'in', giftIds).execute();
-  // A paid order is left in place: its foreign key then stops the gift delete below as well.
-  await trx.deleteFrom('orders').where('gift_id', 'in', giftIds).where('status', '!=', 'paid').execute();
+  // A gift whose order was paid meanwhile is not unpaid any more: everything rolls back.
+  const paid = await trx.selectFrom('orders').select('id').where('gift_id', 'in', giftIds).where('status', '=', 'paid').execute();
+  if (paid.length > 0) throw new GiftChangedError();
+  await trx.deleteFrom('orders').where('gift_id', 'in', giftIds).execute();
   await trx.deleteFrom('scheduled_messages').where('gift_id', 'in', giftIds).execute();
   await trx.deleteFrom('reveal_grants').where('gift_id', 'in', giftIds).execute();
   await trx.deleteFrom('reactions').where('gift_id', 'in', giftIds).execute();
@@ -209,6 +198,25 @@ export async function deleteOldWebhookEvents(db: Executor, cutoff: string, limit
   return Number(res.numDeletedRows);
 }
 
+/**
+ * Paid orders of deleted gifts (amount, date and provider ids kept for accounting) once their paid date is
+ * older than `paidBefore`.
+ */
+export async function deleteOldOrphanOrders(db: Executor, paidBefore: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('orders')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .where('orders.paid_at', '<', paidBefore)
+        .where((w) => w.not(w.exists(w.selectFrom('gifts').select('gifts.id').whereRef('gifts.id', '=', 'orders.gift_id'))))
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** Finished jobs (done or cancelled) finished before `finishedBefore`, dead ones before `deadBefore`. */
 export async function deleteOldJobs(db: Executor, finishedBefore: string, deadBefore: string, limit: number): Promise<number> {
   const res = await db
@@ -270,6 +278,8 @@ export async function purgeGiftContent(trx: Executor, giftIds: string[], nowIso:
       message_mime: null,
       message_size: null,
       message_text: null,
+      message_poster_path: null,
+      message_state: 'none',
       updated_at: nowIso,
     })
     .where('id', 'in', giftIds)

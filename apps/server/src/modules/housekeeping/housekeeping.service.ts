@@ -5,6 +5,7 @@ import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { DEFAULT_SCAN_FAILURE_LIMIT } from '../scans/scans.service.ts';
 import { CONFIRM_GRACE_MS } from '../uploads/uploads.service.ts';
+import { listGiftFiles } from '../gifts/gifts.repository.ts';
 import * as repo from './housekeeping.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,6 +37,11 @@ export interface Retention {
   finishedJobMs: number;
   /** A dead job is kept this long with its last error, for an operator to look at. */
   deadJobMs: number;
+  /**
+   * The order of a deleted gift (amount, date, provider ids: no name, e-mail or message) is kept this long after
+   * payment, as tax and accounting law asks (India: 8 years), then deleted. The privacy page says so.
+   */
+  accountingOrderMs: number;
 }
 
 export const DEFAULT_RETENTION: Retention = {
@@ -48,6 +54,7 @@ export const DEFAULT_RETENTION: Retention = {
   webhookEventMs: 30 * DAY_MS,
   finishedJobMs: 7 * DAY_MS,
   deadJobMs: 30 * DAY_MS,
+  accountingOrderMs: 8 * 366 * DAY_MS,
 };
 
 /** What one run removed. */
@@ -62,6 +69,7 @@ export interface HousekeepingReport {
   scanFailures: number;
   webhookEvents: number;
   jobs: number;
+  orders: number;
   filesDeleted: number;
   filesFailed: number;
 }
@@ -79,6 +87,7 @@ export function emptyReport(): HousekeepingReport {
     scanFailures: 0,
     webhookEvents: 0,
     jobs: 0,
+    orders: 0,
     filesDeleted: 0,
     filesFailed: 0,
   };
@@ -152,7 +161,7 @@ export function createHousekeepingService({
       let files: string[] = [];
       const deleted = await db.transaction().execute(async (trx) => {
         const ids = await repo.lockStaleUnpaidGifts(trx, cutoff, batchSize);
-        files = await repo.listGiftFiles(trx, ids);
+        files = await listGiftFiles(trx, ids);
         return repo.deleteUnpaidGifts(trx, ids);
       });
       await deleteFiles(files, report);
@@ -170,7 +179,7 @@ export function createHousekeepingService({
         let files: string[] = [];
         const purged = await db.transaction().execute(async (trx) => {
           const ids = await repo.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
-          files = await repo.listGiftFiles(trx, ids);
+          files = await listGiftFiles(trx, ids);
           return repo.purgeGiftContent(trx, ids, clock.now().toISOString());
         });
         await deleteFiles(files, report);
@@ -238,6 +247,7 @@ export function createHousekeepingService({
               repo.deleteOldJobs(db, before(keep.finishedJobMs), before(keep.deadJobMs), batchSize),
             ),
         ],
+        ['orders', () => repeat(signal, () => repo.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
       ];
       // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
       for (const [name, task] of tasks) {

@@ -29,7 +29,7 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
 
   /** Rows first, in one transaction, with a job that deletes the files after it (retried until they are gone). */
   async function erase(trx: Executor, giftIds: string[]): Promise<void> {
-    const files = await repo.giftFiles(trx, giftIds);
+    const files = await gifts.listGiftFiles(trx, giftIds);
     await repo.deleteGiftRows(trx, giftIds);
     if (files.length > 0) await enqueue(trx, clock.now(), 'media.delete', { keys: files });
   }
