@@ -135,6 +135,12 @@ describeEachDatabase(
       expect(scan.statusCode, scan.body).toBe(200);
       const message = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/gift-message/${giftId}`, headers: { cookie: String(scan.headers['set-cookie']).split(';')[0] } });
       expect(message.statusCode, message.body).toBe(200);
+      const shown = json<{ messageUrl: string; posterUrl: string | null }>(message);
+      expect(shown.messageUrl).toMatch(/\.mp4\?exp=/);
+      expect(shown.posterUrl).toMatch(/\.jpg\?exp=/);
+      const poster = await h.app.inject({ method: 'GET', url: shown.posterUrl! });
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/jpeg');
 
       // Once opened, the message is what was revealed: no more replacing.
       const locked = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/webm', fileName: 'late.webm', messageType: 'video', fileSize: 1000 });

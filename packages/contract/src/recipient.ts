@@ -140,6 +140,8 @@ export const GiftMessageResponse = z.object({
   messageType: z.enum(['video', 'audio', 'text']),
   /** Signed, expiring media URL for video/audio; null for text. */
   messageUrl: z.string().nullable(),
+  /** A frame of the video, shown before play (signed like messageUrl); null for audio, text, or none made. */
+  posterUrl: z.string().nullable(),
   text: z.string().nullable(),
   senderName: z.string(),
   reactionsEnabled: z.boolean(),

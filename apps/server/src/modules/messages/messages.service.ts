@@ -64,6 +64,7 @@ export function createMessagesService({ db, media, clock }: MessagesDeps) {
         giftId: gift.id,
         messageType: gift.message_type ?? 'text',
         messageUrl: messageUrl(gift),
+        posterUrl: gift.message_type === 'video' ? signed(gift.message_poster_path) : null,
         text: gift.message_type === 'text' ? gift.message_text : null,
         senderName: senderNameOf(sender),
         reactionsEnabled: plan.reactions,

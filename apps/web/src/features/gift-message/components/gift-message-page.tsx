@@ -77,6 +77,7 @@ function MessageScreen({
       <MessagePlayer
         kind={kind}
         src={mediaSrc}
+        poster={data.posterUrl}
         senderName={senderName}
         onMediaError={() => setMediaError(RM.unableToPlay)}
         onPlayFailed={() => setMediaError(RM.unableToPlay)}

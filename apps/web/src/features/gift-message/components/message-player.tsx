@@ -5,6 +5,8 @@ import type { PlayGateProps } from '../../../lib/play-gate.ts';
 interface MessagePlayerProps {
   kind: 'audio' | 'video';
   src: string;
+  /** A frame of the video shown before play. */
+  poster: string | null;
   senderName: string;
   /** Renders the gate around Play (consent and reaction recording, or plain play). */
   renderGate: (props: Pick<PlayGateProps, 'getMedia' | 'play' | 'renderPlayButton' | 'mediaType'>) => ReactNode;
@@ -17,7 +19,7 @@ const preventMenu = (e: MouseEvent) => e.preventDefault();
 const CONTROLS_LIST = 'nodownload noplaybackrate';
 
 /** The audio or video message with a play overlay; native controls appear once it has started. */
-export function MessagePlayer({ kind, src, senderName, renderGate, onMediaError, onPlayFailed }: MessagePlayerProps) {
+export function MessagePlayer({ kind, src, poster, senderName, renderGate, onMediaError, onPlayFailed }: MessagePlayerProps) {
   // The element is kept in state (a callback ref) so the gate can be handed it during render.
   const [media, setMedia] = useState<HTMLMediaElement | null>(null);
   const [started, setStarted] = useState(false);
@@ -63,6 +65,7 @@ export function MessagePlayer({ kind, src, senderName, renderGate, onMediaError,
         <video
           ref={setMedia}
           src={src}
+          poster={poster ?? undefined}
           controls={started}
           controlsList={CONTROLS_LIST}
           disablePictureInPicture
