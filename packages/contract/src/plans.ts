@@ -35,31 +35,31 @@ export const PLANS: readonly Plan[] = [
     id: 'basic_in', region: 'IN', name: 'Basic', subtitle: 'For a single special moment',
     amountMinor: 2900, currency: 'INR', price: '₹29', validity: '24 hours', validityMs: DAY, scans: 3,
     maxFileBytes: DEFAULT_MESSAGE_LIMIT_BYTES, downloads: false, reactions: false, popular: false,
-    features: ['Valid for 24 hours', '3 scans', 'Video or voice up to 30MB', 'No download'],
+    features: ['Valid for 24 hours', '3 scans', 'Video or voice up to 30MB', 'No downloads'],
   },
   {
     id: 'premium_in', region: 'IN', name: 'Premium', subtitle: 'Our most loved plan',
     amountMinor: 9900, currency: 'INR', price: '₹99', validity: '30 days', validityMs: 30 * DAY, scans: 10,
     maxFileBytes: DEFAULT_MESSAGE_LIMIT_BYTES, downloads: true, reactions: false, popular: true,
-    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Recipient can download'],
+    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Download your message'],
   },
   {
     id: 'lifetime_in', region: 'IN', name: 'Lifetime', subtitle: 'A keepsake that never expires',
     amountMinor: 29900, currency: 'INR', price: '₹299', validity: 'Lifetime', validityMs: null, scans: null,
     maxFileBytes: LIFETIME_MESSAGE_LIMIT_BYTES, downloads: true, reactions: true, popular: false,
-    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Recipient can download', 'Reaction recording'],
+    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Download your message and the reaction', 'Reaction recording'],
   },
   {
     id: 'premium_us', region: 'US', name: 'Premium', subtitle: 'Our most loved plan',
     amountMinor: 199, currency: 'USD', price: '$1.99', validity: '30 days', validityMs: 30 * DAY, scans: 10,
     maxFileBytes: DEFAULT_MESSAGE_LIMIT_BYTES, downloads: true, reactions: false, popular: true,
-    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Recipient can download'],
+    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Download your message'],
   },
   {
     id: 'lifetime_us', region: 'US', name: 'Lifetime', subtitle: 'A keepsake that never expires',
     amountMinor: 299, currency: 'USD', price: '$2.99', validity: 'Lifetime', validityMs: null, scans: null,
     maxFileBytes: LIFETIME_MESSAGE_LIMIT_BYTES, downloads: true, reactions: true, popular: false,
-    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Recipient can download', 'Reaction recording'],
+    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Download your message and the reaction', 'Reaction recording'],
   },
 ];
 

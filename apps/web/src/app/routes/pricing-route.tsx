@@ -1,4 +1,5 @@
 import { countryName } from '../../features/country/countries.ts';
+import { CountryMark } from '../../features/country/country-mark.tsx';
 import { useCountry } from '../../features/country/use-country.ts';
 import { PricingPage } from '../../features/marketing/components/pricing-page.tsx';
 
@@ -8,7 +9,7 @@ export function PricingRoute() {
   return (
     <PricingPage
       countryCode={country.isDetecting ? null : country.countryCode}
-      countryLabel={`${country.flag} ${countryName(country.countryCode)}`}
+      countryLabel={<CountryMark code={country.countryCode} name={countryName(country.countryCode)} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY } from '@giftlens/contract/constants';
 
 /**
- * Country facts that need no network: the flag rule, the messaging channel a country prefers,
+ * Country facts that need no network: the messaging channel a country prefers,
  * and the short fallback list used before the full list (with phone metadata) is loaded.
  */
 
@@ -43,17 +43,6 @@ export const WHATSAPP_COUNTRIES: ReadonlySet<string> = new Set([
 /** A country we know nothing about is treated as e-mail-preferring. */
 export function preferredChannel(countryCode: string | null | undefined): PreferredChannel {
   return countryCode && WHATSAPP_COUNTRIES.has(countryCode.toUpperCase()) ? 'whatsapp' : 'email';
-}
-
-const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
-const REGIONAL_INDICATOR_A = 0x1f1e6;
-
-/** Two letters make a flag from regional-indicator symbols; anything else gets a white flag. */
-export function flagEmoji(countryCode: string | null | undefined): string {
-  if (!countryCode || !/^[a-zA-Z]{2}$/.test(countryCode)) return WHITE_FLAG;
-  return String.fromCodePoint(
-    ...[...countryCode.toUpperCase()].map((c) => REGIONAL_INDICATOR_A + c.charCodeAt(0) - 65),
-  );
 }
 
 /** "FR" → "France" in the visitor's language; the code itself if the browser cannot name it. */

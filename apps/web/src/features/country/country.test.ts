@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { M } from '@giftlens/contract/messages';
-import { flagEmoji, preferredChannel, WHATSAPP_COUNTRIES } from './countries.ts';
+import { preferredChannel, WHATSAPP_COUNTRIES } from './countries.ts';
 import {
   CACHE_TTL_MS,
   detectCountry,
@@ -42,15 +42,7 @@ const answer = (name: string, value: unknown, delayMs = 0, timeoutMs = 1000): Co
 });
 const failing = (name: string): CountrySource => ({ name, timeoutMs: 1000, lookup: () => Promise.reject(new Error('down')) });
 
-describe('flag and channel', () => {
-  it('makes a flag from two letters, else a white flag', () => {
-    expect(flagEmoji('in')).toBe('🇮🇳');
-    expect(flagEmoji('US')).toBe('🇺🇸');
-    expect(flagEmoji('USA')).toBe('🏳️');
-    expect(flagEmoji(null)).toBe('🏳️');
-    expect(flagEmoji('1A')).toBe('🏳️');
-  });
-
+describe('channel', () => {
   it('lists 46 WhatsApp-preferring countries; unknown means e-mail', () => {
     expect(WHATSAPP_COUNTRIES.size).toBe(46);
     expect(preferredChannel('br')).toBe('whatsapp');

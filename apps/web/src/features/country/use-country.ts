@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { regionForCountry, type Region } from '@giftlens/contract/plans';
-import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY_CODE, flagEmoji, preferredChannel, type PreferredChannel } from './countries.ts';
+import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY_CODE, preferredChannel, type PreferredChannel } from './countries.ts';
 import { detectCountry, type CountryInfo } from './detect-country.ts';
 
 export interface UseCountryResult extends CountryInfo {
   /** True until detection has answered; the fields hold the US defaults meanwhile. */
   isDetecting: boolean;
-  flag: string;
   region: Region;
   preferredChannel: PreferredChannel;
 }
@@ -26,7 +25,6 @@ export function useCountry(): UseCountryResult {
   return {
     ...info,
     isDetecting: query.isPending,
-    flag: flagEmoji(info.countryCode),
     region: regionForCountry(info.countryCode),
     preferredChannel: preferredChannel(info.countryCode),
   };

@@ -1,4 +1,5 @@
 import { Check, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,8 +10,8 @@ import { usePlans } from '../../plans/api/get-plans.ts';
 export interface PricingPageProps {
   /** Two-letter country, or null while it is still being detected. */
   countryCode: string | null;
-  /** "🇮🇳 India", shown so visitors know why they see these prices. */
-  countryLabel: string;
+  /** The country (its code and name), shown so visitors know why they see these prices. */
+  countryLabel: ReactNode;
 }
 
 function PlanCard({ plan }: { plan: PlanView }) {
