@@ -24,6 +24,14 @@ test('the demo: show the gift, the camera recognises it and Maya’s message pla
   await expect(page).toHaveURL(/\/demo\/scan\/birthday$/);
   await expect(page.getByRole('heading', { name: 'Scan the demo gift' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  // The hint over the picture is the real scanner's: on a dark pill, readable on any gift.
+  const hint = page.getByRole('status').filter({ hasText: /Starting the camera|Looking for the gift|Fill the frame/ });
+  await expect(hint).toBeVisible();
+  const backdrop = await hint.evaluate((el) => getComputedStyle(el).backgroundColor);
+  // rgba(0, 0, 0, 0.6), or a modern colour syntax with "/ alpha"; a colour without alpha is opaque.
+  const alphaText = /\/\s*([\d.]+)\)$/.exec(backdrop)?.[1] ?? /^rgba\((?:[\d.]+,\s*){3}([\d.]+)\)$/.exec(backdrop)?.[1];
+  const alpha = alphaText === undefined ? (backdrop === 'transparent' ? 0 : 1) : Number(alphaText);
+  expect(alpha, `the hint's backdrop ${backdrop}`).toBeGreaterThanOrEqual(0.5);
   const scan = page.waitForRequest((r) => r.url().endsWith('/api/demo/scan/birthday') && r.method() === 'POST');
   const request = await scan;
   expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);

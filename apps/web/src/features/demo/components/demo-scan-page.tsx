@@ -1,3 +1,4 @@
+import { CameraHint } from '../../../components/ui/camera-hint.tsx';
 import { RM } from '@giftlens/contract/recipient';
 import { Camera, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -175,7 +176,7 @@ export function DemoScanPage() {
       </div>
 
       <div className="relative z-10 flex flex-col items-center gap-4 bg-gradient-to-t from-black/80 to-transparent px-4 pt-6 pb-10">
-        <p role="status" className="min-h-6 text-center text-[15px] font-medium">
+        <CameraHint live>
           {!cameraReady
             ? 'Starting the camera…'
             : status === 'scanning'
@@ -183,7 +184,7 @@ export function DemoScanPage() {
               : status === 'success'
                 ? 'Gift found!'
                 : 'Fill the frame with the demo gift and hold steady'}
-        </p>
+        </CameraHint>
         <button
           type="button"
           onClick={() => void capture()}

@@ -47,9 +47,7 @@ export function ShareLinkPage() {
         </p>
       </div>
 
-      <StepCards steps={SCAN_STEPS} columns={3} />
-
-      <div className="mt-8 flex justify-center">
+      <div className="mt-6 flex justify-center">
         <Button
           onClick={() => void navigate(paths.scanningCamera.href(giftId, 'direct'))}
           className="w-full px-8 text-lg sm:w-auto"
@@ -58,6 +56,8 @@ export function ShareLinkPage() {
           Start the Magic
         </Button>
       </div>
+
+      <StepCards steps={SCAN_STEPS} columns={3} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { CODE_LENGTH, RECIPIENT_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
 import { RM } from '@giftlens/contract/recipient';
 import { ArrowLeft, MailCheck } from 'lucide-react';
@@ -118,7 +119,7 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Verify Your Email</h1>
         <p className="text-stone-600">
           Enter the 6-digit code we sent to
-          <span className="block font-semibold [overflow-wrap:anywhere] text-stone-900">{email}</span>
+          <EmailAddress email={email} className="block font-semibold text-stone-900" />
         </p>
       </div>
 

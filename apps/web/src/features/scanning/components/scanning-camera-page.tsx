@@ -1,3 +1,4 @@
+import { CameraHint } from '../../../components/ui/camera-hint.tsx';
 import { MAX_SCAN_ATTEMPTS } from '@giftlens/contract/constants';
 import { Camera, Check, Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -116,7 +117,7 @@ function ScannerScreen({ flow, scanId }: { flow: ScanFlow; scanId: string }) {
 
       <footer className="relative flex flex-col items-center gap-4 px-4 pb-[max(1.25rem,env(safe-area-inset-bottom))]">
         <div role="status" aria-live="polite" className="flex min-h-16 flex-col items-center gap-2 text-center">
-          <p className="rounded-full bg-black/50 px-4 py-2 text-sm font-medium backdrop-blur sm:text-base">{statusText}</p>
+          <CameraHint>{statusText}</CameraHint>
           {scanning && phaseIndex >= 0 ? (
             <div className="flex flex-col items-center gap-1.5">
               <div

@@ -45,14 +45,14 @@ export function ScanningInstructionsPage() {
         </p>
       </div>
 
-      <StepCards steps={STEPS} columns={2} />
-
-      <div className="mt-8 flex justify-center">
+      <div className="mt-6 flex justify-center">
         <Button onClick={start} className="w-full px-8 text-lg sm:w-auto">
           <Sparkles className="size-5" aria-hidden />
           Start the Magic
         </Button>
       </div>
+
+      <StepCards steps={STEPS} columns={2} />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { expect, test } from '../../support/fixtures.ts';
+import { createPaidGift } from '../../support/gifts.ts';
+import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+
+// A toast covers nothing one needs: not the sticky header (logo, navigation, Back), at 360 px or at 1280 px.
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+
+    test('a toast appears below the header', async ({ page, context, baseURL, mailDir }) => {
+      const gift = await createPaidGift({
+        baseURL: baseURL!,
+        mailDir,
+        photo: `${GIFT_PHOTOS_DIR}/covers/reference/001.jpg`,
+        planId: 'premium_us',
+        message: { kind: 'text', text: 'Hello' },
+      });
+      await context.addCookies(gift.senderCookies);
+      await page.goto(`/share/${gift.giftId}`);
+      await page.getByRole('button', { name: 'Copy Link' }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' });
+      await expect(toast).toBeVisible();
+      const header = await page.getByRole('banner').first().boundingBox();
+      const box = await toast.boundingBox();
+      expect(header).not.toBeNull();
+      expect(box).not.toBeNull();
+      expect(box!.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header!.y + header!.height);
+    });
+  });
+}
