@@ -3,7 +3,10 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { M } from '@giftlens/contract/messages';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ZodError } from 'zod';
@@ -16,7 +19,8 @@ import type { RateLimitStore } from './adapters/rate-limit-store.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
-import { senderGuard, validationError } from './lib/http.ts';
+import { validationError } from './lib/http.ts';
+import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
@@ -69,6 +73,16 @@ export interface AppDeps {
   wakeJobs?: () => void;
 }
 
+/** The browsable API reference; its OpenAPI 3 document is at `${API_DOCS_PATH}/json`. */
+export const API_DOCS_PATH = '/api/docs';
+
+/** Only the API is documented: the web app's files, the media URLs and the reference itself are not calls. */
+const apiOnly: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const documented = input.url.startsWith('/api/') && !input.url.startsWith(API_DOCS_PATH);
+  return documented ? out : { ...out, schema: { ...out.schema, hide: true } };
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -92,6 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     // By name, not instanceof: the contract package may bring its own copy of zod.
     if (err.name === 'ZodError') err = validationError(err as ZodError);
+    // A route's declared schema refused the input: the contract's text, else the route's fallback.
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]?.message;
+      err = validationError(first, request.routeOptions.config.validationFallback);
+    }
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.warn({ err, url: request.url }, err.message);
       const retryAfter = err.extra.retryAfter;
@@ -110,6 +129,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ success: false, error: M.generic, code: 'internal' });
   });
 
+  // Every route declares its input with the contract's zod schemas; they validate it and document the API.
+  app.setValidatorCompiler(validatorCompiler);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'GiftLens API',
+        version: '1',
+        description:
+          'Every call of the GiftLens server. Failures answer `{ success: false, error, code }` where `error` is the text a user sees. Sender calls need the `gl_sender` session cookie (from verify-email); recipient calls the `gl_recipient` cookie or a reveal grant.',
+      },
+    },
+    transform: apiOnly,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   await app.register(fastifyRateLimit, {
@@ -190,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demoImageDirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
   });
   mediaRoutes(app, { media: deps.media, clock: deps.clock });
-  app.get('/api/health', () => ({ success: true }));
+  app.get('/api/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, () => ({ success: true }));
 
   const webDist =
     deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;

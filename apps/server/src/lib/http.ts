@@ -2,8 +2,14 @@ import { M } from '@giftlens/contract/messages';
 import { RM } from '@giftlens/contract/recipient';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Sender } from '../modules/sender-auth/sender-auth.table.ts';
 import { AppError, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 400 text of this route when its input fails a check that has no user text of its own. */
+    validationFallback?: string;
+  }
+}
 
 const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(M), ...Object.values(RM)]);
 
@@ -12,9 +18,9 @@ const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(M), ...Object
  * developer wording ("Invalid input: expected string, received undefined") is not a text for the user, so the
  * call's fallback (or the generic text) is shown instead. The body keeps decision 001's shape.
  */
-export function validationError(err: z.ZodError, fallback: string = M.generic): AppError {
-  const issue = err.issues[0];
-  const message = issue && USER_TEXTS.has(issue.message) ? issue.message : fallback;
+export function validationError(err: z.ZodError | string | undefined, fallback: string = M.generic): AppError {
+  const first = typeof err === 'object' ? err.issues[0]?.message : err;
+  const message = first !== undefined && USER_TEXTS.has(first) ? first : fallback;
   return new AppError(400, 'validation_failed', message);
 }
 
@@ -56,15 +62,25 @@ export function clearSenderCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SENDER_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
-export type SenderResolver = (token: string | undefined) => Promise<Sender | null>;
-
-/** Every sender call after verification goes through this: no valid session cookie, no access. */
-export function senderGuard(resolve: SenderResolver) {
-  return async (request: FastifyRequest): Promise<Sender> => {
-    const sender = await resolve(request.cookies[SENDER_COOKIE]);
-    if (!sender) throw unauthorized();
-    return sender;
+/**
+ * A session cookie's subject (a sender, a recipient): no valid session, a 401. Call it in a handler to get the
+ * subject; use `.hook` as the route's preValidation so a call without a session is a 401 before its input is
+ * checked. The subject is looked up once per request.
+ */
+export function sessionGuard<T extends object>(cookie: string, resolve: (token: string | undefined) => Promise<T | null>) {
+  const seen = new WeakMap<FastifyRequest, T>();
+  const require = async (request: FastifyRequest): Promise<T> => {
+    const known = seen.get(request);
+    if (known) return known;
+    const subject = await resolve(request.cookies[cookie]);
+    if (!subject) throw unauthorized();
+    seen.set(request, subject);
+    return subject;
   };
+  const hook = async (request: FastifyRequest): Promise<void> => {
+    await require(request);
+  };
+  return Object.assign(require, { hook });
 }
 
-export type RequireSender = ReturnType<typeof senderGuard>;
+export type SessionGuard<T extends object> = ReturnType<typeof sessionGuard<T>>;

@@ -1,3 +1,4 @@
+import { M } from '@giftlens/contract/messages';
 import { API } from '@giftlens/contract/routes';
 import {
   ChangeDeliveryRequest,
@@ -5,47 +6,61 @@ import {
   ScheduleRequest,
   SendNowRequest,
 } from '@giftlens/contract/scheduling';
-import { M } from '@giftlens/contract/messages';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { parse, type RequireSender } from '../../lib/http.ts';
+import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { DeliveriesService } from './deliveries.service.ts';
 
-/** Delivery ids are 32 hex characters; anything else is as unknown as a missing one. */
-function deliveryId(params: unknown): string {
-  const id = (params as { id?: unknown }).id;
-  if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) throw new AppError(404, 'delivery_not_found', M.deliveryNotFound);
+const DeliveryParams = z.object({ id: z.string() });
+const tags = ['deliveries'];
+
+/** Delivery ids are 32 hex characters; anything else is as unknown as a missing one (404, not 400). */
+function deliveryId(id: string): string {
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError(404, 'delivery_not_found', M.deliveryNotFound);
   return id;
 }
 
 /** Deliveries of a gift link, all scoped to the sender's session. */
 export function deliveriesRoutes(app: FastifyInstance, opts: { service: DeliveriesService; requireSender: RequireSender }) {
   const { service, requireSender } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preValidation: requireSender.hook };
 
-  app.post(API.scheduledMessages, async (request) => {
-    const sender = await requireSender(request);
-    return service.schedule(sender, parse(ScheduleRequest, request.body));
-  });
+  api.post(
+    API.scheduledMessages,
+    { ...signedIn, schema: { tags, summary: 'Schedule the gift link to go out at an instant', body: ScheduleRequest } },
+    async (request) => service.schedule(await requireSender(request), request.body),
+  );
 
-  app.post(API.sendNow, async (request) => {
-    const sender = await requireSender(request);
-    return { success: true, delivery: await service.sendNow(sender, parse(SendNowRequest, request.body)) };
-  });
+  api.post(
+    API.sendNow,
+    { ...signedIn, schema: { tags, summary: 'Send the gift link now', body: SendNowRequest } },
+    async (request) => ({ success: true, delivery: await service.sendNow(await requireSender(request), request.body) }),
+  );
 
-  app.get(API.scheduledMessages, async (request) => {
-    const sender = await requireSender(request);
-    return service.list(sender, parse(DeliveriesQuery, request.query).giftId);
-  });
+  api.get(
+    API.scheduledMessages,
+    { ...signedIn, schema: { tags, summary: 'A gift’s deliveries, and whether WhatsApp is offered', querystring: DeliveriesQuery } },
+    async (request) => service.list(await requireSender(request), request.query.giftId),
+  );
 
-  app.patch(API.scheduledMessage(':id'), async (request) => {
-    const sender = await requireSender(request);
-    const id = deliveryId(request.params);
-    return { success: true, delivery: await service.change(sender, id, parse(ChangeDeliveryRequest, request.body)) };
-  });
+  api.patch(
+    API.scheduledMessage(':id'),
+    { ...signedIn, schema: { tags, summary: 'Change a delivery’s instant or contact (pending or failed)', params: DeliveryParams, body: ChangeDeliveryRequest } },
+    async (request) => {
+      const id = deliveryId(request.params.id);
+      return { success: true, delivery: await service.change(await requireSender(request), id, request.body) };
+    },
+  );
 
-  app.delete(API.scheduledMessage(':id'), async (request) => {
-    const sender = await requireSender(request);
-    const id = deliveryId(request.params);
-    return { success: true, delivery: await service.cancel(sender, id) };
-  });
+  api.delete(
+    API.scheduledMessage(':id'),
+    { ...signedIn, schema: { tags, summary: 'Cancel a delivery not yet sent', params: DeliveryParams } },
+    async (request) => {
+      const id = deliveryId(request.params.id);
+      return { success: true, delivery: await service.cancel(await requireSender(request), id) };
+    },
+  );
 }

@@ -9,7 +9,8 @@ const DEMO_ID = /^[a-z0-9-]{1,40}$/;
 
 export function demoRoutes(app: FastifyInstance, opts: { service: DemoService; rateLimit: { max: number; timeWindow: number } }) {
   // Matching costs CPU and the demo needs no sign-in: limited per client.
-  app.post(RECIPIENT_API.demoScan(':demoId'), { config: { rateLimit: opts.rateLimit } }, async (request) => {
+  const schema = { tags: ['demo'], summary: 'Match a photo of the demo gift (multipart: scan)', consumes: ['multipart/form-data'] };
+  app.post(RECIPIENT_API.demoScan(':demoId'), { config: { rateLimit: opts.rateLimit }, schema }, async (request) => {
     const { demoId } = request.params as { demoId: string };
     if (!DEMO_ID.test(demoId)) throw new AppError(404, 'demo_not_found', RM.demoNotFound);
     const { scan } = await readScan(request);

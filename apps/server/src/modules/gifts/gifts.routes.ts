@@ -3,10 +3,11 @@ import { GiftId } from '@giftlens/contract/common';
 import { M } from '@giftlens/contract/messages';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { parse, type RequireSender } from '../../lib/http.ts';
 import { readMultipart } from '../../lib/multipart.ts';
+import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { GiftsService } from './gifts.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
@@ -34,24 +35,33 @@ async function readSubmission(request: FastifyRequest) {
 
 export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService; requireSender: RequireSender }) {
   const { service, requireSender } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preValidation: requireSender.hook };
+  const tags = ['gifts'];
+  const consumes = ['multipart/form-data'];
 
-  app.post(API.submitGift, async (request) => {
-    const sender = await requireSender(request);
-    const { fields, images } = await readSubmission(request);
-    const { giftId, quality } = await service.createGift(sender, fields, images);
-    return { success: true, giftId, ...(quality ? { quality } : {}) };
-  });
+  api.post(
+    API.submitGift,
+    { ...signedIn, schema: { tags, summary: 'Create a gift (multipart: details and 1–3 giftImage photos)', consumes } },
+    async (request) => {
+      const { fields, images } = await readSubmission(request);
+      const { giftId, quality } = await service.createGift(await requireSender(request), fields, images);
+      return { success: true, giftId, ...(quality ? { quality } : {}) };
+    },
+  );
 
-  app.post(API.giftPhotos(':giftId'), async (request) => {
-    const sender = await requireSender(request);
-    const { giftId } = parse(GiftParams, request.params);
-    const { images } = await readSubmission(request);
-    return service.addPhotos(sender, giftId, images);
-  });
+  api.post(
+    API.giftPhotos(':giftId'),
+    { ...signedIn, schema: { tags, summary: 'Another photo of the gift (multipart: giftImage), 3 at most', consumes, params: GiftParams } },
+    async (request) => {
+      const { images } = await readSubmission(request);
+      return service.addPhotos(await requireSender(request), request.params.giftId, images);
+    },
+  );
 
-  app.get(API.senderGift(':giftId'), async (request) => {
-    const sender = await requireSender(request);
-    const { giftId } = parse(GiftParams, request.params);
-    return { success: true, gift: await service.summary(sender, giftId) };
-  });
+  api.get(
+    API.senderGift(':giftId'),
+    { ...signedIn, schema: { tags, summary: 'The checkout summary of the sender’s own gift', params: GiftParams } },
+    async (request) => ({ success: true, gift: await service.summary(await requireSender(request), request.params.giftId) }),
+  );
 }

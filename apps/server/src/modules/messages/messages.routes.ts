@@ -1,19 +1,23 @@
 import { GiftId } from '@giftlens/contract/common';
 import { RECIPIENT_API } from '@giftlens/contract/recipient';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parse } from '../../lib/http.ts';
 import type { RevealGrants } from '../scans/reveal-grants.ts';
 import type { MessagesService } from './messages.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
 
 export function messagesRoutes(app: FastifyInstance, opts: { service: MessagesService; grants: RevealGrants }) {
-  app.get(RECIPIENT_API.giftMessage(':giftId'), async (request, reply) => {
-    const { giftId } = parse(GiftParams, request.params);
-    await opts.grants.require(request, giftId);
-    // Signed URLs inside: never cached by the browser or a proxy.
-    reply.header('cache-control', 'no-store');
-    return opts.service.giftMessage(giftId);
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    RECIPIENT_API.giftMessage(':giftId'),
+    { schema: { tags: ['recipient'], summary: 'The revealed message (needs the reveal grant of a matching scan)', params: GiftParams } },
+    async (request, reply) => {
+      const { giftId } = request.params;
+      await opts.grants.require(request, giftId);
+      // Signed URLs inside: never cached by the browser or a proxy.
+      reply.header('cache-control', 'no-store');
+      return opts.service.giftMessage(giftId);
+    },
+  );
 }

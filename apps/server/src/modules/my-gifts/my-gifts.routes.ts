@@ -1,11 +1,14 @@
 import { GiftId } from '@giftlens/contract/common';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSenderCookie, parse, type RequireSender } from '../../lib/http.ts';
+import { clearSenderCookie } from '../../lib/http.ts';
+import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { MyGiftsService } from './my-gifts.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
+const tags = ['my gifts'];
 
 /** The sender's own place: the list of their gifts, deleting a gift, deleting the account. */
 export function myGiftsRoutes(
@@ -13,22 +16,26 @@ export function myGiftsRoutes(
   opts: { service: MyGiftsService; requireSender: RequireSender; secureCookies: boolean },
 ) {
   const { service, requireSender } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preValidation: requireSender.hook };
 
-  app.get(API.myGifts, async (request, reply) => {
-    const sender = await requireSender(request);
+  api.get(API.myGifts, { ...signedIn, schema: { tags, summary: 'The sender’s gifts, newest first, with their state' } }, async (request, reply) => {
+    const gifts = await service.list(await requireSender(request));
     reply.header('cache-control', 'no-store');
-    return { success: true, gifts: await service.list(sender) };
+    return { success: true, gifts };
   });
 
-  app.delete(API.senderGift(':giftId'), async (request) => {
-    const sender = await requireSender(request);
-    await service.deleteGift(sender, parse(GiftParams, request.params).giftId);
-    return { success: true };
-  });
+  api.delete(
+    API.senderGift(':giftId'),
+    { ...signedIn, schema: { tags, summary: 'Delete a gift and everything of it, files included', params: GiftParams } },
+    async (request) => {
+      await service.deleteGift(await requireSender(request), request.params.giftId);
+      return { success: true };
+    },
+  );
 
-  app.delete(API.account, async (request, reply) => {
-    const sender = await requireSender(request);
-    await service.deleteAccount(sender);
+  api.delete(API.account, { ...signedIn, schema: { tags, summary: 'Delete the account and all its gifts' } }, async (request, reply) => {
+    await service.deleteAccount(await requireSender(request));
     clearSenderCookie(reply, opts.secureCookies);
     return { success: true };
   });

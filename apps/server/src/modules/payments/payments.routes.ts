@@ -2,30 +2,45 @@ import { CreateOrderRequest, TestPayRequest, VerifyPaymentRequest } from '@giftl
 import { M } from '@giftlens/contract/messages';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { parse, type RequireSender } from '../../lib/http.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { PaymentsService } from './payments.service.ts';
+
+const tags = ['payments'];
 
 export function paymentsRoutes(
   app: FastifyInstance,
   opts: { service: PaymentsService; requireSender: RequireSender; testMode: boolean },
 ) {
   const { service, requireSender } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(API.createOrder, async (request) => {
-    const sender = await requireSender(request);
-    const { giftId } = parse(CreateOrderRequest, request.body);
-    return service.createOrder(sender, giftId);
-  });
+  api.post(
+    API.createOrder,
+    { preValidation: requireSender.hook, schema: { tags, summary: 'The provider order for the gift’s plan and region', body: CreateOrderRequest } },
+    async (request) => service.createOrder(await requireSender(request), request.body.giftId),
+  );
 
   if (opts.testMode) {
-    app.post(API.testPay, async (request) => service.testPay(parse(TestPayRequest, request.body).orderId));
+    api.post(
+      API.testPay,
+      { schema: { tags, summary: 'The built-in test checkout pays an order (test mode only)', body: TestPayRequest } },
+      async (request) => service.testPay(request.body.orderId),
+    );
   }
 
   // The signature is the proof of payment, so this works even if the session cookie was lost on the way back.
-  app.post(API.verifyPayment, async (request) => {
-    const { giftId } = await service.verifyCallback(parse(VerifyPaymentRequest, request.body, M.paymentVerificationFailed));
-    return { success: true, giftId };
-  });
+  api.post(
+    API.verifyPayment,
+    {
+      config: { validationFallback: M.paymentVerificationFailed },
+      schema: { tags, summary: 'Verify the checkout’s signed return and mark the gift paid', body: VerifyPaymentRequest },
+    },
+    async (request) => {
+      const { giftId } = await service.verifyCallback(request.body);
+      return { success: true, giftId };
+    },
+  );
 
   // The webhook signs the exact bytes, so its scope keeps the raw body.
   void app.register((scope, _opts, done) => {
@@ -33,7 +48,8 @@ export function paymentsRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(API.paymentWebhook, async (request) => {
+    const webhook = { tags, summary: 'Razorpay’s signed webhook (raw body, X-Razorpay-Signature)' };
+    scope.post(API.paymentWebhook, { schema: webhook }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => {
         const v = request.headers[name];

@@ -1,14 +1,18 @@
 import { PlansQuery } from '@giftlens/contract/plans-api';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { parse } from '../../lib/http.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { plansForCountry } from './plans.service.ts';
 
+// An empty ?country= means "not known yet": the default (US) list.
+const Query = z.object({ country: z.preprocess((v) => (v === '' ? undefined : v), PlansQuery.shape.country) });
+
 export function plansRoutes(app: FastifyInstance) {
-  app.get(API.plans, (request) => {
-    const raw = request.query as Record<string, unknown>;
-    // An empty ?country= means "not known yet": the default (US) list.
-    const { country } = parse(PlansQuery, { ...raw, country: raw.country === '' ? undefined : raw.country });
-    return { success: true, ...plansForCountry(country) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(API.plans, { schema: { tags: ['plans'], summary: 'The plans and prices for a country', querystring: Query } }, (request) => ({
+      success: true,
+      ...plansForCountry(request.query.country),
+    }));
 }

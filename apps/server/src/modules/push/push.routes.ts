@@ -1,26 +1,42 @@
-import { PushSubscriptionBody, PushUnsubscribeBody } from '@giftlens/contract/push';
 import { M } from '@giftlens/contract/messages';
+import { PushSubscriptionBody, PushUnsubscribeBody } from '@giftlens/contract/push';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { parse, type RequireSender } from '../../lib/http.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { PushService } from './push.service.ts';
+
+const tags = ['notifications'];
 
 /** The VAPID key for the browser, and the signed-in sender's devices that want notices. */
 export function pushRoutes(
   app: FastifyInstance,
   opts: { service: PushService; publicKey: string; requireSender: RequireSender },
 ) {
-  app.get(API.pushPublicKey, () => ({ success: true, publicKey: opts.publicKey }));
+  const { service, requireSender } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preValidation: requireSender.hook, config: { validationFallback: M.pushSubscriptionInvalid } };
 
-  app.post(API.pushSubscribe, async (request) => {
-    const sender = await opts.requireSender(request);
-    await opts.service.subscribe(sender, parse(PushSubscriptionBody, request.body, M.pushSubscriptionInvalid));
-    return { success: true };
-  });
+  api.get(API.pushPublicKey, { schema: { tags, summary: 'The VAPID application server key' } }, () => ({
+    success: true,
+    publicKey: opts.publicKey,
+  }));
 
-  app.post(API.pushUnsubscribe, async (request) => {
-    const sender = await opts.requireSender(request);
-    await opts.service.unsubscribe(sender, parse(PushUnsubscribeBody, request.body, M.pushSubscriptionInvalid).endpoint);
-    return { success: true };
-  });
+  api.post(
+    API.pushSubscribe,
+    { ...signedIn, schema: { tags, summary: 'Store this device’s push subscription for the sender', body: PushSubscriptionBody } },
+    async (request) => {
+      await service.subscribe(await requireSender(request), request.body);
+      return { success: true };
+    },
+  );
+
+  api.post(
+    API.pushUnsubscribe,
+    { ...signedIn, schema: { tags, summary: 'Forget this device’s push subscription', body: PushUnsubscribeBody } },
+    async (request) => {
+      await service.unsubscribe(await requireSender(request), request.body.endpoint);
+      return { success: true };
+    },
+  );
 }

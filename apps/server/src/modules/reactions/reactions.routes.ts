@@ -6,8 +6,8 @@ import {
   StartSyncedRecordingRequest,
 } from '@giftlens/contract/recipient';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { parse } from '../../lib/http.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import type { RevealGrants } from '../scans/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
@@ -17,27 +17,37 @@ export function reactionsRoutes(
   opts: { service: ReactionsService; grants: RevealGrants; rateLimit: { max: number; timeWindow: number } },
 ) {
   const { service, grants } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // The upload is read to disk before its reaction id is known to be good: limited per client, like every call here.
-  const limited = { config: { rateLimit: opts.rateLimit } };
+  const config = { rateLimit: opts.rateLimit };
+  const tags = ['reactions'];
 
   // Recording is offered only to the browser that revealed the gift (a live reveal grant).
-  app.post(RECIPIENT_API.playConsent, limited, async (request) => {
-    const body = parse(PlayConsentRequest, request.body);
-    await grants.require(request, body.giftId);
-    return service.playConsent(body);
-  });
+  api.post(
+    RECIPIENT_API.playConsent,
+    { config, schema: { tags, summary: 'May this viewing be recorded? (needs the reveal grant)', body: PlayConsentRequest } },
+    async (request) => {
+      await grants.require(request, request.body.giftId);
+      return service.playConsent(request.body);
+    },
+  );
 
-  app.post(RECIPIENT_API.consent, limited, async (request) => {
-    await service.consent(parse(ConsentRequest, request.body));
+  api.post(RECIPIENT_API.consent, { config, schema: { tags, summary: 'The recipient’s yes or no', body: ConsentRequest } }, async (request) => {
+    await service.consent(request.body);
     return { success: true };
   });
 
-  app.post(RECIPIENT_API.startSyncedRecording, limited, async (request) => {
-    await service.startSyncedRecording(parse(StartSyncedRecordingRequest, request.body));
-    return { success: true };
-  });
+  api.post(
+    RECIPIENT_API.startSyncedRecording,
+    { config, schema: { tags, summary: 'Recording started with the message', body: StartSyncedRecordingRequest } },
+    async (request) => {
+      await service.startSyncedRecording(request.body);
+      return { success: true };
+    },
+  );
 
-  app.post(RECIPIENT_API.reactionUpload, limited, async (request, reply) => {
+  const uploadSchema = { tags, summary: 'The recording (multipart: reaction file and its timing fields)', consumes: ['multipart/form-data'] };
+  api.post(RECIPIENT_API.reactionUpload, { config, schema: uploadSchema }, async (request, reply) => {
     let upload: Awaited<ReturnType<typeof readUpload>>;
     try {
       upload = await readUpload(request, service);

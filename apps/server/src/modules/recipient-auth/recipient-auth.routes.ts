@@ -6,8 +6,9 @@ import {
   RecipientVerifyOtpRequest,
 } from '@giftlens/contract/recipient';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parse, setSessionCookie } from '../../lib/http.ts';
+import { setSessionCookie } from '../../lib/http.ts';
 import { RECIPIENT_SESSION_TTL_MS, type RecipientAuthService } from './recipient-auth.service.ts';
 import { RECIPIENT_COOKIE, type RequireRecipient } from './recipient-session.ts';
 
@@ -20,37 +21,53 @@ export interface RecipientAuthRoutesOptions {
 
 const GiftParams = z.object({ giftId: GiftId });
 const RecipientParams = z.object({ recipientId: z.string().min(1).max(64) });
+const tags = ['recipient'];
 
 export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRoutesOptions) {
   const { service, requireRecipient } = opts;
-  const limited = { config: { rateLimit: opts.rateLimit } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { rateLimit: opts.rateLimit };
 
-  app.post(RECIPIENT_API.checkEmail, limited, async (request) => {
-    const { email } = parse(CheckEmailRequest, request.body);
-    return service.checkEmail(email);
-  });
+  api.post(
+    RECIPIENT_API.checkEmail,
+    { config, schema: { tags, summary: 'Does this address have a gift?', body: CheckEmailRequest } },
+    async (request) => service.checkEmail(request.body.email),
+  );
 
-  app.post(RECIPIENT_API.sendOtp, limited, async (request) => {
-    const { email } = parse(RecipientSendOtpRequest, request.body);
-    const { resendAfter } = await service.sendCode(email);
-    return { success: true, resendAfter };
-  });
+  api.post(
+    RECIPIENT_API.sendOtp,
+    { config, schema: { tags, summary: 'Mail a 6-digit code to the recipient', body: RecipientSendOtpRequest } },
+    async (request) => {
+      const { resendAfter } = await service.sendCode(request.body.email);
+      return { success: true, resendAfter };
+    },
+  );
 
-  app.post(RECIPIENT_API.verifyOtp, limited, async (request, reply) => {
-    const { email, code } = parse(RecipientVerifyOtpRequest, request.body);
-    const { token, ...result } = await service.verifyCode(email, code);
-    setSessionCookie(reply, RECIPIENT_COOKIE, token, { secure: opts.secureCookies, maxAgeMs: RECIPIENT_SESSION_TTL_MS });
-    return result;
-  });
+  api.post(
+    RECIPIENT_API.verifyOtp,
+    { config, schema: { tags, summary: 'Check the code and start a recipient session (cookie)', body: RecipientVerifyOtpRequest } },
+    async (request, reply) => {
+      const { token, ...result } = await service.verifyCode(request.body.email, request.body.code);
+      setSessionCookie(reply, RECIPIENT_COOKIE, token, { secure: opts.secureCookies, maxAgeMs: RECIPIENT_SESSION_TTL_MS });
+      return result;
+    },
+  );
 
-  app.get(RECIPIENT_API.verifyGift(':giftId'), limited, async (request) => {
-    const { giftId } = parse(GiftParams, request.params);
-    return service.verifyGift(giftId);
-  });
+  api.get(
+    RECIPIENT_API.verifyGift(':giftId'),
+    { config, schema: { tags, summary: 'The gift link’s greeting: the name and whether the gift is ready', params: GiftParams } },
+    async (request) => service.verifyGift(request.params.giftId),
+  );
 
-  app.get(RECIPIENT_API.recipient(':recipientId'), async (request) => {
-    const recipient = await requireRecipient(request);
-    const { recipientId } = parse(RecipientParams, request.params);
-    return { success: true, name: await service.recipientName(recipient, recipientId) };
-  });
+  api.get(
+    RECIPIENT_API.recipient(':recipientId'),
+    {
+      preValidation: requireRecipient.hook,
+      schema: { tags, summary: 'The session recipient’s name', params: RecipientParams },
+    },
+    async (request) => {
+      const recipient = await requireRecipient(request);
+      return { success: true, name: await service.recipientName(recipient, request.params.recipientId) };
+    },
+  );
 }

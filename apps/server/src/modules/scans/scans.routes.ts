@@ -3,9 +3,9 @@ import { MB } from '@giftlens/contract/constants';
 import { RECIPIENT_API, RM } from '@giftlens/contract/recipient';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { parse } from '../../lib/http.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
 import type { RevealGrants } from './reveal-grants.ts';
@@ -49,8 +49,11 @@ export function scansRoutes(
   },
 ) {
   const { service, grants, requireRecipient } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // Matching costs CPU even when it succeeds (Lifetime gifts have unlimited reveals): every scan is limited per client.
-  const limited = { config: { rateLimit: opts.rateLimit } };
+  const config = { rateLimit: opts.rateLimit };
+  const tags = ['recipient'];
+  const consumes = ['multipart/form-data'];
 
   async function answer(reply: FastifyReply, outcome: ScanOutcome) {
     if (outcome.grantGiftId) await grants.grant(reply, outcome.grantGiftId);
@@ -59,14 +62,18 @@ export function scansRoutes(
   }
 
   // Direct flow: the gift link is the capability.
-  app.post(RECIPIENT_API.processScanDirect(':giftId'), limited, async (request, reply) => {
-    const { giftId } = parse(GiftParams, request.params);
-    const { scan } = await readScan(request);
-    return answer(reply, await service.scanGift(giftId, scan, request.ip));
-  });
+  api.post(
+    RECIPIENT_API.processScanDirect(':giftId'),
+    { config, schema: { tags, summary: 'Match a photo against the linked gift (multipart: scan, type=direct)', consumes, params: GiftParams } },
+    async (request, reply) => {
+      const { scan } = await readScan(request);
+      return answer(reply, await service.scanGift(request.params.giftId, scan, request.ip));
+    },
+  );
 
   // Recipient flow: the session's e-mail decides the candidate gifts; recipient_id must be the session's.
-  app.post(RECIPIENT_API.processScan, limited, async (request, reply) => {
+  const recipientScan = { tags, summary: 'Match a photo against the session e-mail’s gifts (multipart: scan, recipient_id)', consumes };
+  api.post(RECIPIENT_API.processScan, { config, preValidation: requireRecipient.hook, schema: recipientScan }, async (request, reply) => {
     const recipient = await requireRecipient(request);
     const { scan, fields } = await readScan(request);
     return answer(reply, await service.scanForRecipient(recipient, fields.recipient_id, scan, request.ip));

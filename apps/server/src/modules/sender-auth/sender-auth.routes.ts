@@ -7,9 +7,11 @@ import {
   VerifyEmailRequest,
 } from '@giftlens/contract/sender';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { clearSenderCookie, parse, type RequireSender, SENDER_COOKIE, setSenderCookie } from '../../lib/http.ts';
+import { clearSenderCookie, SENDER_COOKIE, setSenderCookie } from '../../lib/http.ts';
 import { SESSION_TTL_MS, type SenderAuthService } from './sender-auth.service.ts';
+import type { RequireSender } from './sender-session.ts';
 
 export interface SenderAuthRoutesOptions {
   service: SenderAuthService;
@@ -19,53 +21,75 @@ export interface SenderAuthRoutesOptions {
 }
 
 const whatsappOff = () => new AppError(503, 'whatsapp_unavailable', M.whatsappUnavailable);
+const tags = ['sender sign-in'];
 
 export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions) {
   const { service, requireSender } = opts;
-  const limited = { config: { rateLimit: opts.rateLimit } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const limited = { rateLimit: opts.rateLimit };
+  const signedIn = { preValidation: requireSender.hook };
 
-  app.post(API.sendEmail, limited, async (request) => {
-    const { email } = parse(SendEmailRequest, request.body);
-    const { resendAfter } = await service.sendEmailCode(email);
-    return { success: true, resendAfter };
-  });
+  api.post(
+    API.sendEmail,
+    { config: limited, schema: { tags, summary: 'Mail a 6-digit code to the sender', body: SendEmailRequest } },
+    async (request) => {
+      const { resendAfter } = await service.sendEmailCode(request.body.email);
+      return { success: true, resendAfter };
+    },
+  );
 
-  app.post(API.verifyEmail, limited, async (request, reply) => {
-    const { email, code } = parse(VerifyEmailRequest, request.body);
-    const result = await service.verifyEmailCode(email, code);
-    setSenderCookie(reply, result.token, { secure: opts.secureCookies, maxAgeMs: SESSION_TTL_MS });
-    return { success: true, isNewUser: result.isNewUser, firstName: result.firstName };
-  });
+  api.post(
+    API.verifyEmail,
+    { config: limited, schema: { tags, summary: 'Check the code and start a sender session (cookie)', body: VerifyEmailRequest } },
+    async (request, reply) => {
+      const result = await service.verifyEmailCode(request.body.email, request.body.code);
+      setSenderCookie(reply, result.token, { secure: opts.secureCookies, maxAgeMs: SESSION_TTL_MS });
+      return { success: true, isNewUser: result.isNewUser, firstName: result.firstName };
+    },
+  );
 
   // WhatsApp verification is switched off: the calls exist and say so.
-  app.post(API.sendWhatsapp, limited, (request) => {
-    parse(SendWhatsappRequest, request.body);
-    throw whatsappOff();
-  });
-  app.post(API.verifyWhatsapp, limited, () => {
-    throw whatsappOff();
-  });
+  api.post(
+    API.sendWhatsapp,
+    { config: limited, schema: { tags, summary: 'Switched off: answers 503', body: SendWhatsappRequest } },
+    () => {
+      throw whatsappOff();
+    },
+  );
+  api.post(
+    API.verifyWhatsapp,
+    { config: limited, schema: { tags, summary: 'Switched off: answers 503' } },
+    () => {
+      throw whatsappOff();
+    },
+  );
 
-  app.post(API.updateUser, limited, async (request) => {
-    const sender = await requireSender(request);
-    await service.updateUser(sender, parse(UpdateUserRequest, request.body));
-    return { success: true };
-  });
+  api.post(
+    API.updateUser,
+    { ...signedIn, config: limited, schema: { tags, summary: 'The first name (the session’s own sender)', body: UpdateUserRequest } },
+    async (request) => {
+      await service.updateUser(await requireSender(request), request.body);
+      return { success: true };
+    },
+  );
 
-  app.post(API.logout, async (request, reply) => {
+  api.post(API.logout, { schema: { tags, summary: 'Sign out: revokes this session' } }, async (request, reply) => {
     await service.signOut(request.cookies[SENDER_COOKIE]);
     clearSenderCookie(reply, opts.secureCookies);
     return { success: true };
   });
 
-  app.post(API.logoutEverywhere, async (request, reply) => {
-    const sender = await requireSender(request);
-    await service.signOutEverywhere(sender);
-    clearSenderCookie(reply, opts.secureCookies);
-    return { success: true };
-  });
+  api.post(
+    API.logoutEverywhere,
+    { ...signedIn, schema: { tags, summary: 'Sign out everywhere: revokes every session of the sender' } },
+    async (request, reply) => {
+      await service.signOutEverywhere(await requireSender(request));
+      clearSenderCookie(reply, opts.secureCookies);
+      return { success: true };
+    },
+  );
 
-  app.get(API.me, async (request) => {
+  api.get(API.me, { ...signedIn, schema: { tags, summary: 'The signed-in sender' } }, async (request) => {
     const sender = await requireSender(request);
     return { success: true, email: sender.email, firstName: sender.first_name };
   });
