@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, expect } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail.ts';
-import { createOneTimeCodes } from '../src/lib/one-time-codes.ts';
+import { createOneTimeCodes } from '../src/modules/auth/one-time-codes.ts';
 import {
   codeFromOutbox,
   cookieHeader,

@@ -11,12 +11,8 @@ import type { OrdersTable, WebhookEventsTable } from '../modules/payments/paymen
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
 import type { RevealGrantsTable, ScanFailuresTable } from '../modules/scans/scans.table.ts';
-import type {
-  CodeResendsTable,
-  SendersTable,
-  SessionsTable,
-  VerificationCodesTable,
-} from '../modules/sender-auth/sender-auth.table.ts';
+import type { CodeResendsTable, SessionsTable, VerificationCodesTable } from '../modules/auth/auth.table.ts';
+import type { SendersTable } from '../modules/sender-auth/sender-auth.table.ts';
 import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';
 
 export interface Database {

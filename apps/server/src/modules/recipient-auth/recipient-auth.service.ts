@@ -2,7 +2,7 @@ import { RECIPIENT_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
 import { RM, type CheckEmailResponse, type RecipientVerifyOtpResponse, type VerifyGiftResponse } from '@giftlens/contract/recipient';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
-import { createOneTimeCodes, type OneTimeCodesDeps } from '../../lib/one-time-codes.ts';
+import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import * as repo from './recipient-auth.repository.ts';
 import type { Recipient } from './recipient-auth.table.ts';

@@ -6,7 +6,7 @@ import type { Mailer } from '../../adapters/mail.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createOneTimeCodes } from '../../lib/one-time-codes.ts';
+import { createOneTimeCodes } from '../auth/one-time-codes.ts';
 import * as repo from './sender-auth.repository.ts';
 import type { Sender } from './sender-auth.table.ts';
 
@@ -61,7 +61,7 @@ export function createSenderAuthService(deps: SenderAuthDeps) {
 
     /** Sign out everywhere: every session of this sender ends. */
     async signOutEverywhere(sender: Sender): Promise<number> {
-      return repo.deleteSubjectSessions(db, 'sender', sender.id);
+      return codes.endAllSessions('sender', sender.id);
     },
 
     /** The name step: only for the session's own e-mail, whatever the page sends. */

@@ -1,13 +1,13 @@
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
-import type { Clock } from '../adapters/clock.ts';
-import type { Mailer } from '../adapters/mail.ts';
-import type { Db, Executor } from '../db/database.ts';
-import * as repo from '../modules/sender-auth/sender-auth.repository.ts';
-import type { CodePurpose, SessionKind } from '../modules/sender-auth/sender-auth.table.ts';
-import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from './crypto.ts';
-import { renderEmail } from './email-layout.ts';
-import { AppError } from './errors.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import * as repo from './auth.repository.ts';
+import type { CodePurpose, SessionKind } from './auth.table.ts';
+import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { renderEmail } from '../../lib/email-layout.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export interface OneTimeCodesDeps {
   db: Db;
@@ -112,6 +112,9 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       });
       return token;
     },
+
+    /** Ends every session of a subject (sign out everywhere). */
+    endAllSessions: (kind: SessionKind, subject: string) => repo.deleteSubjectSessions(db, kind, subject),
 
     /** Ends the session behind this token (sign out on this device). */
     async endSession(token: string | undefined, kind: SessionKind): Promise<void> {

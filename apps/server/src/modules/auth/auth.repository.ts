@@ -1,0 +1,141 @@
+import type { Executor } from '../../db/database.ts';
+import type { CodePurpose, SessionKind } from './auth.table.ts';
+
+export const latestCode = (db: Executor, purpose: CodePurpose, destination: string) =>
+  db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export async function insertCode(
+  db: Executor,
+  code: { id: string; purpose: CodePurpose; destination: string; codeHash: string; expiresAt: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('verification_codes')
+    .values({
+      id: code.id,
+      purpose: code.purpose,
+      destination: code.destination,
+      code_hash: code.codeHash,
+      expires_at: code.expiresAt,
+      attempts: 0,
+      consumed_at: null,
+      created_at: code.now,
+    })
+    .execute();
+}
+
+export async function deleteCode(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('verification_codes').where('id', '=', id).execute();
+}
+
+/** Older live codes die when a new one is sent: only the latest code can be used. */
+export async function retireCodes(db: Executor, purpose: CodePurpose, destination: string, now: string) {
+  await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: now })
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Takes one try before the code is compared, atomically: concurrent guesses cannot test more codes than there
+ * are tries. Returns the tries used including this one, or null when none were left.
+ */
+export async function takeAttempt(db: Executor, id: string, maxAttempts: number): Promise<number | null> {
+  const row = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row ? row.attempts : null;
+}
+
+/**
+ * Takes the resend slot for this address: inserted, or moved to `now` only when the last send is at or before
+ * `cutoff`. One statement, so of two simultaneous sends only one gets true.
+ */
+export async function claimResendSlot(
+  db: Executor,
+  purpose: CodePurpose,
+  destination: string,
+  now: string,
+  cutoff: string,
+): Promise<boolean> {
+  const res = await db
+    .insertInto('code_resends')
+    .values({ purpose, destination, sent_at: now })
+    .onConflict((oc) =>
+      oc.columns(['purpose', 'destination']).doUpdateSet({ sent_at: now }).where('code_resends.sent_at', '<=', cutoff),
+    )
+    .executeTakeFirst();
+  return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export const findResendSlot = (db: Executor, purpose: CodePurpose, destination: string) =>
+  db
+    .selectFrom('code_resends')
+    .select('sent_at')
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .executeTakeFirst();
+
+/** Gives the slot back after a send that failed (only if it is still ours). */
+export async function releaseResendSlot(db: Executor, purpose: CodePurpose, destination: string, sentAt: string) {
+  await db
+    .deleteFrom('code_resends')
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .where('sent_at', '=', sentAt)
+    .execute();
+}
+
+/** Consumes the code once (its try was taken by takeAttempt); false when a concurrent request consumed it first. */
+export async function consumeCode(db: Executor, id: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function insertSession(
+  db: Executor,
+  s: { tokenHash: string; kind: SessionKind; subject: string; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: s.tokenHash, kind: s.kind, subject: s.subject, created_at: s.now, expires_at: s.expiresAt })
+    .execute();
+}
+
+export const findSession = (db: Executor, tokenHash: string, kind: SessionKind, now: string) =>
+  db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+
+/** Ends one session (sign out on this device). */
+export async function deleteSession(db: Executor, tokenHash: string, kind: SessionKind): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).where('kind', '=', kind).execute();
+}
+
+/** Ends every session of a subject (sign out everywhere, or an account deleted). */
+export async function deleteSubjectSessions(db: Executor, kind: SessionKind, subject: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('kind', '=', kind).where('subject', '=', subject).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
