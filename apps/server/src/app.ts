@@ -183,7 +183,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: deps.db,
       media: deps.media,
       clock: deps.clock,
-      sessionSecret: deps.sessionSecret,
       processor: deps.mediaProcessor,
       wakeJobs: deps.wakeJobs,
     }),

@@ -4,7 +4,8 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import { createRazorpayProvider } from '../src/adapters/payments.ts';
 import { createGift, createOrder, paidGift, payGift, uploadVideo } from './helpers/flows.ts';
-import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
+import { deriveKey } from '../src/lib/crypto.ts';
+import { describeEachDatabase, it, json, SESSION_SECRET, signIn, type Harness } from './helpers/harness.ts';
 
 const giftRow = (h: Harness, giftId: string) =>
   h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
@@ -33,12 +34,16 @@ async function testPay(h: Harness, orderId: string) {
   return TestPayResponse.parse(json(res));
 }
 
+// The built-in test provider's secrets, derived from the session secret as it derives them.
+const TEST_KEY_SECRET = deriveKey(SESSION_SECRET, 'test-payments-key');
+const TEST_WEBHOOK_SECRET = deriveKey(SESSION_SECRET, 'test-payments-webhook');
+
 const verify = (h: Harness, payload: Record<string, unknown>) =>
   h.app.inject({ method: 'POST', url: '/api/payment/verify-payment-callback', payload });
 
 function webhook(h: Harness, body: unknown, opts: { eventId?: string; secret?: string; signature?: string } = {}) {
   const raw = JSON.stringify(body);
-  const signature = opts.signature ?? createHmac('sha256', opts.secret ?? h.payments.webhookSecret).update(raw).digest('hex');
+  const signature = opts.signature ?? createHmac('sha256', opts.secret ?? TEST_WEBHOOK_SECRET).update(raw).digest('hex');
   return h.app.inject({
     method: 'POST',
     url: '/api/payment/webhook',
@@ -69,7 +74,7 @@ describeEachDatabase('payments', (get) => {
     expect(paid.razorpay_order_id).toBe(created.orderId);
     expect(paid.razorpay_payment_id).toMatch(/^pay_[0-9A-Za-z]{14}$/);
     expect(paid.razorpay_signature).toBe(
-      createHmac('sha256', h.payments.keySecret).update(`${created.orderId}|${paid.razorpay_payment_id}`).digest('hex'),
+      createHmac('sha256', TEST_KEY_SECRET).update(`${created.orderId}|${paid.razorpay_payment_id}`).digest('hex'),
     );
 
     const res = await verify(h, { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkoutSignature, createRazorpayProvider } from '../src/adapters/payments.ts';
+import { createRazorpayProvider } from '../src/adapters/payments.ts';
 
 // A local HTTP server standing in for api.razorpay.com: the adapter's real fetch call goes over loopback.
 const seen: { url?: string; headers?: IncomingHttpHeaders; body?: string }[] = [];
@@ -40,10 +40,13 @@ describe('Razorpay adapter', () => {
     status = 200;
   });
 
-  it('signs the checkout callback exactly like Razorpay (HMAC-SHA256 of "order|payment")', () => {
+  it('checks the checkout callback exactly like Razorpay signs it (HMAC-SHA256 of "order|payment")', () => {
+    const provider = createRazorpayProvider({ keyId: 'k', keySecret: 'secret', webhookSecret: 'w' });
     // Reference value computed independently: echo -n 'order_X|pay_Y' | openssl dgst -sha256 -hmac secret
-    expect(checkoutSignature('secret', 'order_X', 'pay_Y')).toBe(
-      'bff0253d929e5412fff37172ea2b01ce8c27545979cf78d688763d7eb9307cef',
-    );
+    const reference = 'bff0253d929e5412fff37172ea2b01ce8c27545979cf78d688763d7eb9307cef';
+    expect(provider.verifyCheckout('order_X', 'pay_Y', reference)).toBe(true);
+    expect(provider.verifyCheckout('order_X', 'pay_Y', reference.toUpperCase())).toBe(true);
+    expect(provider.verifyCheckout('order_X', 'pay_Z', reference)).toBe(false);
+    expect(provider.verifyWebhook(Buffer.from('{}'), undefined)).toBe(false);
   });
 });

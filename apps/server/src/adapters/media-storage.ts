@@ -34,6 +34,10 @@ export interface MediaStorage {
   /** A URL that serves the object until ttlMs from now. */
   signedUrl(key: string, ttlMs: number, now?: Date): string;
   verifySignedUrl(key: string, exp: string, sig: string, now: Date): boolean;
+  /** The URL the browser PUTs an upload to, for upload `id`, valid until `expiresAt`. */
+  uploadUrl(id: string, expiresAt: Date): string;
+  /** Whether `exp`/`sig` are this storage's signature of upload `id`, and not expired at `now`. */
+  verifyUploadUrl(id: string, exp: string, sig: string, now: Date): boolean;
 }
 
 const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
@@ -50,6 +54,8 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     return path.join(root, key);
   };
   const sign = (key: string, exp: string) => hmacHex(secret, `media:${key}:${exp}`);
+  const signUpload = (id: string, exp: string) => hmacHex(secret, `upload:${id}:${exp}`);
+  const validExp = (exp: string, now: Date) => /^\d{1,12}$/.test(exp) && Number(exp) * 1000 >= now.getTime();
 
   return {
     async put(key, data) {
@@ -167,9 +173,16 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     },
 
     verifySignedUrl(key, exp, sig, now) {
-      if (!isValidKey(key) || !/^\d{1,12}$/.test(exp)) return false;
-      if (Number(exp) * 1000 < now.getTime()) return false;
-      return safeEqual(sign(key, exp), sig);
+      return isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp), sig);
+    },
+
+    uploadUrl(id, expiresAt) {
+      const exp = String(Math.floor(expiresAt.getTime() / 1000));
+      return `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`;
+    },
+
+    verifyUploadUrl(id, exp, sig, now) {
+      return validExp(exp, now) && safeEqual(signUpload(id, exp), sig);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { deriveKey, hmacHex, randomBase62 } from '../lib/crypto.ts';
+import { deriveKey, hmacHex, randomBase62, safeEqual } from '../lib/crypto.ts';
 import type { PaymentProviderName } from '../modules/payments/payments.table.ts';
 
 export interface CreateProviderOrder {
@@ -7,20 +7,31 @@ export interface CreateProviderOrder {
   receipt: string;
 }
 
+/** A payment provider: it creates orders and checks its own signatures; its secrets never leave it. */
 export interface PaymentProvider {
   name: PaymentProviderName;
   /** Public key id for checkout.js (Razorpay only). */
   keyId: string | undefined;
-  /** Secret that signs `orderId|paymentId` in the checkout callback. */
-  keySecret: string;
-  /** Secret that signs webhook bodies. */
-  webhookSecret: string;
   createOrder(input: CreateProviderOrder): Promise<{ orderId: string }>;
+  /** Is this the provider's signature of the checkout's return (`orderId|paymentId`)? */
+  verifyCheckout(orderId: string, paymentId: string, signature: string): boolean;
+  /** Is this the provider's signature of these exact webhook bytes? */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
 /** Signs exactly as Razorpay's checkout does: HMAC-SHA256(orderId + "|" + paymentId), hex. */
-export const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
+const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
   hmacHex(keySecret, `${orderId}|${paymentId}`);
+
+/** Razorpay's two checks: the checkout return and the webhook body, each an HMAC-SHA256 in hex. */
+function razorpaySignatures(keySecret: string, webhookSecret: string) {
+  return {
+    verifyCheckout: (orderId: string, paymentId: string, signature: string) =>
+      safeEqual(checkoutSignature(keySecret, orderId, paymentId), signature.toLowerCase()),
+    verifyWebhook: (rawBody: Buffer, signature: string | undefined) =>
+      signature !== undefined && safeEqual(hmacHex(webhookSecret, rawBody), signature.toLowerCase()),
+  };
+}
 
 /**
  * Built-in test provider (no Razorpay keys): ids and signatures have Razorpay's shape, signed with secrets derived
@@ -33,8 +44,7 @@ export function createTestPaymentProvider(sessionSecret: string): PaymentProvide
   return {
     name: 'test',
     keyId: undefined,
-    keySecret,
-    webhookSecret: deriveKey(sessionSecret, 'test-payments-webhook'),
+    ...razorpaySignatures(keySecret, deriveKey(sessionSecret, 'test-payments-webhook')),
     createOrder: () => Promise.resolve({ orderId: `order_${randomBase62(14)}` }),
     pay(orderId) {
       const paymentId = `pay_${randomBase62(14)}`;
@@ -58,8 +68,7 @@ export function createRazorpayProvider(
   return {
     name: 'razorpay',
     keyId: keys.keyId,
-    keySecret: keys.keySecret,
-    webhookSecret: keys.webhookSecret,
+    ...razorpaySignatures(keys.keySecret, keys.webhookSecret),
     async createOrder({ amountMinor, currency, receipt }) {
       const res = await fetchImpl(`${baseUrl}/v1/orders`, {
         method: 'POST',

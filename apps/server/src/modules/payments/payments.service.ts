@@ -2,9 +2,9 @@ import { M } from '@giftlens/contract/messages';
 import type { CreateOrderResponse, TestPayResponse, VerifyPaymentRequest } from '@giftlens/contract/payments';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
-import { checkoutSignature, type PaymentProvider, type TestPaymentProvider } from '../../adapters/payments.ts';
+import type { PaymentProvider, TestPaymentProvider } from '../../adapters/payments.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { hmacHex, randomHex, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
@@ -101,8 +101,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       // Verify against the order we stored, never one described only by the callback.
       const order = await repo.findOrderByProviderId(db, req.orderId);
       if (!order || order.provider !== provider.name) throw signatureInvalid();
-      const expected = checkoutSignature(provider.keySecret, order.provider_order_id, req.paymentId);
-      if (!safeEqual(expected, req.signature.toLowerCase())) throw signatureInvalid();
+      if (!provider.verifyCheckout(order.provider_order_id, req.paymentId, req.signature)) throw signatureInvalid();
       await db.transaction().execute((trx) => markPaid(trx, order, req.paymentId));
       return { giftId: order.gift_id };
     },
@@ -112,7 +111,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       signature: string | undefined,
       eventIdHeader: string | undefined,
     ): Promise<{ duplicate: boolean }> {
-      if (!signature || !safeEqual(hmacHex(provider.webhookSecret, rawBody), signature.toLowerCase())) {
+      if (!provider.verifyWebhook(rawBody, signature)) {
         throw new AppError(400, 'webhook_signature_invalid', M.paymentSignatureInvalid);
       }
       let json: unknown;

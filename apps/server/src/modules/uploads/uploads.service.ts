@@ -19,7 +19,7 @@ import { type MediaProcessor, UnreadableMediaError } from '../../adapters/media-
 import { type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { deriveKey, hmacHex, randomHex, randomToken, safeEqual } from '../../lib/crypto.ts';
+import { randomHex, randomToken } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
@@ -32,7 +32,6 @@ export interface UploadsDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
-  sessionSecret: string;
   /** ffmpeg: a confirmed file is probed (unreadable ones refused) and converted by a job; null keeps it as is. */
   processor: MediaProcessor | null;
   wakeJobs?: () => void;
@@ -76,9 +75,7 @@ function extensionFor(fileName: string, fileType: string): string {
   return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype : 'bin';
 }
 
-export function createUploadsService({ db, media, clock, sessionSecret, processor, wakeJobs }: UploadsDeps) {
-  const urlKey = deriveKey(sessionSecret, 'upload-urls');
-  const signUpload = (id: string, exp: string) => hmacHex(urlKey, `${id}:${exp}`);
+export function createUploadsService({ db, media, clock, processor, wakeJobs }: UploadsDeps) {
 
   async function ownChangeableGift(sender: Sender, giftId: string): Promise<Gift> {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
@@ -134,10 +131,9 @@ export function createUploadsService({ db, media, clock, sessionSecret, processo
         expires_at: expiresAt.toISOString(),
         created_at: now.toISOString(),
       });
-      const exp = String(Math.floor(expiresAt.getTime() / 1000));
       return {
         success: true,
-        uploadUrl: `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`,
+        uploadUrl: media.uploadUrl(id, expiresAt),
         publicUrl: media.signedUrl(filePath, SIGNED_URL_TTL_MS, now),
         filePath,
       };
@@ -152,8 +148,7 @@ export function createUploadsService({ db, media, clock, sessionSecret, processo
     ): Promise<{ size: number }> {
       const now = clock.now();
       const { exp = '', sig = '' } = query;
-      if (!/^\d{1,12}$/.test(exp) || !safeEqual(signUpload(id, exp), sig)) throw uploadUrlInvalid();
-      if (Number(exp) * 1000 < now.getTime()) throw uploadUrlInvalid();
+      if (!media.verifyUploadUrl(id, exp, sig, now)) throw uploadUrlInvalid();
       const intent = await repo.findIntent(db, id);
       if (!intent || intent.status === 'confirmed' || Date.parse(intent.expires_at) < now.getTime()) {
         throw uploadUrlInvalid();
