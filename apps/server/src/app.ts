@@ -6,7 +6,11 @@ import { M } from '@giftlens/contract/messages';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ZodError } from 'zod';
@@ -34,7 +38,18 @@ import { createMyGiftsService } from './modules/my-gifts/my-gifts.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/push.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
-import { recipientSideRoutes, type RecipientSideDeps } from './recipient-side.ts';
+import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { createDemoService } from './modules/demo/demo.service.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
+import { reactionsRoutes } from './modules/reactions/reactions.routes.ts';
+import { createReactionsService } from './modules/reactions/reactions.service.ts';
+import { recipientAuthRoutes } from './modules/recipient-auth/recipient-auth.routes.ts';
+import { createRecipientAuthService } from './modules/recipient-auth/recipient-auth.service.ts';
+import { recipientGuard } from './modules/recipient-auth/recipient-session.ts';
+import { createRevealGrants } from './modules/reveal-grants/reveal-grants.ts';
+import { scansRoutes } from './modules/scans/scans.routes.ts';
+import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
 import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -60,9 +75,11 @@ export interface AppDeps {
   recogniser: Recogniser;
   /** Folders with the web app's public files (demo gift images). */
   demoImageDirs?: string[];
-  scanFailureLimit?: RecipientSideDeps['scanFailureLimit'];
-  scanRateLimit?: RecipientSideDeps['scanRateLimit'];
-  reactionRateLimit?: RecipientSideDeps['reactionRateLimit'];
+  scanFailureLimit?: ScanFailureLimit;
+  /** Per-client limit on every scan call (process-scan, demo scan); default 60 a minute. */
+  scanRateLimit?: { max: number; timeWindow: number };
+  /** Per-client limit on the reaction calls; default 30 a minute. */
+  reactionRateLimit?: { max: number; timeWindow: number };
   /** The VAPID public key, and the hosts subscription endpoints may name (null: the browsers' push services). */
   push: { publicKey: string; allowedHosts: string[] | null };
   /** Scheduled WhatsApp through the Cloud API (WHATSAPP_* set). */
@@ -152,77 +169,100 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new AppError(429, 'rate_limited', M.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
 
+  // ---- Services: each module's rules, over the adapters in `deps` ----
+  const { db, media, clock, recogniser } = deps;
+  const log = (line: string) => app.log.warn(line);
   const senderAuth = createSenderAuthService({
-    db: deps.db,
+    db,
     mailer: deps.mailer,
-    clock: deps.clock,
+    clock,
     sessionSecret: deps.sessionSecret,
-    log: (line) => app.log.warn(line),
+    log,
+  });
+  const recipientAuth = createRecipientAuthService({
+    db,
+    mailer: deps.mailer,
+    clock,
+    sessionSecret: deps.sessionSecret,
+    log,
   });
   const requireSender = senderGuard((token) => senderAuth.senderForToken(token));
+  const requireRecipient = recipientGuard((token) => recipientAuth.recipientForToken(token));
+  const grants = createRevealGrants({ db, clock, secureCookies: deps.secureCookies });
+  const gifts = createGiftsService({ db, media, clock, recogniser });
+  const uploads = createUploadsService({
+    db,
+    media,
+    clock,
+    processor: deps.mediaProcessor,
+    wakeJobs: deps.wakeJobs,
+  });
+  const payments = createPaymentsService({ db, provider: deps.payments, clock });
+  const deliveries = createDeliveriesService({
+    db,
+    clock,
+    whatsappEnabled: deps.whatsappEnabled,
+    wakeJobs: deps.wakeJobs,
+  });
+  const myGifts = createMyGiftsService({ db, media, clock });
+  const push = createPushService({
+    db,
+    clock,
+    allowedHosts: deps.push.allowedHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+  });
+  const messages = createMessagesService({ db, media, clock });
+  const scans = createScansService({
+    db,
+    media,
+    clock,
+    recogniser,
+    messages,
+    failureLimit: deps.scanFailureLimit,
+  });
+  const reactions = createReactionsService({ db, media, clock, processor: deps.mediaProcessor });
+  const demo = createDemoService({
+    recogniser,
+    dirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
+  });
 
+  // ---- Routes: the sender's calls, then the recipient's, then media ----
+  const authRateLimit = deps.authRateLimit ?? { max: 30, timeWindow: 60_000 };
+  // Matching costs CPU even when it succeeds: every scan call (the demo's too) is limited per client.
+  const scanRateLimit = deps.scanRateLimit ?? { max: 60, timeWindow: 60_000 };
   senderAuthRoutes(app, {
     service: senderAuth,
     requireSender,
     secureCookies: deps.secureCookies,
-    rateLimit: deps.authRateLimit ?? { max: 30, timeWindow: 60_000 },
+    rateLimit: authRateLimit,
   });
   plansRoutes(app);
   geoRoutes(app, { trustProxy: deps.trustProxy !== false });
-  giftsRoutes(app, {
-    service: createGiftsService({
-      db: deps.db,
-      media: deps.media,
-      clock: deps.clock,
-      recogniser: deps.recogniser,
-    }),
-    requireSender,
-  });
-  uploadsRoutes(app, {
-    service: createUploadsService({
-      db: deps.db,
-      media: deps.media,
-      clock: deps.clock,
-      processor: deps.mediaProcessor,
-      wakeJobs: deps.wakeJobs,
-    }),
-    requireSender,
-  });
-  paymentsRoutes(app, {
-    service: createPaymentsService({ db: deps.db, provider: deps.payments, clock: deps.clock }),
-    requireSender,
-    testMode: deps.payments.name === 'test',
-  });
-  deliveriesRoutes(app, {
-    service: createDeliveriesService({
-      db: deps.db,
-      clock: deps.clock,
-      whatsappEnabled: deps.whatsappEnabled,
-      wakeJobs: deps.wakeJobs,
-    }),
-    requireSender,
-  });
-  myGiftsRoutes(app, {
-    service: createMyGiftsService({ db: deps.db, media: deps.media, clock: deps.clock }),
-    requireSender,
+  giftsRoutes(app, { service: gifts, requireSender });
+  uploadsRoutes(app, { service: uploads, requireSender });
+  paymentsRoutes(app, { service: payments, requireSender, testMode: deps.payments.name === 'test' });
+  deliveriesRoutes(app, { service: deliveries, requireSender });
+  myGiftsRoutes(app, { service: myGifts, requireSender, secureCookies: deps.secureCookies });
+  pushRoutes(app, { service: push, publicKey: deps.push.publicKey, requireSender });
+
+  recipientAuthRoutes(app, {
+    service: recipientAuth,
+    requireRecipient,
     secureCookies: deps.secureCookies,
+    rateLimit: authRateLimit,
   });
-  pushRoutes(app, {
-    service: createPushService({
-      db: deps.db,
-      clock: deps.clock,
-      allowedHosts: deps.push.allowedHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
-    }),
-    publicKey: deps.push.publicKey,
-    requireSender,
+  scansRoutes(app, { service: scans, grants, requireRecipient, rateLimit: scanRateLimit });
+  messagesRoutes(app, { service: messages, grants });
+  reactionsRoutes(app, {
+    service: reactions,
+    grants,
+    rateLimit: deps.reactionRateLimit ?? { max: 30, timeWindow: 60_000 },
   });
-  recipientSideRoutes(app, {
-    ...deps,
-    authRateLimit: deps.authRateLimit ?? { max: 30, timeWindow: 60_000 },
-    demoImageDirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
-  });
-  mediaRoutes(app, { media: deps.media, clock: deps.clock });
-  app.get('/api/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, () => ({ success: true }));
+  demoRoutes(app, { service: demo, rateLimit: scanRateLimit });
+
+  mediaRoutes(app, { media, clock });
+  app.get('/api/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, () => ({
+    success: true,
+  }));
 
   const webDist =
     deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;

@@ -33,3 +33,12 @@ export const SIGNED_URL_TTL_MS = 5 * 60 * 1000;
 export const REVEAL_GRANT_TTL_MS = 5 * 60 * 1000;
 export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
 export const MAX_SCAN_ATTEMPTS = 2;
+
+/** Failed scans allowed per gift (or recipient e-mail) and per client address within the window. */
+export const SCAN_FAILURE_LIMIT = { perTarget: 10, perClient: 20, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * How long after its URL expired an upload can still be confirmed. Housekeeping deletes intents (and their files)
+ * a day after expiry: confirm stops well before, so it never stores a path whose file is about to go.
+ */
+export const UPLOAD_CONFIRM_GRACE_MS = 6 * 60 * 60 * 1000;

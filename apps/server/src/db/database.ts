@@ -10,7 +10,8 @@ import type { GiftPhotosTable, GiftsTable } from '../modules/gifts/gifts.table.t
 import type { OrdersTable, WebhookEventsTable } from '../modules/payments/payments.table.ts';
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
-import type { RevealGrantsTable, ScanFailuresTable } from '../modules/scans/scans.table.ts';
+import type { RevealGrantsTable } from '../modules/reveal-grants/reveal-grants.table.ts';
+import type { ScanFailuresTable } from '../modules/scans/scans.table.ts';
 import type { CodeResendsTable, SessionsTable, VerificationCodesTable } from '../modules/auth/auth.table.ts';
 import type { SendersTable } from '../modules/sender-auth/sender-auth.table.ts';
 import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';

@@ -2,7 +2,7 @@ import { RECIPIENT_API } from '@giftlens/contract/recipient';
 import type { FastifyInstance } from 'fastify';
 import { RM } from '@giftlens/contract/recipient';
 import { AppError } from '../../lib/errors.ts';
-import { readScan } from '../scans/scans.routes.ts';
+import { readScan } from '../../lib/scan-photo.ts';
 import type { DemoService } from './demo.service.ts';
 
 const DEMO_ID = /^[a-z0-9-]{1,40}$/;

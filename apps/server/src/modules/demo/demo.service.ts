@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Recogniser } from '../../adapters/recogniser.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scanUnreadable } from '../scans/scans.service.ts';
+import { scanUnreadable } from '../../lib/scan-photo.ts';
 import { isUnreadableImage } from '../../adapters/recogniser.ts';
 
 const EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];

@@ -1,10 +1,13 @@
-import { RECIPIENT_RESEND_COOLDOWN_S, SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
+import {
+  RECIPIENT_RESEND_COOLDOWN_S,
+  SCAN_FAILURE_LIMIT,
+  SENDER_RESEND_COOLDOWN_S,
+  UPLOAD_CONFIRM_GRACE_MS,
+} from '@giftlens/contract/constants';
 import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
-import { DEFAULT_SCAN_FAILURE_LIMIT } from '../scans/scans.service.ts';
-import { CONFIRM_GRACE_MS } from '../uploads/uploads.service.ts';
 import { listGiftFiles } from '../gifts/gifts.repository.ts';
 import * as repo from './housekeeping.repository.ts';
 
@@ -22,7 +25,7 @@ export interface Retention {
   endedPlanContentMs: number;
   /**
    * An upload intent this long past its URL's expiry goes, with its file unless a gift uses it. Must exceed the
-   * confirm grace (CONFIRM_GRACE_MS), or a confirm could store a path whose file is being deleted.
+   * confirm grace (UPLOAD_CONFIRM_GRACE_MS), or a confirm could store a path whose file is being deleted.
    */
   expiredUploadMs: number;
   /** A verification code this long past its expiry goes. */
@@ -50,7 +53,7 @@ export const DEFAULT_RETENTION: Retention = {
   expiredUploadMs: DAY_MS,
   expiredCodeMs: DAY_MS,
   resendCooldownMs: Math.max(SENDER_RESEND_COOLDOWN_S, RECIPIENT_RESEND_COOLDOWN_S) * 1000,
-  scanFailureWindowMs: DEFAULT_SCAN_FAILURE_LIMIT.windowMs,
+  scanFailureWindowMs: SCAN_FAILURE_LIMIT.windowMs,
   webhookEventMs: 30 * DAY_MS,
   finishedJobMs: 7 * DAY_MS,
   deadJobMs: 30 * DAY_MS,
@@ -126,7 +129,7 @@ export function createHousekeepingService({
   maxBatches = 25,
 }: HousekeepingDeps) {
   const keep: Retention = { ...DEFAULT_RETENTION, ...retention };
-  if (keep.expiredUploadMs <= CONFIRM_GRACE_MS)
+  if (keep.expiredUploadMs <= UPLOAD_CONFIRM_GRACE_MS)
     throw new Error('expiredUploadMs must exceed the upload confirm grace');
 
   /** A file that will not go is logged and left: the next run does not know it, but nothing points at it. */

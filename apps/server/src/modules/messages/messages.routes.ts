@@ -3,7 +3,7 @@ import { RECIPIENT_API } from '@giftlens/contract/recipient';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RevealGrants } from '../scans/reveal-grants.ts';
+import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import type { MessagesService } from './messages.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });

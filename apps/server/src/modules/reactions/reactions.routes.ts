@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
-import type { RevealGrants } from '../scans/reveal-grants.ts';
+import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
 
 export function reactionsRoutes(

@@ -1,43 +1,14 @@
 import { GiftId } from '@giftlens/contract/common';
-import { MB } from '@giftlens/contract/constants';
-import { RECIPIENT_API, RM } from '@giftlens/contract/recipient';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { RECIPIENT_API } from '@giftlens/contract/recipient';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { readScan } from '../../lib/scan-photo.ts';
 import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
-import type { RevealGrants } from './reveal-grants.ts';
-import { scanUnreadable, type ScanOutcome, type ScansService } from './scans.service.ts';
-
-export const SCAN_MAX_BYTES = 2 * MB;
-const SCAN_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
+import type { ScanOutcome, ScansService } from './scans.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
-
-const scanRefusals = {
-  invalid: scanUnreadable,
-  fileTooLarge: () => new AppError(413, 'scan_too_large', RM.scanTooLarge),
-  tooMany: scanUnreadable,
-};
-
-/** Reads the multipart scan: the `scan` photo (JPEG, PNG or WebP by its bytes, at most 2 MB) and text fields. */
-export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer; fields: Record<string, string> }> {
-  let scan: Buffer | undefined;
-  const fields = await readMultipart(
-    request,
-    { fileSize: SCAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
-    scanRefusals,
-    async (part) => {
-      if (part.fieldname === 'scan') scan = await part.toBuffer();
-    },
-  );
-  if (!scan || scan.length === 0) throw scanUnreadable();
-  const type = await fileTypeFromBuffer(scan);
-  if (!type || !SCAN_TYPES.has(type.mime)) throw scanUnreadable();
-  return { scan, fields };
-}
 
 export function scansRoutes(
   app: FastifyInstance,

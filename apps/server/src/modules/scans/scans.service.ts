@@ -1,3 +1,4 @@
+import { SCAN_FAILURE_LIMIT } from '@giftlens/contract/constants';
 import { RM, type ScanResponse } from '@giftlens/contract/recipient';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
@@ -5,6 +6,7 @@ import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { scanUnreadable } from '../../lib/scan-photo.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
@@ -23,7 +25,7 @@ export interface ScanFailureLimit {
   windowMs: number;
 }
 
-export const DEFAULT_SCAN_FAILURE_LIMIT: ScanFailureLimit = { perTarget: 10, perClient: 20, windowMs: 10 * 60 * 1000 };
+export const DEFAULT_SCAN_FAILURE_LIMIT: ScanFailureLimit = SCAN_FAILURE_LIMIT;
 
 export interface ScansDeps {
   db: Db;
@@ -34,7 +36,6 @@ export interface ScansDeps {
   failureLimit?: ScanFailureLimit;
 }
 
-export const scanUnreadable = () => new AppError(400, 'scan_unreadable', RM.scanUnreadable);
 
 /** A decided scan: the response, and the gift to grant when it matched. */
 export interface ScanOutcome {

@@ -1,4 +1,4 @@
-import { MB, SIGNED_URL_TTL_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
+import { MB, SIGNED_URL_TTL_MS, UPLOAD_CONFIRM_GRACE_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
 import { formatLimit, type Plan } from '@giftlens/contract/plans';
 import type {
@@ -50,11 +50,6 @@ const ACCEPTED_MIME = {
   ]),
 } as const;
 
-/**
- * How long after its URL expired an upload can still be confirmed. Housekeeping deletes intents (and their files)
- * a day after expiry: confirm stops well before, so it never stores a path whose file is about to go.
- */
-export const CONFIRM_GRACE_MS = 6 * 60 * 60 * 1000;
 
 const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   new AppError(
@@ -181,7 +176,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       const gift = await ownChangeableGift(sender, req.giftId);
       const plan = planOf(gift);
       const intent = await repo.findIntentByPath(db, gift.id, req.filePath);
-      const stale = intent !== undefined && Date.parse(intent.expires_at) + CONFIRM_GRACE_MS < clock.now().getTime();
+      const stale = intent !== undefined && Date.parse(intent.expires_at) + UPLOAD_CONFIRM_GRACE_MS < clock.now().getTime();
       if (!intent || intent.message_type !== req.messageType || stale) {
         throw new AppError(400, 'upload_not_found', M.confirmUploadFailed);
       }

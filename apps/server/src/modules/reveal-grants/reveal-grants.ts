@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { setSessionCookie } from '../../lib/http.ts';
-import * as repo from './scans.repository.ts';
+import * as repo from './reveal-grants.repository.ts';
 
 /** One cookie per gift, so revealing a second gift does not end the first one's grant. */
 export const revealCookieName = (giftId: string) => `gl_reveal_${giftId}`;

@@ -1,0 +1,34 @@
+import { MB } from '@giftlens/contract/constants';
+import { RM } from '@giftlens/contract/recipient';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from './errors.ts';
+import { readMultipart } from './multipart.ts';
+
+export const scanUnreadable = () => new AppError(400, 'scan_unreadable', RM.scanUnreadable);
+
+export const SCAN_MAX_BYTES = 2 * MB;
+const SCAN_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+const scanRefusals = {
+  invalid: scanUnreadable,
+  fileTooLarge: () => new AppError(413, 'scan_too_large', RM.scanTooLarge),
+  tooMany: scanUnreadable,
+};
+
+/** Reads the multipart scan: the `scan` photo (JPEG, PNG or WebP by its bytes, at most 2 MB) and text fields. */
+export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer; fields: Record<string, string> }> {
+  let scan: Buffer | undefined;
+  const fields = await readMultipart(
+    request,
+    { fileSize: SCAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000 },
+    scanRefusals,
+    async (part) => {
+      if (part.fieldname === 'scan') scan = await part.toBuffer();
+    },
+  );
+  if (!scan || scan.length === 0) throw scanUnreadable();
+  const type = await fileTypeFromBuffer(scan);
+  if (!type || !SCAN_TYPES.has(type.mime)) throw scanUnreadable();
+  return { scan, fields };
+}

@@ -1,0 +1,21 @@
+import type { Executor } from '../../db/database.ts';
+
+export async function insertGrant(db: Executor, g: { tokenHash: string; giftId: string; now: string; expiresAt: string }) {
+  // Expired grants are worthless: drop them as new ones arrive.
+  await db.deleteFrom('reveal_grants').where('expires_at', '<', g.now).execute();
+  await db
+    .insertInto('reveal_grants')
+    .values({ token_hash: g.tokenHash, gift_id: g.giftId, created_at: g.now, expires_at: g.expiresAt })
+    .execute();
+}
+
+export async function hasLiveGrant(db: Executor, tokenHash: string, giftId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reveal_grants')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('gift_id', '=', giftId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
