@@ -93,6 +93,19 @@ export async function createPaidGift(opts: GiftOptions): Promise<PaidGift> {
       );
     }
 
+    // A recording is converted to play on every phone before it can be revealed: wait until it is ready.
+    if (message.kind !== 'text') {
+      await expect
+        .poll(
+          async () => {
+            const summary = (await ok(await api.get(`/api/gift-sender/gifts/${giftId}`))) as { gift: { messageState: string } };
+            return summary.gift.messageState;
+          },
+          { message: `the message of gift ${giftId} to be converted`, timeout: 30_000 },
+        )
+        .toBe('ready');
+    }
+
     const order = await ok(await api.post('/api/payment/create-order', { data: { giftId } }));
     const paid = await ok(
       await api.post('/api/payment/test-checkout/pay', { data: { orderId: order.orderId } }),

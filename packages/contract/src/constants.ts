@@ -42,3 +42,9 @@ export const SCAN_FAILURE_LIMIT = { perTarget: 10, perClient: 20, windowMs: 10 *
  * a day after expiry: confirm stops well before, so it never stores a path whose file is about to go.
  */
 export const UPLOAD_CONFIRM_GRACE_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Years a paid order's accounting record (amount, currency, dates, payment provider ids; no names, e-mails or
+ * messages) is kept after its gift or account is deleted, as tax and accounting law asks; then it is deleted.
+ */
+export const ORDER_RECORD_YEARS = 8;

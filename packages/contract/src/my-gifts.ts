@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans.ts';
 import { Delivery } from './scheduling.ts';
-import { GiftStatus } from './sender.ts';
+import { GiftStatus, MessageState } from './sender.ts';
 
-/**
- * none: no message yet (or a text); processing: the uploaded file is being turned into a rendition every phone
- * plays (not revealable until ready); ready; failed: the file could not be read (messageError says why), upload
- * again.
- */
-export const MessageState = z.enum(['none', 'processing', 'ready', 'failed']);
-export type MessageState = z.infer<typeof MessageState>;
+export { MessageState };
+
 
 export const MyGift = z.object({
   id: z.string(),

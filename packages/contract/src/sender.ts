@@ -138,6 +138,14 @@ export type SaveTextMessageRequest = z.infer<typeof SaveTextMessageRequest>;
 export const GiftStatus = z.enum(['draft', 'message_uploaded', 'active']);
 export type GiftStatus = z.infer<typeof GiftStatus>;
 
+/**
+ * none: no message yet (or a text); processing: the uploaded file is being turned into a rendition every phone
+ * plays (not revealable until ready); ready; failed: the file could not be read (messageError says why), upload
+ * again.
+ */
+export const MessageState = z.enum(['none', 'processing', 'ready', 'failed']);
+export type MessageState = z.infer<typeof MessageState>;
+
 // GET /api/gift-sender/gifts/{giftId}: the checkout summary, for the session's own gift only
 export const GiftSummary = z.object({
   giftId: GiftId,
@@ -146,6 +154,8 @@ export const GiftSummary = z.object({
   recipientEmail: z.string().nullable(),
   occasion: z.string(),
   messageType: z.enum(['video', 'audio', 'text']).nullable(),
+  /** Whether the uploaded message is still being made playable everywhere (not revealable until ready). */
+  messageState: MessageState,
   giftImageUrl: z.string().nullable(),
   plan: z.object({
     id: z.enum(PLAN_IDS),

@@ -1,3 +1,8 @@
+/** /send?gift={giftId}: the wizard carries on with that existing gift (My Gifts' Continue on a draft). */
+export const RESUME_GIFT_PARAM = 'gift';
+/** /share/{giftId}?change={deliveryId}: the share page opens that delivery's Change form (from My Gifts). */
+export const CHANGE_DELIVERY_PARAM = 'change';
+
 /** The one typed route map: links, redirects and tests all build URLs from here. */
 export const paths = {
   home: { pattern: '/', href: () => '/' },
@@ -16,10 +21,20 @@ export const paths = {
   giftNotFound: { pattern: '/gift-not-found', href: () => '/gift-not-found' },
   giftNotReady: { pattern: '/gift-not-ready', href: () => '/gift-not-ready' },
   giftMessage: { pattern: '/gift-message/:giftId', href: (giftId: string) => `/gift-message/${giftId}` },
-  send: { pattern: '/send', href: () => '/send' },
+  send: {
+    pattern: '/send',
+    href: (resumeGiftId?: string) => (resumeGiftId ? `/send?${RESUME_GIFT_PARAM}=${resumeGiftId}` : '/send'),
+  },
   message: { pattern: '/message/:giftId', href: (giftId: string) => `/message/${giftId}` },
   checkout: { pattern: '/checkout/:giftId', href: (giftId: string) => `/checkout/${giftId}` },
-  share: { pattern: '/share/:giftId', href: (giftId: string) => `/share/${giftId}` },
+  share: {
+    pattern: '/share/:giftId',
+    href: (giftId: string, changeDeliveryId?: string) =>
+      `/share/${giftId}${changeDeliveryId ? `?${CHANGE_DELIVERY_PARAM}=${encodeURIComponent(changeDeliveryId)}` : ''}`,
+  },
+  myGifts: { pattern: '/my-gifts', href: () => '/my-gifts' },
+  /** A paid gift's message recorded or uploaded again (until first opened); back to My Gifts afterwards. */
+  replaceMessage: { pattern: '/my-gifts/:giftId/message', href: (giftId: string) => `/my-gifts/${giftId}/message` },
   paymentSuccess: {
     pattern: '/payment-success/:giftId/:orderId/:paymentId/:signature',
     href: (giftId: string, orderId: string, paymentId: string, signature: string) =>

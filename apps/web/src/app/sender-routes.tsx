@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 
 /**
- * The sender journey (features sender-wizard, message-upload, checkout, payment, share), each screen loaded on
+ * The sender journey (features sender-auth, sender-wizard, message-upload, checkout, payment, share, my-gifts), each screen loaded on
  * demand: none of it is needed on the landing page.
  */
 export const senderRoutes: RouteObject[] = [
@@ -32,5 +32,15 @@ export const senderRoutes: RouteObject[] = [
   {
     path: paths.share.pattern,
     lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })),
+  },
+  {
+    // The sender's own place (features my-gifts and sender-auth).
+    path: paths.myGifts.pattern,
+    lazy: () => import('./routes/my-gifts-route.tsx').then((m) => ({ Component: m.MyGiftsRoute })),
+  },
+  {
+    path: paths.replaceMessage.pattern,
+    lazy: () =>
+      import('./routes/replace-message-route.tsx').then((m) => ({ Component: m.ReplaceMessageRoute })),
   },
 ];

@@ -4,11 +4,17 @@ import { M } from '@giftlens/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
+/** The summary, with the message's processing state (the share page says "Processing your message"). */
+export type SenderGift = GiftSummary;
+
+/** While the message is being converted, the summary is asked again this often. */
+const PROCESSING_POLL_MS = 5_000;
+
 /**
  * GET /api/gift-sender/gifts/{giftId}: the session's own gift, used by the message step, checkout and share
  * screens alike (kept here because several features read the same summary).
  */
-export async function getSenderGift(giftId: string, signal?: AbortSignal): Promise<GiftSummary> {
+export async function getSenderGift(giftId: string, signal?: AbortSignal): Promise<SenderGift> {
   const res = await apiRequest('GET', API.senderGift(giftId), undefined, {
     fallbackError: M.giftNotFound,
     schema: GiftSummaryResponse,
@@ -25,5 +31,6 @@ export function useSenderGift(giftId: string | undefined) {
     queryFn: ({ signal }) => getSenderGift(giftId ?? '', signal),
     enabled: Boolean(giftId),
     retry: false,
+    refetchInterval: (query) => (query.state.data?.messageState === 'processing' ? PROCESSING_POLL_MS : false),
   });
 }

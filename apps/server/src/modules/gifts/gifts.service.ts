@@ -162,6 +162,7 @@ export function toGiftSummary(gift: Gift, giftImageUrl: string | null): GiftSumm
     recipientEmail: gift.recipient_email,
     occasion: gift.occasion,
     messageType: gift.message_type,
+    messageState: gift.message_state,
     giftImageUrl,
     plan: {
       id: plan.id,

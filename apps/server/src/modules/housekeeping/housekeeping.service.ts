@@ -1,5 +1,6 @@
 import {
   RECIPIENT_RESEND_COOLDOWN_S,
+  ORDER_RECORD_YEARS,
   SCAN_FAILURE_LIMIT,
   SENDER_RESEND_COOLDOWN_S,
   UPLOAD_CONFIRM_GRACE_MS,
@@ -57,7 +58,7 @@ export const DEFAULT_RETENTION: Retention = {
   webhookEventMs: 30 * DAY_MS,
   finishedJobMs: 7 * DAY_MS,
   deadJobMs: 30 * DAY_MS,
-  accountingOrderMs: 8 * 366 * DAY_MS,
+  accountingOrderMs: ORDER_RECORD_YEARS * 366 * DAY_MS,
 };
 
 /** What one run removed. */

@@ -49,6 +49,7 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
         const until = validUntil(gift, plan);
         const reaction = reactions.find((r) => r.gift_id === gift.id && r.file_state === 'ready');
         const messageReady = gift.message_state === 'ready' && gift.message_path !== null;
+        const paid = gift.status === 'active';
         return {
           id: gift.id,
           status: gift.status,
@@ -72,9 +73,10 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
             ((until !== null && until <= now) || (plan.scans !== null && gift.scans_used >= plan.scans)),
           firstOpenedAt: gift.first_opened_at,
           canReplaceMessage: gift.first_opened_at === null,
+          // Downloads are part of what was paid for: none before payment.
           downloads: {
-            message: plan.downloads && messageReady ? asDownload(sign(gift.message_path)!) : null,
-            reaction: plan.downloads && reaction?.file_path ? asDownload(sign(reaction.file_path)!) : null,
+            message: plan.downloads && paid && messageReady ? asDownload(sign(gift.message_path)!) : null,
+            reaction: plan.downloads && paid && reaction?.file_path ? asDownload(sign(reaction.file_path)!) : null,
           },
           reaction:
             reaction?.file_path && reaction.file_mime && reaction.uploaded_at

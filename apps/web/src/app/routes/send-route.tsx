@@ -1,16 +1,40 @@
-import { useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { GiftSummary } from '@giftlens/contract/sender';
 import { useCountry } from '../../features/country/use-country.ts';
 import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
+import { EmailStep } from '../../features/sender-auth/components/email-step.tsx';
+import { VerificationStep } from '../../features/sender-auth/components/verification-step.tsx';
 import { SendWizard } from '../../features/sender-wizard/components/send-wizard.tsx';
-import { paths } from '../paths.ts';
+import { paths, RESUME_GIFT_PARAM } from '../paths.ts';
 
-/** /send: the sender wizard, with the visitor's country and the message step plugged in from their features. */
+/**
+ * /send: the sender wizard, with the visitor's country, the sign-in steps (sender-auth) and the message step
+ * plugged in from their features. /send?gift={giftId} carries on with that existing gift (My Gifts' Continue).
+ */
 export function SendRoute() {
   const navigate = useNavigate();
   const country = useCountry();
+  const [search] = useSearchParams();
+  const resumeGiftId = search.get(RESUME_GIFT_PARAM) ?? undefined;
+
+  const onResumed = useCallback(
+    (gift: GiftSummary | null) => {
+      // A draft now shows its message step here; a gift past that step goes where it stopped.
+      if (gift?.status === 'message_uploaded') void navigate(paths.checkout.href(gift.giftId), { replace: true });
+      else if (gift?.status === 'active') void navigate(paths.share.href(gift.giftId), { replace: true });
+      else void navigate(paths.send.href(), { replace: true });
+    },
+    [navigate],
+  );
+
   return (
     <SendWizard
       countryCode={country.isDetecting ? undefined : country.countryCode}
+      resumeGiftId={resumeGiftId}
+      onResumed={onResumed}
+      emailStep={EmailStep}
+      verificationStep={VerificationStep}
       renderMessageStep={({ giftId, planId, planName }) => (
         <MessageStep
           giftId={giftId}

@@ -8,6 +8,7 @@ import { HOW_IT_WORKS_ID, scrollToSection } from '../scroll.ts';
 const LINKS = [
   { label: 'Scan Gift', to: paths.scan.href() },
   { label: 'Send Gift', to: paths.send.href() },
+  { label: 'My Gifts', to: paths.myGifts.href() },
   { label: 'Blog', to: paths.blog.href() },
   { label: 'For Business', to: paths.forBusiness.href() },
   { label: 'Pricing', to: paths.pricing.href() },
@@ -22,7 +23,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-600' : 'text-stone-700'
   }`;
 
-/** Top navigation (sender-side §2): brand, How It Works, the five links and Get Started; a toggle menu below 1024 px. */
+/**
+ * Top navigation (sender-side §2, plus My Gifts from issue 11): brand, How It Works, the links and Get Started; a
+ * toggle menu below 1024 px.
+ */
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const location = useLocation();

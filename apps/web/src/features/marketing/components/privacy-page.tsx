@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ContentPage, PROSE } from '../../../components/ui/content-page.tsx';
 import { MailLink } from '../../../components/ui/mail-link.tsx';
+import { ORDER_RECORD_YEARS } from '@giftlens/contract/constants';
 
 export function PrivacyPage() {
   return (
@@ -10,7 +11,7 @@ export function PrivacyPage() {
       eyebrow="Legal"
       description="What GiftLens stores, for how long, who can see your messages and reactions, and how to have your data deleted."
       intro="A gift message is personal. This policy explains, in plain words, what we keep, why, for how long, and who can see it."
-      meta="Last updated 21 November 2026"
+      meta="Last updated 23 November 2026"
     >
       <div className={PROSE}>
         <h2>The short version</h2>
@@ -19,6 +20,7 @@ export function PrivacyPage() {
           <li>A message plays only after someone photographs the real gift, through a link that expires after five minutes.</li>
           <li>How long your message is kept depends on your plan: 24 hours (Basic), 30 days (Premium) or for as long as you want (Lifetime).</li>
           <li>Reaction videos exist only on the Lifetime plan, only if the recipient agrees at that moment, and only the sender sees them.</li>
+          <li>You can delete a gift, or your whole account, yourself in My Gifts at any time. Only a paid order’s accounting record (amount, date, payment ids; no names, e-mails or messages) stays, for {ORDER_RECORD_YEARS} years.</li>
           <li>No advertising, no selling of data, no third-party trackers.</li>
         </ul>
 
@@ -27,11 +29,12 @@ export function PrivacyPage() {
         <ul>
           <li><strong>Your e-mail address</strong> (or phone number if you verify by WhatsApp) and your first name, so we can verify you and greet you.</li>
           <li><strong>A one-time verification code</strong>, kept only until it is used or expires after 10 minutes.</li>
-          <li><strong>A session cookie</strong> that keeps you signed in while you create a gift. It holds a random token; we store only a hash of it.</li>
+          <li><strong>A session cookie</strong> that keeps you signed in while you create and look after your gifts. It holds a random token; we store only a hash of it. “Sign out” in My Gifts ends the session on our server; “Sign out everywhere” ends every session you have.</li>
           <li><strong>The gift details</strong>: recipient name, recipient e-mail or phone number, occasion, and the photo of the gift.</li>
           <li><strong>Recognition data</strong>: a compact set of visual features computed from your gift photo, used to recognise the gift when it is scanned. It cannot be turned back into your photo.</li>
           <li><strong>Your message</strong>: the video, voice recording or text you attach.</li>
           <li><strong>Payment records</strong>: plan, amount, order and payment reference. Card details go straight to our payment provider; we never see or store card numbers.</li>
+          <li><strong>Notification subscriptions</strong>: if you ask to be told when a gift is opened, the address your browser’s push service gave us for this device.</li>
           <li><strong>Delivery schedule</strong>: if you schedule the gift link, the recipient contact, date, time and your time zone.</li>
         </ul>
         <h3>If you receive a gift</h3>
@@ -65,8 +68,9 @@ export function PrivacyPage() {
         <p>
           When a Basic or Premium plan ends, the message can no longer be played and we delete the message, the gift
           photo and its recognition data within 30 days. Lifetime gifts are kept until you ask us to delete them.
-          Gifts that were never paid for are deleted within 30 days. Payment records are kept as long as tax and
-          accounting law requires, without the message itself.
+          Gifts that were never paid for are deleted within 30 days. A paid order’s accounting record is kept for{' '}
+          {ORDER_RECORD_YEARS} years from the payment, as tax and accounting law requires, without the message
+          itself (see below).
         </p>
 
         <h2>Who can see your message</h2>
@@ -87,7 +91,37 @@ export function PrivacyPage() {
         <p>
           The reaction is shown <strong>only to the sender of that gift</strong>, in their gift list. It is never
           published, shared with other people or used for anything else. The recipient can ask us to delete it at any
-          time by writing to <MailLink subject="Delete my reaction" />, and the sender can delete it too.
+          time by writing to <MailLink subject="Delete my reaction" />, and the sender can delete it too, by deleting
+          the gift in My Gifts.
+        </p>
+
+        <h2 id="deleting">Deleting a gift or your account</h2>
+        <p>
+          In <Link to={paths.myGifts.href()}>My Gifts</Link> you can delete any of your gifts, or your whole account,
+          at any time. Each happens at once, after you confirm, and cannot be undone.
+        </p>
+        <h3>When you delete a gift</h3>
+        <ul>
+          <li>We delete its photos and the recognition data made from them, your message (video, voice or text), the recipient’s reaction, and its scheduled deliveries, so the link is not sent.</li>
+          <li>Every file of the gift goes from our storage too, and its gift link stops working.</li>
+        </ul>
+        <h3>When you delete your account</h3>
+        <ul>
+          <li>Every one of your gifts, as above.</li>
+          <li>Your notification subscriptions, your sessions (you are signed out on every device), your verification codes, and your e-mail address and first name.</li>
+        </ul>
+        <h3>What stays, and for how long</h3>
+        <p>
+          For a gift that was paid for, we keep the order’s accounting record: its amount and currency, when it was
+          created and paid, which payment provider took the payment, that provider’s order and payment ids, and the
+          random ids of the order and the gift. It holds no names, e-mail addresses, photos or messages. Tax and
+          accounting law requires us to keep it for <strong>{ORDER_RECORD_YEARS} years</strong> from the payment;
+          then we delete it. Nothing else stays. A gift that was never paid for leaves nothing behind.
+        </p>
+        <p>
+          The records go first, all together; the files follow straight away, and a file that cannot be deleted at
+          that moment is retried automatically until it is gone. Server logs are not rewritten; they expire within 30
+          days, as described above.
         </p>
 
         <h2>Who we share data with</h2>
@@ -109,8 +143,9 @@ export function PrivacyPage() {
 
         <h2>Your rights</h2>
         <p>
-          You can ask for a copy of your data, ask us to correct it, or ask us to delete a gift, a message, a reaction or
-          everything we hold about you. Write to <MailLink subject="Privacy request" /> from the e-mail address you used;
+          You can delete a gift or your whole account yourself in My Gifts (see above). You can also ask for a copy
+          of your data, ask us to correct it, or ask us to delete a gift, a message, a reaction or everything we hold
+          about you. Write to <MailLink subject="Privacy request" /> from the e-mail address you used;
           we answer within 30 days, usually much sooner. You can also complain to your local data protection authority.
         </p>
 

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatMegabytes } from '../../../lib/format.ts';
 import { useSaveTextMessage } from '../api/save-text-message.ts';
 import { useUploadStatus } from '../hooks/use-upload-status.ts';
-import { clearUploadState, startUpload } from '../lib/upload-manager.ts';
+import { clearUploadState, getUploadState, startUpload } from '../lib/upload-manager.ts';
 import { AudioRecorderBox, VideoRecorderBox } from './recorder-box.tsx';
 import { TextPanel } from './text-panel.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
@@ -50,11 +50,51 @@ export interface MessageStepProps {
   planName: string | null;
   /** The message the gift already has on the server, if any (a new one replaces it). */
   existingMessage?: 'video' | 'audio' | 'text' | null;
-  /** Go on to checkout (the upload may still be running in the background). */
+  /**
+   * checkout: the wizard's step before paying. replace: a paid gift's message recorded or uploaded again (until
+   * the gift is first opened); afterwards the sender goes back to My Gifts.
+   */
+  purpose?: MessagePurpose;
+  /** Go on (to checkout, or back to My Gifts); the upload may still be running in the background. */
   onContinue: (giftId: string) => void;
 }
 
-export function MessageStep({ giftId, planId, planName, existingMessage = null, onContinue }: MessageStepProps) {
+export type MessagePurpose = 'checkout' | 'replace';
+
+/** What differs between the wizard's message step and replacing a paid gift's message. */
+const TEXTS: Record<
+  MessagePurpose,
+  { title: string; intro: string; submit: string; hasMessage: string; background: string; continueNow: string; whileUploading: string }
+> = {
+  checkout: {
+    title: 'Add Your Personal Message',
+    intro: 'Record or upload a message. It plays when they photograph the gift.',
+    submit: 'Continue to Checkout',
+    hasMessage: 'Your message is uploaded. Continue to checkout, or record or upload a new one to replace it.',
+    background: 'Your message keeps uploading in the background, so you can go on to checkout.',
+    continueNow: 'Continue to checkout now',
+    whileUploading: 'The upload keeps going in the background if you continue to checkout.',
+  },
+  replace: {
+    title: 'Replace Your Message',
+    intro: 'Record or upload a new message. It replaces the current one; your recipient has not opened the gift yet.',
+    submit: 'Save New Message',
+    hasMessage: 'Your gift has a message. Record, upload or write a new one to replace it.',
+    background: 'Your message keeps uploading in the background, so you can go back to My Gifts.',
+    continueNow: 'Back to My Gifts now',
+    whileUploading: 'The upload keeps going in the background if you go back to My Gifts.',
+  },
+};
+
+export function MessageStep({
+  giftId,
+  planId,
+  planName,
+  existingMessage = null,
+  purpose = 'checkout',
+  onContinue,
+}: MessageStepProps) {
+  const texts = TEXTS[purpose];
   const [tab, setTab] = useState<Tab>('video');
   const [media, setMedia] = useState<Media | null>(null);
   const [text, setText] = useState('');
@@ -127,12 +167,20 @@ export function MessageStep({ giftId, planId, planName, existingMessage = null, 
     onContinue(giftId);
   };
 
+  // Replacing again later in the same visit starts clean: an earlier upload's outcome is not this one's.
+  useEffect(() => {
+    const phase = getUploadState(giftId)?.phase;
+    if (purpose === 'replace' && (phase === 'completed' || phase === 'failed')) clearUploadState(giftId);
+  }, [purpose, giftId]);
+
   const alreadyHasMessage = existingMessage !== null || upload?.phase === 'completed';
+  // Replacing: only a message uploaded on this screen counts as done; the old one is what is being replaced.
+  const done = purpose === 'replace' ? upload?.phase === 'completed' : alreadyHasMessage;
 
   const submit = async () => {
     if (submitting.current) return;
     // Nothing new chosen but the gift already has its message: just go on.
-    if (alreadyHasMessage && !media && !text.trim()) {
+    if (done && !media && !text.trim()) {
       goToCheckout();
       return;
     }
@@ -174,7 +222,7 @@ export function MessageStep({ giftId, planId, planName, existingMessage = null, 
     setError(null);
     setOverlay(true);
     clearUploadState(giftId);
-    toast.info('Your message keeps uploading in the background, so you can go on to checkout.');
+    toast.info(texts.background);
     const ok = await startUpload({
       giftId,
       file: media.file,
@@ -223,8 +271,8 @@ export function MessageStep({ giftId, planId, planName, existingMessage = null, 
   return (
     <div className="flex flex-col gap-6">
       <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Add Your Personal Message</h1>
-        <p className="mt-2 text-stone-600">Record or upload a message. It plays when they photograph the gift.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{texts.title}</h1>
+        <p className="mt-2 text-stone-600">{texts.intro}</p>
       </div>
 
       <div
@@ -294,21 +342,21 @@ export function MessageStep({ giftId, planId, planName, existingMessage = null, 
       </div>
 
       {alreadyHasMessage && !uploading ? (
-        <Alert tone="success">
-          Your message is uploaded. Continue to checkout, or record or upload a new one to replace it.
-        </Alert>
+        <Alert tone={purpose === 'replace' && !done ? 'info' : 'success'}>{texts.hasMessage}</Alert>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
       {upload?.phase === 'failed' && !error ? <Alert>Upload failed: {upload.error}</Alert> : null}
 
       <Button block onClick={() => void submit()} disabled={busy}>
-        {busy ? (tab === 'text' ? 'Saving…' : 'Uploading…') : 'Continue to Checkout'}
+        {busy ? (tab === 'text' ? 'Saving…' : 'Uploading…') : texts.submit}
       </Button>
 
       {overlay || uploading ? (
         <UploadOverlay
           state={upload}
           messageType={upload?.messageType ?? (tab === 'audio' ? 'audio' : 'video')}
+          continueLabel={texts.continueNow}
+          continueNote={texts.whileUploading}
           onContinueInBackground={goToCheckout}
         />
       ) : null}

@@ -3,15 +3,19 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import type { UploadState } from '../lib/upload-manager.ts';
 
-/** Full-screen progress while the message uploads; the sender may go on to checkout meanwhile. */
+/** Full-screen progress while the message uploads; the sender may go on (to checkout) meanwhile. */
 export function UploadOverlay({
   state,
   messageType,
   onContinueInBackground,
+  continueLabel = 'Continue to checkout now',
+  continueNote = 'The upload keeps going in the background if you continue to checkout.',
 }: {
   state: UploadState | undefined;
   messageType: MessageType;
   onContinueInBackground: () => void;
+  continueLabel?: string;
+  continueNote?: string;
 }) {
   const progress = state?.progress ?? 0;
   const processing = progress >= 99;
@@ -47,10 +51,10 @@ export function UploadOverlay({
           <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${progress}%` }} />
         </div>
         <p className="mt-4 text-sm text-stone-600">
-          Please keep this tab open. The upload keeps going in the background if you continue to checkout.
+          Please keep this tab open. {continueNote}
         </p>
         <Button variant="secondary" block className="mt-4" onClick={onContinueInBackground}>
-          Continue to checkout now
+          {continueLabel}
         </Button>
       </div>
     </div>

@@ -1,20 +1,21 @@
 import { M } from '@giftlens/contract/messages';
 import type { PlanId } from '@giftlens/contract/plans';
+import type { GiftSummary } from '@giftlens/contract/sender';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { scrollToTop } from '../../../lib/scroll.ts';
+import { getSenderGift } from '../../../lib/sender-gift.ts';
 import { getMe } from '../../../lib/sender-me.ts';
-import { useWizardState, type WizardStep } from '../hooks/use-wizard-state.ts';
+import { resumedState, useWizardState, type WizardStep } from '../hooks/use-wizard-state.ts';
 import { DetailsStep } from './details-step.tsx';
-import { EmailStep } from './email-step.tsx';
 import { PricingStep } from './pricing-step.tsx';
 import { ProgressIndicator } from './progress-indicator.tsx';
 import { UserDetailsStep } from './user-details-step.tsx';
-import { VerificationStep } from './verification-step.tsx';
 
 export interface MessageStepSlotProps {
   giftId: string;
@@ -22,19 +23,51 @@ export interface MessageStepSlotProps {
   planName: string | null;
 }
 
+/** The e-mail step (from the sender-auth feature, plugged in by the app layer). */
+export interface EmailStepSlotProps {
+  initialEmail: string;
+  onCodeSent: (email: string, resendAvailableAt: number) => void;
+}
+
+/** The code step (from the sender-auth feature, plugged in by the app layer). */
+export interface VerificationStepSlotProps {
+  email: string;
+  resendAvailableAt: number;
+  onResendCooldown: (until: number) => void;
+  onVerified: (result: { isNewUser: boolean; firstName: string | null }) => void;
+  onChangeEmail: () => void;
+}
+
 interface SendWizardProps {
   /** The visitor's country from the shared country feature; undefined while it is being detected. */
   countryCode: string | undefined;
   /** The message step comes from another feature; the app layer plugs it in here. */
   renderMessageStep: (props: MessageStepSlotProps) => ReactNode;
+  /** Signing in by e-mail code is shared with My Gifts; the app layer plugs its two steps in here. */
+  emailStep: ComponentType<EmailStepSlotProps>;
+  verificationStep: ComponentType<VerificationStepSlotProps>;
+  /**
+   * Carry on with this existing gift of the signed-in sender (My Gifts' Continue): a draft opens at its message
+   * step. Anything else is handed back through onResumed for the app layer to route (checkout, share).
+   */
+  resumeGiftId?: string;
+  /** The resume finished: the gift as read (null when it could not be read); the caller drops resumeGiftId. */
+  onResumed?: (gift: GiftSummary | null) => void;
 }
 
 /** Steps that need the server session set by verification. */
 const SESSION_STEPS: readonly WizardStep[] = ['userDetails', 'pricing', 'details', 'message'];
 const PROGRESS: Partial<Record<WizardStep, 1 | 2 | 3>> = { pricing: 1, details: 2, message: 3 };
 
-export function SendWizard({ countryCode, renderMessageStep }: SendWizardProps) {
-  const { state, update, goTo, back, reset } = useWizardState();
+export function SendWizard({
+  countryCode,
+  renderMessageStep,
+  emailStep: EmailStep,
+  verificationStep: VerificationStep,
+  resumeGiftId,
+  onResumed,
+}: SendWizardProps) {
+  const { state, update, goTo, back, reset, replace } = useWizardState();
   const { currentStep } = state;
   const sessionChecked = useRef(false);
 
@@ -42,9 +75,37 @@ export function SendWizard({ countryCode, renderMessageStep }: SendWizardProps) 
     scrollToTop();
   }, [currentStep]);
 
+  // Resuming an existing gift: who is signed in and the gift come from the server, not from this tab's storage.
+  const resumed = useRef(onResumed);
+  useEffect(() => {
+    resumed.current = onResumed;
+  });
+  useEffect(() => {
+    if (!resumeGiftId) return;
+    const controller = new AbortController();
+    Promise.all([getMe(controller.signal), getSenderGift(resumeGiftId, controller.signal)])
+      .then(([me, gift]) => {
+        sessionChecked.current = true;
+        if (gift.status === 'draft') replace(resumedState(me, gift));
+        resumed.current?.(gift);
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          sessionChecked.current = true;
+          toast.error(M.sessionExpired);
+          reset();
+        } else {
+          toast.error(err instanceof Error && err.message ? err.message : M.generic);
+        }
+        resumed.current?.(null);
+      });
+    return () => controller.abort();
+  }, [resumeGiftId, replace, reset]);
+
   // After a reload the stored step is only a hint: the server session decides whether we may stay there.
   useEffect(() => {
-    if (sessionChecked.current || !SESSION_STEPS.includes(currentStep)) return;
+    if (resumeGiftId || sessionChecked.current || !SESSION_STEPS.includes(currentStep)) return;
     const expire = () => {
       sessionChecked.current = true;
       toast.error(M.sessionExpired);
@@ -67,7 +128,9 @@ export function SendWizard({ countryCode, renderMessageStep }: SendWizardProps) 
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) expire();
       });
     return () => controller.abort();
-  }, [currentStep, state.email, reset]);
+  }, [currentStep, state.email, reset, resumeGiftId]);
+
+  if (resumeGiftId) return <PageSpinner label="Loading your gift…" />;
 
   let body: ReactNode;
   switch (currentStep) {
@@ -75,7 +138,9 @@ export function SendWizard({ countryCode, renderMessageStep }: SendWizardProps) 
       body = (
         <EmailStep
           initialEmail={state.email}
-          onCodeSent={(email, resendAvailableAt) => goTo('verification', { email, resendAvailableAt, verificationType: 'email' })}
+          onCodeSent={(email, resendAvailableAt) =>
+            goTo('verification', { email, resendAvailableAt, verificationType: 'email' })
+          }
         />
       );
       break;

@@ -1,6 +1,6 @@
 import { STEP_HISTORY_MAX } from '@giftlens/contract/constants';
 import { OCCASIONS } from '@giftlens/contract/occasions';
-import { PLAN_IDS } from '@giftlens/contract/plans';
+import { PLAN_IDS, type PlanId } from '@giftlens/contract/plans';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { readSession, removeSession, writeSession } from '../../../lib/session-store.ts';
@@ -89,13 +89,44 @@ export function useWizardState() {
     [],
   );
 
+  /** Replace the whole state (resuming a gift by its id). */
+  const replace = useCallback((next: WizardState) => setState(next), []);
+
   /** Forget everything and start at the e-mail step (session expired, or "use a different e-mail"). */
   const reset = useCallback(() => {
     removeSession(WIZARD_STORAGE_KEY);
     setState(initialState());
   }, []);
 
-  return { state, update, goTo, back, reset };
+  return { state, update, goTo, back, reset, replace };
+}
+
+/**
+ * The wizard's state for carrying on with an unpaid gift that already exists (its details step is done): the
+ * message step for that gift id, with its plan, so nothing creates a second draft. History starts empty, so Back
+ * cannot lead to the details step (which would create a new gift).
+ */
+export function resumedState(
+  me: { email: string; firstName: string | null },
+  gift: { giftId: string; occasion: string; recipientName: string; recipientEmail: string | null; plan: { id: PlanId; name: string } },
+): WizardState {
+  const occasion = z.enum(OCCASIONS).safeParse(gift.occasion);
+  return {
+    ...initialState(),
+    currentStep: 'message',
+    email: me.email,
+    firstName: me.firstName,
+    selectedPlan: { id: gift.plan.id, name: gift.plan.name },
+    currentGiftId: gift.giftId,
+    giftDetails: {
+      giftId: gift.giftId,
+      occasion: occasion.success ? occasion.data : '',
+      recipientName: gift.recipientName,
+      recipientEmail: gift.recipientEmail ?? '',
+      contactMethod: 'email',
+      senderEmail: me.email,
+    },
+  };
 }
 
 /**
@@ -112,4 +143,27 @@ export function prepareNextGift(): void {
     firstName: stored.firstName,
     currentStep: verified ? 'pricing' : 'email',
   } satisfies WizardState);
+}
+
+/**
+ * The sender proved their e-mail somewhere else (My Gifts): the next visit to /send skips the e-mail and code
+ * steps. A gift in progress for the same sender is kept; anything stored for another e-mail is dropped.
+ * (Called by the app layer; the wizard still checks the server session when it opens.)
+ */
+export function startSignedIn({ email, firstName }: { email: string; firstName: string | null }): void {
+  const stored = readSession(WIZARD_STORAGE_KEY, StoredState);
+  if (stored && stored.email === email && stored.currentStep !== 'email' && stored.currentStep !== 'verification') {
+    return;
+  }
+  writeSession(WIZARD_STORAGE_KEY, {
+    ...initialState(),
+    email,
+    firstName,
+    currentStep: firstName ? 'pricing' : 'userDetails',
+  } satisfies WizardState);
+}
+
+/** Signed out: this tab forgets who the sender was and any gift in progress (the gifts stay on the server). */
+export function forgetWizard(): void {
+  removeSession(WIZARD_STORAGE_KEY);
 }

@@ -3,7 +3,7 @@ import { API } from '@giftlens/contract/routes';
 import { DeliveriesResponse } from '@giftlens/contract/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { isInFlight } from '../lib/delivery-status.ts';
+import { isInFlight } from '../../../lib/delivery-status.ts';
 
 /** While a delivery is on its way the list is asked again this often, so the page shows when it was sent. */
 const DELIVERIES_POLL_MS = 10_000;

@@ -1,6 +1,7 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { DeliveryItem } from './delivery-item.tsx';
+import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
+import { useCancelDelivery } from '../api/cancel-delivery.ts';
 
 /** Every delivery of the gift that was not cancelled, newest first, with its status. */
 export function DeliveriesList({
@@ -15,6 +16,7 @@ export function DeliveriesList({
   error: string | null;
   onChange: (delivery: Delivery) => void;
 }) {
+  const cancel = useCancelDelivery(giftId);
   const shown = deliveries.filter((d) => d.status !== 'cancelled');
   if (!error && shown.length === 0) return null;
   return (
@@ -29,7 +31,7 @@ export function DeliveriesList({
       {shown.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {shown.map((d) => (
-            <DeliveryItem key={d.id} delivery={d} giftId={giftId} onChange={onChange} />
+            <DeliveryItem key={d.id} delivery={d} onChange={onChange} onCancel={(id) => cancel.mutateAsync(id)} />
           ))}
         </ul>
       ) : null}

@@ -21,7 +21,7 @@ import {
   toDateValue,
   toIsoWithOffset,
   toLocalDate,
-} from '../lib/delivery-time.ts';
+} from '../../../lib/delivery-time.ts';
 
 const TIME_OPTIONS = timeOptions();
 const WHATSAPP_NOTE_ID = 'schedule-whatsapp-note';

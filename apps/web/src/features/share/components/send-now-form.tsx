@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlAttributes, useFieldIds } from '../../../components/ui/field.tsx';
 import { useSendNow } from '../api/send-now.ts';
-import { browserTimeZone } from '../lib/delivery-time.ts';
+import { browserTimeZone } from '../../../lib/delivery-time.ts';
 
 /** 'Send by e-mail now': the server e-mails the link at once; the delivery then shows in the list. */
 export function SendNowForm({ giftId, recipientEmail }: { giftId: string; recipientEmail: string }) {

@@ -6,8 +6,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLongDate, formatTime } from '../lib/delivery-time.ts';
-import { DeliveryItem } from './delivery-item.tsx';
+import { formatLongDate, formatTime } from '../../../lib/delivery-time.ts';
+import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
+import { useCancelDelivery } from '../api/cancel-delivery.ts';
 import { ScheduleForm, type ScheduleMode } from './schedule-form.tsx';
 
 interface ShareLaterProps {
@@ -41,6 +42,7 @@ export function ShareLater({
   onFormChange,
 }: ShareLaterProps) {
   const navigate = useNavigate();
+  const cancel = useCancelDelivery(giftId);
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
@@ -80,7 +82,7 @@ export function ShareLater({
         </p>
         <ul className="flex flex-col gap-2">
           {pending.map((d) => (
-            <DeliveryItem key={d.id} delivery={d} giftId={giftId} onChange={change} />
+            <DeliveryItem key={d.id} delivery={d} onChange={change} onCancel={(id) => cancel.mutateAsync(id)} />
           ))}
         </ul>
         <Button variant="secondary" size="sm" block onClick={() => onFormChange({ kind: 'new' })}>

@@ -1,8 +1,10 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
-import { Gift, X } from 'lucide-react';
+import { Gift, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { isChangeable } from '../../../lib/delivery-status.ts';
 import { useSenderGift } from '../../../lib/sender-gift.ts';
 import { useSenderMe } from '../../../lib/sender-me.ts';
 import { useDeliveries } from '../api/deliveries.ts';
@@ -15,8 +17,11 @@ import { ShareNow } from './share-now.tsx';
 /** Until the deliveries have loaded, WhatsApp is offered as unavailable. */
 const WHATSAPP_UNKNOWN = { available: false, reason: null };
 
-/** The sender's page after payment: the 'Your Message is Ready!' dialog (share now or schedule for later). */
-export function SharePage({ giftId }: { giftId: string }) {
+/**
+ * The sender's page after payment: the 'Your Message is Ready!' dialog (share now or schedule for later).
+ * `changeDeliveryId` (from My Gifts' Change) opens that delivery's Change form once the deliveries are in.
+ */
+export function SharePage({ giftId, changeDeliveryId }: { giftId: string; changeDeliveryId?: string }) {
   const navigate = useNavigate();
   const link = `${window.location.origin}${paths.shareLink.href(giftId)}`;
   const gift = useSenderGift(giftId);
@@ -24,7 +29,19 @@ export function SharePage({ giftId }: { giftId: string }) {
   const deliveries = useDeliveries(giftId);
   const [laterOpen, setLaterOpen] = useState(false);
   const [form, setForm] = useState<ScheduleMode | null>(null);
+  const [changeRequested, setChangeRequested] = useState(changeDeliveryId);
   const close = () => void navigate(paths.home.href());
+
+  // Adjusting state while rendering (not in an effect): the form opens in the same render the list arrives in.
+  if (changeRequested && deliveries.data) {
+    setChangeRequested(undefined);
+    const requested = deliveries.data.deliveries.find((d) => d.id === changeRequested);
+    if (requested && isChangeable(requested)) {
+      setLaterOpen(true);
+      setForm({ kind: 'change', delivery: requested });
+    }
+  }
+  const processing = gift.data?.messageState === 'processing';
 
   const recipientName = gift.data?.recipientName ?? null;
   const recipientEmail = gift.data?.recipientEmail ?? '';
@@ -74,6 +91,18 @@ export function SharePage({ giftId }: { giftId: string }) {
             </p>
           </div>
 
+          {processing ? (
+            <Alert tone="info" className="mt-5">
+              <p className="flex items-center gap-2 font-semibold">
+                <Loader2 className="size-4 animate-spin" aria-hidden /> Processing your message
+              </p>
+              <p className="mt-1">
+                We are preparing it so it plays on every phone. You can share the link already: until it is ready,
+                your recipient sees that the gift is being prepared.
+              </p>
+            </Alert>
+          ) : null}
+
           <section aria-labelledby="next-heading" className="mt-5 rounded-2xl bg-brand-50 p-4">
             <h2 id="next-heading" className="text-sm font-semibold text-stone-900">
               What happens next?
@@ -112,6 +141,14 @@ export function SharePage({ giftId }: { giftId: string }) {
           />
 
           <PushOptIn recipientName={recipientName} />
+
+          <p className="mt-5 border-t border-stone-200 pt-4 text-center text-sm text-stone-600">
+            Later, see whether it was opened, watch reactions or change deliveries in{' '}
+            <Link to={paths.myGifts.href()} className="font-semibold text-brand-700 underline underline-offset-2">
+              My Gifts
+            </Link>
+            .
+          </p>
         </div>
       </div>
     </div>

@@ -1,10 +1,10 @@
+import { M } from '@giftlens/contract/messages';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { Mail, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { useCancelDelivery } from '../api/cancel-delivery.ts';
-import { deliveryStatus, isChangeable, type StatusTone } from '../lib/delivery-status.ts';
+import { deliveryStatus, isChangeable, type StatusTone } from '../../lib/delivery-status.ts';
+import { Button } from '../ui/button.tsx';
 
 const TONES: Record<StatusTone, string> = {
   scheduled: 'text-stone-700',
@@ -16,32 +16,41 @@ const TONES: Record<StatusTone, string> = {
 };
 
 /**
- * One delivery: channel, contact and status in words. A pending or failed one can be changed (the schedule form
- * opens) or cancelled after an inline confirmation.
+ * One delivery: channel, contact and status in words. A pending or failed one can be changed (the caller opens
+ * its schedule form, or goes to the share page) or cancelled after an inline confirmation. Shared by the share
+ * page and My Gifts; each supplies the cancel call so it can refresh its own lists.
  */
 export function DeliveryItem({
   delivery,
-  giftId,
   onChange,
+  onCancel,
 }: {
   delivery: Delivery;
-  giftId: string;
   onChange: (delivery: Delivery) => void;
+  /** DELETE the delivery; rejects with the error to show. */
+  onCancel: (id: string) => Promise<unknown>;
 }) {
-  const cancel = useCancelDelivery(giftId);
+  const [cancelling, setCancelling] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const describedBy = useId();
   const status = deliveryStatus(delivery);
   const Icon = delivery.contactType === 'whatsapp' ? MessageCircle : Mail;
 
   const confirmCancel = () => {
-    cancel.mutate(delivery.id, {
-      onSuccess: () => toast.success('Delivery cancelled.'),
-      onError: (err) => {
-        setConfirming(false);
-        toast.error(err.message);
+    if (cancelling) return;
+    setCancelling(true);
+    onCancel(delivery.id).then(
+      () => {
+        // The refreshed list drops the row (a cancelled delivery is not shown, nor changeable).
+        setCancelling(false);
+        toast.success('Delivery cancelled.');
       },
-    });
+      (err: unknown) => {
+        setCancelling(false);
+        setConfirming(false);
+        toast.error(err instanceof Error && err.message ? err.message : M.generic);
+      },
+    );
   };
 
   return (
@@ -68,14 +77,14 @@ export function DeliveryItem({
               Cancel this delivery? The link will not be sent.
             </p>
             <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-              <Button variant="danger" size="sm" disabled={cancel.isPending} onClick={confirmCancel}>
-                {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
+              <Button variant="danger" size="sm" disabled={cancelling} onClick={confirmCancel}>
+                {cancelling ? 'Cancelling...' : 'Yes, cancel'}
               </Button>
               <Button
                 variant="secondary"
                 size="sm"
                 autoFocus
-                disabled={cancel.isPending}
+                disabled={cancelling}
                 onClick={() => setConfirming(false)}
               >
                 Keep it

@@ -1,8 +1,9 @@
 import { M } from '@giftlens/contract/messages';
 import { API } from '@giftlens/contract/routes';
 import { VerifyResponse, type VerifyEmailRequest } from '@giftlens/contract/sender';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { senderMeQueryKey } from '../../../lib/sender-me.ts';
 
 /** POST verify-email: on success the server sets the sender's session cookie. */
 export function verifyEmailCode(body: VerifyEmailRequest) {
@@ -10,5 +11,10 @@ export function verifyEmailCode(body: VerifyEmailRequest) {
 }
 
 export function useVerifyEmailCode() {
-  return useMutation({ mutationFn: verifyEmailCode });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmailCode,
+    // A new session (perhaps another sender's): who is signed in is asked again wherever it is shown.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: senderMeQueryKey }),
+  });
 }

@@ -10,13 +10,22 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSendEmailCode } from '../api/send-email.ts';
 
-interface EmailStepProps {
+export interface EmailStepProps {
   initialEmail: string;
   /** Called once a code is on its way (or the server says one was sent moments ago). */
   onCodeSent: (email: string, resendAvailableAt: number) => void;
+  /** The screen's heading and line below it (the wizard's start screen by default). */
+  title?: string;
+  intro?: string;
 }
 
-export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
+/** The sender's e-mail, then a six-digit code is sent to it (sender-side §2: the wizard's first step, and My Gifts' sign-in). */
+export function EmailStep({
+  initialEmail,
+  onCodeSent,
+  title = 'Start Your Gift Journey',
+  intro = 'Verify your e-mail to attach a personal message to your gift.',
+}: EmailStepProps) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
@@ -51,8 +60,8 @@ export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Start Your Gift Journey</h1>
-        <p className="mt-2 text-stone-600">Verify your e-mail to attach a personal message to your gift.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
+        <p className="mt-2 text-stone-600">{intro}</p>
       </div>
 
       <fieldset className="flex flex-col gap-2">

@@ -9,7 +9,7 @@ import { useSendEmailCode } from '../api/send-email.ts';
 import { useVerifyEmailCode } from '../api/verify-email.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 
-interface VerificationStepProps {
+export interface VerificationStepProps {
   email: string;
   resendAvailableAt: number;
   onResendCooldown: (until: number) => void;
@@ -17,6 +17,7 @@ interface VerificationStepProps {
   onChangeEmail: () => void;
 }
 
+/** The six-digit code sent to the sender's e-mail; a correct code sets the sender's session cookie. */
 export function VerificationStep({
   email,
   resendAvailableAt,

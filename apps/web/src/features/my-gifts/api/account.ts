@@ -1,0 +1,26 @@
+import { SuccessBody } from '@giftlens/contract/common';
+import { M } from '@giftlens/contract/messages';
+import { API } from '@giftlens/contract/routes';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST logout (this session) or logout-everywhere (every session of the sender); both clear the cookie. */
+export function signOut(everywhere: boolean) {
+  return apiRequest('POST', everywhere ? API.logoutEverywhere : API.logout, undefined, {
+    fallbackError: M.generic,
+    schema: SuccessBody.loose(),
+  });
+}
+
+/** DELETE /api/gift-sender/account: every gift, subscriptions, sessions, codes and the sender; clears the cookie. */
+export function deleteAccount() {
+  return apiRequest('DELETE', API.account, undefined, { fallbackError: M.generic, schema: SuccessBody.loose() });
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}

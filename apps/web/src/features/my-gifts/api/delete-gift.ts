@@ -1,0 +1,16 @@
+import { SuccessBody } from '@giftlens/contract/common';
+import { M } from '@giftlens/contract/messages';
+import { API } from '@giftlens/contract/routes';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshMyGifts } from './my-gifts.ts';
+
+/** DELETE /api/gift-sender/gifts/{giftId}: the gift and everything of it, files included (a paid order's record stays). */
+export function deleteGift(giftId: string) {
+  return apiRequest('DELETE', API.senderGift(giftId), undefined, { fallbackError: M.generic, schema: SuccessBody.loose() });
+}
+
+export function useDeleteGift() {
+  const refresh = useRefreshMyGifts();
+  return useMutation({ mutationFn: deleteGift, onSuccess: refresh });
+}

@@ -1,0 +1,159 @@
+import type { MyGift } from '@giftlens/contract/my-gifts';
+import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
+import type { Delivery } from '@giftlens/contract/scheduling';
+import { formatLongDate, formatTime } from '../../../lib/delivery-time.ts';
+
+/**
+ * draft: details saved, no message yet; awaiting-payment: message uploaded, not paid; processing: the uploaded
+ * message is being converted; failed: the message file could not be used; ready: paid, not sent or opened yet;
+ * scheduled, sending, delivered: the gift link's delivery; opened; ended: the plan's time or scans are used up.
+ */
+export type GiftStatusKind =
+  | 'draft'
+  | 'awaiting-payment'
+  | 'processing'
+  | 'failed'
+  | 'ready'
+  | 'scheduled'
+  | 'sending'
+  | 'delivered'
+  | 'opened'
+  | 'ended';
+
+export type GiftStatusTone = 'neutral' | 'warning' | 'progress' | 'error' | 'success' | 'done';
+
+export interface GiftStatusWords {
+  kind: GiftStatusKind;
+  /** The status in words, as the card shows it. */
+  text: string;
+  /** A second line: why it failed, what to do next. */
+  detail: string | null;
+  tone: GiftStatusTone;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The pending (or sending) delivery due first, if any. */
+export function nextDelivery(deliveries: readonly Delivery[]): Delivery | null {
+  const waiting = deliveries.filter((d) => d.status === 'pending' || d.status === 'sending');
+  waiting.sort((a, b) => Date.parse(a.scheduledDatetime) - Date.parse(b.scheduledDatetime));
+  return waiting[0] ?? null;
+}
+
+/** The delivery sent last, if any. */
+function lastSent(deliveries: readonly Delivery[]): Delivery | null {
+  const sent = deliveries.filter((d) => d.status === 'sent');
+  sent.sort((a, b) => Date.parse(b.sentAt ?? b.scheduledDatetime) - Date.parse(a.sentAt ?? a.scheduledDatetime));
+  return sent[0] ?? null;
+}
+
+/**
+ * The one place a gift's state becomes words for My Gifts. The first that applies wins: a failed message (the
+ * sender must act), draft, processing, awaiting payment, plan ended, opened, a delivery on its way or scheduled,
+ * a delivery sent, and otherwise ready to share.
+ */
+export function giftStatus(gift: MyGift): GiftStatusWords {
+  if (gift.messageState === 'failed') {
+    return {
+      kind: 'failed',
+      text: 'Your message could not be used',
+      detail: `${gift.messageError ?? 'We could not read this file.'} Please upload it again.`,
+      tone: 'error',
+    };
+  }
+  if (gift.status === 'draft') {
+    return { kind: 'draft', text: 'Draft', detail: 'Add your message to finish this gift.', tone: 'neutral' };
+  }
+  if (gift.messageState === 'processing') {
+    return {
+      kind: 'processing',
+      text: 'Processing your message',
+      detail: 'We are preparing it so it plays on every phone. This usually takes a minute.',
+      tone: 'progress',
+    };
+  }
+  if (gift.status === 'message_uploaded') {
+    return { kind: 'awaiting-payment', text: 'Awaiting payment', detail: 'Pay to make the gift link work.', tone: 'warning' };
+  }
+  if (gift.ended) {
+    return { kind: 'ended', text: 'Plan ended', detail: 'The message can no longer be played.', tone: 'done' };
+  }
+  if (gift.firstOpenedAt) {
+    const times = Math.max(1, gift.scansUsed);
+    return { kind: 'opened', text: `Opened ${plural(times, 'time', 'times')}`, detail: null, tone: 'success' };
+  }
+  const next = nextDelivery(gift.deliveries);
+  if (next?.status === 'sending') {
+    return { kind: 'sending', text: 'Sending the gift link now', detail: null, tone: 'progress' };
+  }
+  if (next) {
+    const at = new Date(next.scheduledDatetime);
+    return {
+      kind: 'scheduled',
+      text: `Delivery scheduled for ${formatLongDate(at, next.timezone)} at ${formatTime(at, next.timezone)}`,
+      detail: null,
+      tone: 'neutral',
+    };
+  }
+  const sent = lastSent(gift.deliveries);
+  if (sent) {
+    return {
+      kind: 'delivered',
+      text: `Delivered ${formatLongDate(new Date(sent.sentAt ?? sent.scheduledDatetime), sent.timezone)}`,
+      detail: 'Not opened yet.',
+      tone: 'success',
+    };
+  }
+  return { kind: 'ready', text: 'Ready to share', detail: 'Send the link now or schedule it.', tone: 'neutral' };
+}
+
+/** "3 of 10 scans used", "3 scans · unlimited"; null before payment (nothing can be scanned yet). */
+export function scansText(gift: MyGift): string | null {
+  if (gift.status !== 'active') return null;
+  if (gift.scansAllowed === null) return `${plural(gift.scansUsed, 'scan', 'scans')} · unlimited`;
+  return `${gift.scansUsed} of ${gift.scansAllowed} scans used`;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long the gift keeps working: "Valid for N more days" (or hours within the last two days), "Valid until
+ * {date}" when that is more than two months away, "No end date" (Lifetime), "Ended {date}"; null before payment.
+ */
+export function validityText(gift: MyGift, now: Date): string | null {
+  if (gift.status !== 'active') return null;
+  if (gift.validUntil === null) return 'No end date';
+  const until = new Date(gift.validUntil);
+  const left = until.getTime() - now.getTime();
+  if (left <= 0) return `Ended ${formatLongDate(until)}`;
+  if (left < HOUR_MS) return 'Valid for less than an hour';
+  if (left < 2 * DAY_MS) return `Valid for ${plural(Math.floor(left / HOUR_MS), 'more hour', 'more hours')}`;
+  if (left <= 60 * DAY_MS) return `Valid for ${Math.floor(left / DAY_MS)} more days`;
+  return `Valid until ${formatLongDate(until)}`;
+}
+
+/** "Birthday"; an occasion this app does not know is shown as stored. */
+export function occasionText(occasion: string): string {
+  return (OCCASIONS as readonly string[]).includes(occasion) ? occasionLabel(occasion as Occasion) : occasion;
+}
+
+/**
+ * What the sender can do next with the gift's message or payment:
+ * resume: carry on in the wizard (a draft: its message step); checkout: pay (message uploaded);
+ * upload-again: the message failed before payment (the message step again); replace: a paid gift not opened yet.
+ */
+export type GiftNextStep = 'resume' | 'checkout' | 'upload-again' | 'replace' | null;
+
+export function nextStep(gift: MyGift): GiftNextStep {
+  if (gift.status !== 'active') {
+    if (gift.messageState === 'failed') return 'upload-again';
+    return gift.status === 'draft' ? 'resume' : 'checkout';
+  }
+  return gift.canReplaceMessage && !gift.ended ? 'replace' : null;
+}
+
+/** Deliveries worth showing on the card (a cancelled one is gone from the sender's point of view). */
+export function shownDeliveries(gift: MyGift): Delivery[] {
+  return gift.deliveries.filter((d) => d.status !== 'cancelled');
+}

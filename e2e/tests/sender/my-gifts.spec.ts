@@ -1,0 +1,279 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { request, type Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
+import { createPaidGift } from '../../support/gifts.ts';
+import { waitForCode } from '../../support/mailbox.ts';
+import { smallVideo } from '../../support/media.ts';
+import { createPaidGiftAs, mediaFilesOf, waitForGift } from '../../support/my-gifts.ts';
+import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+import { recordReaction, scanGift } from '../../support/recipient.ts';
+
+// The sender photographed DVD cover 001; the recipient's phone photo shows the same cover.
+const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
+const RECIPIENT_PHOTO = resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-canon.jpg');
+
+/** The card of the gift for `name` in the list. */
+const card = (page: Page, name: string) => page.getByRole('article', { name: `For ${name}` });
+
+/** "Wednesday, November 25, 2026 at 12:30 PM" as the page writes an instant in the delivery's zone. */
+function longDateTime(instant: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone });
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
+  return `${date.format(instant)} at ${time.format(instant)}`;
+}
+
+test('a sender signs in at My Gifts with an e-mail code, sees the paid gift and its delivery, and sees it opened after a genuine scan', async ({
+  page,
+  baseURL,
+  mailDir,
+}) => {
+  const email = uniqueEmail('mygifts');
+
+  // My Gifts is in the navigation bar; without a session it asks for the e-mail first.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Gifts' }).click();
+  await expect(page).toHaveURL(/\/my-gifts$/);
+  await expect(page.getByRole('heading', { name: 'My Gifts' })).toBeVisible();
+  const since = Date.now();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Verification code sent to your email!')).toBeVisible();
+  const code = await waitForCode(mailDir, email, since);
+  await page.getByLabel('Digit 1 of 6').focus();
+  await page.keyboard.type(code);
+
+  // Signed in: nothing sent yet.
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No gifts yet' })).toBeVisible();
+
+  // The same session (the browser's cookie) creates and pays a gift and schedules its link for later.
+  const giftId = await createPaidGiftAs(page.request, {
+    senderEmail: email,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    video: smallVideo(),
+  });
+  const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+  when.setUTCMinutes(10, 0, 0);
+  const scheduled = await page.request.post('/api/scheduled-messages', {
+    data: {
+      giftId,
+      recipientContact: 'ravi@example.com',
+      contactType: 'email',
+      scheduledDatetime: when.toISOString(),
+      timezone: 'Asia/Kolkata',
+    },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBeLessThan(300);
+
+  await page.reload();
+  const gift = card(page, 'Ravi');
+  await expect(gift).toBeVisible();
+  await expect(gift.getByText('Birthday · Premium plan')).toBeVisible();
+  await expect(gift.getByRole('img', { name: 'The gift for Ravi' })).toBeVisible();
+  // The upload is converted first ("Processing your message"); the list asks again until it is ready.
+  const scheduledText = `Delivery scheduled for ${longDateTime(when, 'Asia/Kolkata')}`;
+  await expect(gift.getByText(scheduledText)).toBeVisible({ timeout: 30_000 });
+  await expect(gift.getByText('0 of 10 scans used')).toBeVisible();
+  await expect(gift.getByText(/^Valid for (29|30) more days$/)).toBeVisible();
+  const delivery = gift.getByRole('listitem').filter({ hasText: 'ravi@example.com' });
+  await expect(delivery).toContainText(`Scheduled for ${longDateTime(when, 'Asia/Kolkata')}`);
+  await expect(delivery.getByRole('button', { name: 'Change' })).toBeVisible();
+  await expect(delivery.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(gift.getByRole('link', { name: 'Download message' })).toHaveAttribute('download', '');
+  await expect(gift.getByRole('link', { name: 'Share' })).toHaveAttribute('href', `/share/${giftId}`);
+  await expect(gift.getByRole('link', { name: 'Replace message' })).toBeVisible();
+
+  // The recipient photographs the real gift (the real matcher decides): the gift reads opened.
+  await (await scanGift(baseURL!, giftId, RECIPIENT_PHOTO)).dispose();
+  await page.reload();
+  await expect(gift.getByText('Opened 1 time')).toBeVisible();
+  await expect(gift.getByText('1 of 10 scans used')).toBeVisible();
+  // Once opened, the message can no longer be replaced.
+  await expect(gift.getByRole('link', { name: 'Replace message' })).toHaveCount(0);
+
+  // Cancel works from My Gifts too.
+  await delivery.getByRole('button', { name: 'Cancel' }).click();
+  await delivery.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page.getByText('Delivery cancelled.')).toBeVisible();
+  await expect(gift.getByText('ravi@example.com')).toHaveCount(0);
+});
+
+test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting the gift removes its files and its link', async ({
+  page,
+  context,
+  baseURL,
+  mailDir,
+}) => {
+  const paid = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'lifetime_us',
+    recipientName: 'Kabir',
+    message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
+  });
+  await context.addCookies(paid.senderCookies);
+  await waitForGift(page.request, paid.giftId, 'message ready', (g) => g.messageState === 'ready');
+  // The recipient consents on the message page and their reaction is uploaded (the calls the page makes).
+  await recordReaction(baseURL!, paid.giftId, RECIPIENT_PHOTO, smallVideo());
+  await waitForGift(page.request, paid.giftId, 'reaction ready', (g) => g.reaction !== null);
+
+  await page.goto('/my-gifts');
+  const gift = card(page, 'Kabir');
+  await expect(gift.getByText('Birthday · Lifetime plan')).toBeVisible();
+  await expect(gift.getByText('Opened 1 time')).toBeVisible();
+  await expect(gift.getByText('1 scan · unlimited')).toBeVisible();
+  await expect(gift.getByText('No end date')).toBeVisible();
+  await expect(gift.getByRole('link', { name: 'Download reaction' })).toHaveAttribute('download', '');
+
+  const reaction = gift.getByLabel('Reaction video');
+  await expect(reaction).toHaveAttribute('poster', /.+/);
+  await reaction.evaluate((v: HTMLVideoElement) => v.play());
+  await expect
+    .poll(() => reaction.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
+
+  // Delete, after a confirmation that says what goes and what stays.
+  const files = mediaFilesOf(paid.giftId);
+  expect(files.some((f) => f.includes('/reactions/')), files.join('\n')).toBe(true);
+  await gift.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete the gift for Kabir?' });
+  await expect(dialog).toContainText('the gift’s photos and the recognition data made from them');
+  await expect(dialog).toContainText('your video message');
+  await expect(dialog).toContainText('Kabir’s recorded reaction');
+  await expect(dialog).toContainText('its scheduled deliveries');
+  await expect(dialog).toContainText('the order’s amount, date and payment provider ids');
+  await expect(dialog).toContainText('8 years');
+  await dialog.getByRole('button', { name: 'Delete gift' }).click();
+  await expect(page.getByText('The gift for Kabir is deleted.')).toBeVisible();
+  await expect(gift).toHaveCount(0);
+
+  // Its files go (a job right after the rows), and its gift link answers as not found.
+  await expect.poll(() => mediaFilesOf(paid.giftId), { timeout: 15_000 }).toEqual([]);
+  const link = await page.request.get(`/api/verification-recipient/verify-gift/${paid.giftId}`);
+  expect(link.status()).toBe(404);
+  await page.goto(`/sharelink/${paid.giftId}`);
+  await expect(page.getByRole('heading', { name: "We couldn't open this gift" })).toBeVisible();
+});
+
+test('sign out ends the session on the server; the page asks for the e-mail again', async ({
+  page,
+  context,
+  baseURL,
+  mailDir,
+}) => {
+  const paid = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    message: { kind: 'text', text: 'Happy birthday!' },
+  });
+  await context.addCookies(paid.senderCookies);
+  await page.goto('/my-gifts');
+  await expect(card(page, 'Ravi')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  await expect(card(page, 'Ravi')).toHaveCount(0);
+
+  // The session is revoked, not only forgotten by this browser: its old cookie no longer works.
+  expect((await page.request.get('/api/gift-sender/gifts')).status()).toBe(401);
+  const oldSession = await request.newContext({ baseURL, storageState: { cookies: paid.senderCookies, origins: [] } });
+  try {
+    expect((await oldSession.get('/api/gift-sender/gifts')).status()).toBe(401);
+  } finally {
+    await oldSession.dispose();
+  }
+});
+
+test('sign out everywhere ends the sender’s sessions on the server', async ({ page, context, baseURL, mailDir }) => {
+  const paid = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    message: { kind: 'text', text: 'Happy birthday!' },
+  });
+  await context.addCookies(paid.senderCookies);
+  await page.goto('/my-gifts');
+  await expect(card(page, 'Ravi')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText('You are signed out on every device.')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  const oldSession = await request.newContext({ baseURL, storageState: { cookies: paid.senderCookies, origins: [] } });
+  try {
+    expect((await oldSession.get('/api/gift-sender/me')).status()).toBe(401);
+  } finally {
+    await oldSession.dispose();
+  }
+});
+
+test('a draft continues at its message step without a second gift, and a paid gift’s message is replaced until it is opened', async ({
+  page,
+  context,
+  baseURL,
+  mailDir,
+}) => {
+  const paid = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
+  });
+  await context.addCookies(paid.senderCookies);
+  const before = await waitForGift(page.request, paid.giftId, 'message ready', (g) => g.messageState === 'ready');
+
+  // A draft: details and photo saved, no message yet (the sender left the wizard there).
+  const draft = await page.request.post('/api/gift-sender/submit-gift', {
+    multipart: {
+      recipientName: 'Sam',
+      recipientEmail: 'sam@example.com',
+      occasion: 'thank-you',
+      planId: 'lifetime_us',
+      giftImage: { name: '001.jpg', mimeType: 'image/jpeg', buffer: readFileSync(REFERENCE) },
+    },
+  });
+  expect(draft.status(), await draft.text()).toBeLessThan(300);
+  const draftId = String(((await draft.json()) as { giftId: string }).giftId);
+
+  await page.goto('/my-gifts');
+  const sam = card(page, 'Sam');
+  await expect(sam.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(sam.getByText('Thank You · Lifetime plan')).toBeVisible();
+  await sam.getByRole('link', { name: 'Continue' }).click();
+
+  // The wizard opens at step 3 for that gift, with the Lifetime plan's limit.
+  await expect(page).toHaveURL(/\/send$/);
+  await expect(page.getByRole('heading', { name: 'Add Your Personal Message' })).toBeVisible();
+  await expect(page.getByText('up to 50MB')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await page.getByLabel('Upload video file').setInputFiles(smallVideo());
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${draftId}$`), { timeout: 30_000 });
+  const list = (await (await page.request.get('/api/gift-sender/gifts')).json()) as { gifts: { id: string }[] };
+  expect(list.gifts.map((g) => g.id).sort()).toEqual([paid.giftId, draftId].sort());
+
+  // Replace the paid gift's message: the message step for that gift, then back to My Gifts (not checkout).
+  await page.goto('/my-gifts');
+  await card(page, 'Ravi').getByRole('link', { name: 'Replace message' }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-gifts/${paid.giftId}/message$`));
+  await expect(page.getByRole('heading', { name: 'Replace Your Message' })).toBeVisible();
+  await page.getByLabel('Upload video file').setInputFiles(smallVideo());
+  await page.getByRole('button', { name: 'Save New Message' }).click();
+  await expect(page).toHaveURL(/\/my-gifts$/, { timeout: 30_000 });
+  await expect(card(page, 'Ravi')).toBeVisible();
+  const after = await waitForGift(
+    page.request,
+    paid.giftId,
+    'the new message ready',
+    (g) => g.messageState === 'ready' && new URL(g.messageUrl ?? '', baseURL).pathname !== new URL(before.messageUrl ?? '', baseURL).pathname,
+  );
+  expect(after.status).toBe('active');
+  await expect(card(page, 'Ravi').getByText('Ready to share')).toBeVisible({ timeout: 15_000 });
+});
