@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator, NO_MIGRATIONS } from 'kysely';
+import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as initial from './migrations/20261121051500_initial.ts';
 import * as recipient from './migrations/20261121060000_recipient.ts';
 import * as codeResends from './migrations/20261121070000_code_resends.ts';
@@ -19,10 +19,4 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-export async function migrateDown<T>(db: Kysely<T>): Promise<void> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
-  const { error } = await migrator.migrateTo(NO_MIGRATIONS);
-  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
 }

@@ -8,21 +8,6 @@ import { DEFAULT_COUNTRY } from '@giftlens/contract/constants';
 export const DEFAULT_COUNTRY_CODE = DEFAULT_COUNTRY;
 export const DEFAULT_CALLING_CODE = '1';
 
-/** Shown when nothing better is known (recipient-side §9). */
-export const FALLBACK_COUNTRIES = [
-  { code: 'US', name: 'United States', callingCode: '1' },
-  { code: 'GB', name: 'United Kingdom', callingCode: '44' },
-  { code: 'CA', name: 'Canada', callingCode: '1' },
-  { code: 'AU', name: 'Australia', callingCode: '61' },
-  { code: 'IN', name: 'India', callingCode: '91' },
-] as const satisfies readonly CountryListEntry[];
-
-export interface CountryListEntry {
-  code: string;
-  name: string;
-  callingCode: string;
-}
-
 export type PreferredChannel = 'whatsapp' | 'email';
 
 /**

@@ -1,24 +1,16 @@
 import {
-  getCountries,
   getCountryCallingCode,
   isSupportedCountry,
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js';
 import { M } from '@giftlens/contract/messages';
-import { countryName, DEFAULT_CALLING_CODE, type CountryListEntry } from './countries.ts';
+import { countryName, DEFAULT_CALLING_CODE } from './countries.ts';
 
 /** "IN" → "91"; the US code for anything the phone metadata does not know. */
 export function callingCodeFor(countryCode: string): string {
   const code = countryCode.toUpperCase();
   return isSupportedCountry(code) ? getCountryCallingCode(code) : DEFAULT_CALLING_CODE;
-}
-
-/** Every country the phone metadata knows, named in the visitor's language, sorted by name. */
-export function listCountries(locale?: string): CountryListEntry[] {
-  return getCountries()
-    .map((code) => ({ code, name: countryName(code, locale), callingCode: getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export type PhoneResult = { ok: true; phone: string } | { ok: false; error: string };
