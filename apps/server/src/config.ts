@@ -42,6 +42,7 @@ const EnvSchema = z
       emptyToUndefined,
       z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ),
+    PAYMENTS: z.preprocess(emptyToUndefined, z.enum(['test'], { error: 'must be "test" or empty' }).optional()),
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -100,6 +101,12 @@ function setProblems(env: Record<string, string | undefined>, vars: readonly str
   return vars.filter((k) => !isSet(k)).map((k) => `${k}: is required when any ${family} variable is set`);
 }
 
+/** http://localhost, 127.0.0.0/8 or [::1]: a developer's own machine. */
+function isLoopbackHttp(origin: string): boolean {
+  const url = new URL(origin);
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || /^127\./.test(url.hostname) || url.hostname === '[::1]');
+}
+
 /** The address part of MAIL_FROM ("GiftLens <no-reply@x>" -> "no-reply@x"). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
@@ -115,6 +122,11 @@ export interface Config {
   /** Undefined when SESSION_SECRET is not set: main.ts then keeps a generated one in DATA_DIR. */
   sessionSecret: string | undefined;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  /**
+   * The built-in test checkout (no money moves): only with PAYMENTS=test or on a loopback http origin, never by
+   * accident in production.
+   */
+  testPayments: boolean;
   trustProxy: boolean | string;
   webDistDir: string;
   redisUrl: string | null;
@@ -149,6 +161,12 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
   const e = parsed.data;
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const hasRazorpay = Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET);
+  if (!hasRazorpay && e.PAYMENTS !== 'test' && !isLoopbackHttp(publicOrigin)) {
+    throw new ConfigError([
+      `${RAZORPAY_VARS.join(', ')}: required to take payments at ${publicOrigin}; set PAYMENTS=test only for a test deployment (the built-in checkout marks orders paid without money)`,
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -166,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
         : null,
+    testPayments: !hasRazorpay,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(rootDir, e.WEB_DIST_DIR),
     redisUrl: e.REDIS_URL ?? null,

@@ -105,6 +105,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes no payments for free: the test checkout only on a loopback origin or with PAYMENTS=test', () => {
+    expect(loadConfig({}, ROOT).testPayments).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:4000' }, ROOT).testPayments).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example', PAYMENTS: 'test' }, ROOT).testPayments).toBe(true);
+    const keys = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example', ...keys }, ROOT).testPayments).toBe(false);
+    for (const origin of ['https://giftlens.example', 'http://192.168.1.20:3000', 'https://localhost:3000']) {
+      let error: unknown;
+      try {
+        loadConfig({ PUBLIC_ORIGIN: origin }, ROOT);
+      } catch (err) {
+        error = err;
+      }
+      expect(error, origin).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toContain('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required to take payments');
+    }
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

@@ -28,6 +28,7 @@ function startWorker(h: Harness): ChildProcess {
       SMTP_URL: smtp.url,
       SESSION_SECRET,
       PUBLIC_ORIGIN,
+      PAYMENTS: 'test',
       LOG_LEVEL: 'error',
       JOB_CONCURRENCY: '4',
     },

@@ -28,8 +28,8 @@ async function order(h: Harness, cookie: string, giftId: string) {
   return CreateOrderResponse.parse(json(res));
 }
 
-async function testPay(h: Harness, orderId: string) {
-  const res = await h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', payload: { orderId } });
+async function testPay(h: Harness, cookie: string, orderId: string) {
+  const res = await h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', headers: { cookie }, payload: { orderId } });
   expect(res.statusCode, res.body).toBe(200);
   return TestPayResponse.parse(json(res));
 }
@@ -70,7 +70,7 @@ describeEachDatabase('payments', (get) => {
     expect(created).toEqual({ success: true, provider: 'test', orderId: created.orderId, amountMinor: 9900, currency: 'INR' });
     expect(created.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
 
-    const paid = await testPay(h, created.orderId);
+    const paid = await testPay(h, cookie, created.orderId);
     expect(paid.razorpay_order_id).toBe(created.orderId);
     expect(paid.razorpay_payment_id).toMatch(/^pay_[0-9A-Za-z]{14}$/);
     expect(paid.razorpay_signature).toBe(
@@ -114,7 +114,7 @@ describeEachDatabase('payments', (get) => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
     const created = await order(h, cookie, giftId);
-    const paid = await testPay(h, created.orderId);
+    const paid = await testPay(h, cookie, created.orderId);
     const forgedCases = [
       { orderId: created.orderId, paymentId: paid.razorpay_payment_id, signature: 'f'.repeat(64) },
       // A signature made with another key.
@@ -161,10 +161,21 @@ describeEachDatabase('payments', (get) => {
     expect(json(twice).error).toBe(M.giftAlreadyPaid);
   });
 
-  it('test checkout only pays orders we created', async () => {
+  it('test checkout only pays orders we created, of the signed-in sender’s own gift', async () => {
     const h = get();
-    const res = await h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', payload: { orderId: 'order_UNKNOWN000000' } });
-    expect(res.statusCode).toBe(404);
+    const { cookie, giftId } = await readyGift(h);
+    const created = await order(h, cookie, giftId);
+    const pay = (headers: Record<string, string>, orderId = created.orderId) =>
+      h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', headers, payload: { orderId } });
+
+    expect((await pay({ cookie }, 'order_UNKNOWN000000')).statusCode).toBe(404);
+    // Anyone could mark any order paid if this call needed no session.
+    const anonymous = await pay({});
+    expect(anonymous.statusCode).toBe(401);
+    const stranger = await signIn(h);
+    const foreign = await pay({ cookie: stranger.cookie });
+    expect(foreign.statusCode).toBe(404);
+    expect((await pay({ cookie })).statusCode).toBe(200);
   });
 
   it('a signed webhook marks the gift paid; a replay answers 200 and does nothing', async () => {
@@ -187,7 +198,7 @@ describeEachDatabase('payments', (get) => {
     expect(await h.db.selectFrom('webhook_events').select('id').where('id', '=', 'evt_TEST000000001').execute()).toHaveLength(1);
 
     // The checkout callback arriving after the webhook is still fine.
-    const paid = await testPay(h, created.orderId);
+    const paid = await testPay(h, cookie, created.orderId);
     const late = await verify(h, { orderId: created.orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
     expect(late.statusCode).toBe(200);
     expect((await giftRow(h, giftId)).paid_at).toBe(paidAt);

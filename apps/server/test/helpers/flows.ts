@@ -92,6 +92,7 @@ export async function payGift(h: Harness, cookie: string, giftId: string) {
   const pay = await h.app.inject({
     method: 'POST',
     url: '/api/payment/test-checkout/pay',
+    headers: { cookie },
     payload: { orderId },
   });
   const p = json<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>(pay);

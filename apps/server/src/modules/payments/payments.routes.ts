@@ -24,8 +24,11 @@ export function paymentsRoutes(
   if (opts.testMode) {
     api.post(
       API.testPay,
-      { schema: { tags, summary: 'The built-in test checkout pays an order (test mode only)', body: TestPayRequest } },
-      async (request) => service.testPay(request.body.orderId),
+      {
+        preValidation: requireSender.hook,
+        schema: { tags, summary: 'The built-in test checkout pays the sender’s own order (test mode only)', body: TestPayRequest },
+      },
+      async (request) => service.testPay(await requireSender(request), request.body.orderId),
     );
   }
 

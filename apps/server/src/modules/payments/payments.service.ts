@@ -89,11 +89,15 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       return answer(orderId);
     },
 
-    /** The built-in test checkout "charges" a stored, unpaid order and signs like Razorpay. */
-    async testPay(orderId: string): Promise<TestPayResponse> {
+    /**
+     * The built-in test checkout "charges" a stored order of the sender's own gift and signs like Razorpay; another
+     * sender's order is as unknown as a missing one.
+     */
+    async testPay(sender: Sender, orderId: string): Promise<TestPayResponse> {
       if (!('pay' in provider)) throw new AppError(404, 'not_found', M.notFound);
       const order = await repo.findOrderByProviderId(db, orderId);
-      if (!order || order.provider !== 'test') throw new AppError(404, 'order_not_found', M.notFound);
+      const gift = order ? await gifts.findSenderGift(db, order.gift_id, sender.id) : undefined;
+      if (!order || order.provider !== 'test' || !gift) throw new AppError(404, 'order_not_found', M.notFound);
       return provider.pay(order.provider_order_id);
     },
 
