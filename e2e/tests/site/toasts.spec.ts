@@ -24,10 +24,11 @@ for (const viewport of [
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' });
       await expect(toast).toBeVisible();
       const header = await page.getByRole('banner').first().boundingBox();
-      const box = await toast.boundingBox();
       expect(header).not.toBeNull();
-      expect(box).not.toBeNull();
-      expect(box!.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header!.y + header!.height);
+      // Once it has slid in (sonner animates it from above), the toast starts below the header.
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? -1, { message: 'the toast starts below the header', timeout: 3_000 })
+        .toBeGreaterThanOrEqual(header!.y + header!.height);
     });
   });
 }
