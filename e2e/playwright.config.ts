@@ -3,9 +3,13 @@ import { chromiumArgs } from './support/chromium.ts';
 
 // Browser tests against the built app served by the real server (started in global-setup.ts with a fresh
 // SQLite data folder and a real local SMTP server). Run through `npm test` or `npm run test:e2e`.
+// One id per `playwright test` run, inherited by its workers: two runs at once (two terminals, an editor and a
+// script) keep their own server, runtime file and artifacts instead of wiping each other's.
+process.env.E2E_RUN_ID ??= String(process.pid);
+
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/test-results',
+  outputDir: `./.artifacts/test-results/${process.env.E2E_RUN_ID}`,
   globalSetup: './support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { request, expect, type Cookie } from '@playwright/test';
+import { request, expect, type APIRequestContext, type APIResponse, type Cookie } from '@playwright/test';
 import { waitForCode } from './mailbox.ts';
 import { uniqueEmail } from './fixtures.ts';
 
@@ -24,6 +24,64 @@ interface GiftOptions {
   senderName?: string;
 }
 
+async function ok(res: APIResponse): Promise<Record<string, unknown>> {
+  expect(res.status(), `${res.url()} → ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * On `api`: a new sender signs in with the e-mail code (read from the real SMTP server), gives a first name and
+ * creates a gift with its photo, exactly the calls the wizard makes. Answers the gift id and the sender's e-mail.
+ */
+async function signUpAndCreateGift(
+  api: APIRequestContext,
+  opts: Omit<GiftOptions, 'message'>,
+  recipientEmail: string,
+): Promise<{ giftId: string; senderEmail: string }> {
+  const senderEmail = uniqueEmail('giver');
+  const since = Date.now();
+  await ok(await api.post('/api/gift-sender/send-email', { data: { email: senderEmail, type: 'sender' } }));
+  const code = await waitForCode(opts.mailDir, senderEmail, since);
+  await ok(await api.post('/api/gift-sender/verify-email', { data: { email: senderEmail, code, type: 'sender' } }));
+  await ok(
+    await api.post('/api/gift-sender/update-user', {
+      data: { firstName: opts.senderName ?? 'Asha', email: senderEmail },
+    }),
+  );
+  const created = await ok(
+    await api.post('/api/gift-sender/submit-gift', {
+      multipart: {
+        recipientName: opts.recipientName ?? 'Ravi',
+        recipientEmail,
+        occasion: 'birthday',
+        planId: opts.planId,
+        giftImage: { name: basename(opts.photo), mimeType: 'image/jpeg', buffer: readFileSync(opts.photo) },
+      },
+    }),
+  );
+  return { giftId: String(created.giftId), senderEmail };
+}
+
+export interface DraftGift {
+  giftId: string;
+  senderEmail: string;
+  recipientEmail: string;
+  /** The sender's session cookie, to continue as that sender in a browser (`context.addCookies`). */
+  senderCookies: Cookie[];
+}
+
+/** A new sender's gift with its photo and plan, no message yet: the wizard's state before the message step. */
+export async function createDraftGift(opts: Omit<GiftOptions, 'message'>): Promise<DraftGift> {
+  const api = await request.newContext({ baseURL: opts.baseURL });
+  try {
+    const recipientEmail = opts.recipientEmail ?? uniqueEmail('recipient');
+    const { giftId, senderEmail } = await signUpAndCreateGift(api, opts, recipientEmail);
+    return { giftId, senderEmail, recipientEmail, senderCookies: (await api.storageState()).cookies };
+  } finally {
+    await api.dispose();
+  }
+}
+
 /**
  * A sender creates and pays for a gift through the real API, exactly the calls the wizard makes: e-mail code
  * (read from the real SMTP server), first name, gift with photo, message upload, test-mode payment.
@@ -31,37 +89,8 @@ interface GiftOptions {
 export async function createPaidGift(opts: GiftOptions): Promise<PaidGift> {
   const api = await request.newContext({ baseURL: opts.baseURL });
   try {
-    const senderEmail = uniqueEmail('giver');
     const recipientEmail = opts.recipientEmail ?? uniqueEmail('recipient');
-    const since = Date.now();
-    const ok = async (res: Awaited<ReturnType<typeof api.post>>) => {
-      expect(res.status(), `${res.url()} → ${await res.text()}`).toBeLessThan(300);
-      return (await res.json()) as Record<string, unknown>;
-    };
-
-    await ok(await api.post('/api/gift-sender/send-email', { data: { email: senderEmail, type: 'sender' } }));
-    const code = await waitForCode(opts.mailDir, senderEmail, since);
-    await ok(
-      await api.post('/api/gift-sender/verify-email', { data: { email: senderEmail, code, type: 'sender' } }),
-    );
-    await ok(
-      await api.post('/api/gift-sender/update-user', {
-        data: { firstName: opts.senderName ?? 'Asha', email: senderEmail },
-      }),
-    );
-
-    const created = await ok(
-      await api.post('/api/gift-sender/submit-gift', {
-        multipart: {
-          recipientName: opts.recipientName ?? 'Ravi',
-          recipientEmail,
-          occasion: 'birthday',
-          planId: opts.planId,
-          giftImage: { name: basename(opts.photo), mimeType: 'image/jpeg', buffer: readFileSync(opts.photo) },
-        },
-      }),
-    );
-    const giftId = String(created.giftId);
+    const { giftId, senderEmail } = await signUpAndCreateGift(api, opts, recipientEmail);
 
     const message = opts.message;
     if (message.kind === 'text') {

@@ -5,7 +5,7 @@ import { chromiumArgs } from '../../support/chromium.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { createPaidGift } from '../../support/gifts.ts';
 import { waitForCode } from '../../support/mailbox.ts';
-import { smallVideo } from '../../support/media.ts';
+import { chromeRecording, smallVideo } from '../../support/media.ts';
 import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
 
 // The sender photographed DVD cover 001; the recipient's camera sees a phone photo of the same cover.
@@ -88,4 +88,26 @@ test('a recipient proves their e-mail with a code, scans the gift, and reads the
   await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
   await expect(page.getByText('Happy birthday, Priya! Open the box slowly.')).toBeVisible();
+});
+
+test('a message recorded in Chrome (VP9/Opus WebM) is converted, and the recipient gets an MP4 with a poster that plays', async ({
+  page,
+  baseURL,
+  mailDir,
+}) => {
+  const gift = await createPaidGift({
+    baseURL: baseURL!,
+    mailDir,
+    photo: REFERENCE,
+    planId: 'premium_us',
+    message: { kind: 'video', file: chromeRecording(), type: 'video/webm' },
+  });
+
+  await page.goto(`/sharelink/${gift.giftId}`);
+  await page.getByRole('button', { name: 'Start the Magic' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('src', /\/media\/gifts\/.+\.mp4\?exp=/);
+  await expect(video).toHaveAttribute('poster', /\/media\/gifts\/.+\.jpg\?exp=/);
+  await expectVideoPlays(page);
 });

@@ -1,0 +1,155 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UPLOAD_STATUS_POLL_MS } from '@giftlens/contract/constants';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../../support/fixtures.ts';
+import { createDraftGift } from '../../support/gifts.ts';
+import { largeVideo } from '../../support/media.ts';
+import { waitForGift } from '../../support/my-gifts.ts';
+import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+
+const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
+const BACKGROUND = 'Your message keeps uploading in the background, so you can go on to checkout.';
+const UPLOADED = 'Message uploaded successfully!';
+
+interface Seen {
+  /** Every text a toast showed, in order (a toast whose text changes counts once per text). */
+  toasts: string[];
+  /** The toasts on screen together, whenever that changed. */
+  together: string[][];
+  /** Every value a progress bar showed, in order. */
+  progress: number[];
+  /** Animation frames in which the overlay's number and its bar disagreed. */
+  mismatches: { number: number; bar: number }[];
+  frames: number;
+}
+
+/**
+ * Watches the page from its first script on: the toasts, the progress bars' values, and on every animation frame
+ * whether the upload overlay's bar is as full as its number says.
+ */
+async function watchUploadUi(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: Seen = { toasts: [], together: [], progress: [], mismatches: [], frames: 0 };
+    (window as unknown as { __seen: Seen }).__seen = seen;
+    const look = () => {
+      const texts = Array.from(document.querySelectorAll('[data-sonner-toast]'), (t) =>
+        (t.querySelector('[data-title]')?.textContent ?? t.textContent ?? '').trim(),
+      );
+      for (const text of texts) if (!seen.toasts.includes(text)) seen.toasts.push(text);
+      if (JSON.stringify(texts) !== JSON.stringify(seen.together.at(-1) ?? [])) seen.together.push(texts);
+      for (const bar of Array.from(document.querySelectorAll('[role="progressbar"][aria-valuenow]'))) {
+        const value = Number(bar.getAttribute('aria-valuenow'));
+        if (seen.progress.at(-1) !== value) seen.progress.push(value);
+      }
+    };
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
+    const frame = () => {
+      const dialog = document.querySelector('[role="dialog"][aria-modal="true"]');
+      const bar = dialog?.querySelector('[role="progressbar"]');
+      const fill = bar?.firstElementChild;
+      const number = /(\d+)%/.exec(dialog?.textContent ?? '')?.[1];
+      if (bar && fill && number !== undefined) {
+        seen.frames += 1;
+        const shown = (fill.getBoundingClientRect().width / bar.getBoundingClientRect().width) * 100;
+        if (Math.abs(shown - Number(number)) > 2) seen.mismatches.push({ number: Number(number), bar: Math.round(shown) });
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+
+/** Holds the confirm-upload call until `release` is called: the file is on the server, the overlay at 100%. */
+async function holdConfirm(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let markHeld!: () => void;
+  const held = new Promise<void>((r) => (markHeld = r));
+  await page.route('**/api/gift-sender/confirm-upload', async (route: Route) => {
+    markHeld();
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+test.describe('a 20 MB message on the Premium plan', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('going on to checkout while it uploads: the upload is told once, truthfully, and never goes back', async ({
+    page,
+    context,
+    baseURL,
+    mailDir,
+  }) => {
+    const video = largeVideo();
+    const gift = await createDraftGift({ baseURL: baseURL!, mailDir, photo: REFERENCE, planId: 'premium_us' });
+    await context.addCookies(gift.senderCookies);
+    await watchUploadUi(page);
+    const confirm = await holdConfirm(page);
+
+    await page.goto(`/message/${gift.giftId}`);
+    await page.getByLabel('Upload video file').setInputFiles(video);
+    await expect(page.locator('video').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+
+    // The file is on the server and being confirmed: the sender goes on.
+    await confirm.held;
+    await page.getByRole('button', { name: 'Continue to checkout now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${gift.giftId}$`));
+    confirm.release();
+
+    await expect(page.getByText(UPLOADED)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled({ timeout: 30_000 });
+    // The server stored the whole file (it is being converted now: that is not a failure either).
+    const stored = await waitForGift(page.request, gift.giftId, 'the message to be stored', (g) => g.messageType === 'video');
+    expect(stored.messageState).not.toBe('failed');
+    expect(statSync(video).size).toBeGreaterThan(19 * 1024 * 1024);
+
+    // A finished upload taken up again would come from the page's poll of the upload cache: let it run three times.
+    await page.waitForTimeout(3 * UPLOAD_STATUS_POLL_MS);
+    const seen = await seenOn(page);
+    expect(seen.toasts.filter((t) => /fail|resum/i.test(t)), 'no failure, no resume').toEqual([]);
+    expect(seen.toasts.filter((t) => t === UPLOADED)).toHaveLength(1);
+    expect(
+      seen.together.filter((texts) => texts.includes(UPLOADED) && texts.includes(BACKGROUND)),
+      '"uploaded" never beside "keeps uploading"',
+    ).toEqual([]);
+    expect(seen.progress, 'the progress never goes back').toEqual([...seen.progress].sort((a, b) => a - b));
+    expect(seen.progress.at(-1)).toBe(100);
+  });
+
+  test('the overlay’s bar is always as full as its number says', async ({ page, context, baseURL, mailDir }) => {
+    const gift = await createDraftGift({ baseURL: baseURL!, mailDir, photo: REFERENCE, planId: 'premium_us' });
+    await context.addCookies(gift.senderCookies);
+    await watchUploadUi(page);
+    const confirm = await holdConfirm(page);
+
+    await page.goto(`/message/${gift.giftId}`);
+    await page.getByLabel('Upload video file').setInputFiles(largeVideo());
+    await expect(page.locator('video').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+    await confirm.held;
+
+    const overlay = page.getByRole('dialog', { name: 'Processing your video' });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByText('100%')).toBeVisible();
+    const bar = overlay.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    const seen = await seenOn(page);
+    expect(seen.frames, 'frames were sampled while the overlay showed').toBeGreaterThan(0);
+    expect(seen.mismatches, 'frames where the bar and the number disagreed').toEqual([]);
+
+    confirm.release();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${gift.giftId}$`), { timeout: 30_000 });
+  });
+});
