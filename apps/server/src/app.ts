@@ -80,6 +80,8 @@ export interface AppDeps {
   scanRateLimit?: { max: number; timeWindow: number };
   /** Per-client limit on the reaction calls; default 30 a minute. */
   reactionRateLimit?: { max: number; timeWindow: number };
+  /** Per-client limit on verify-payment-callback; default 30 a minute. */
+  paymentRateLimit?: { max: number; timeWindow: number };
   /** The VAPID public key, and the hosts subscription endpoints may name (null: the browsers' push services). */
   push: { publicKey: string; allowedHosts: string[] | null };
   /** Scheduled WhatsApp through the Cloud API (WHATSAPP_* set). */
@@ -169,6 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new AppError(429, 'rate_limited', M.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
 
+  // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
+  // browser or a proxy unless a route says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
   // ---- Services: each module's rules, over the adapters in `deps` ----
   const { db, media, clock, recogniser } = deps;
   const log = (line: string) => app.log.warn(line);
@@ -217,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     recogniser,
     messages,
+    grants,
     failureLimit: deps.scanFailureLimit,
   });
   const reactions = createReactionsService({ db, media, clock, processor: deps.mediaProcessor });
@@ -239,7 +248,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   geoRoutes(app, { trustProxy: deps.trustProxy !== false });
   giftsRoutes(app, { service: gifts, requireSender });
   uploadsRoutes(app, { service: uploads, requireSender });
-  paymentsRoutes(app, { service: payments, requireSender, testMode: deps.payments.name === 'test' });
+  paymentsRoutes(app, {
+    service: payments,
+    requireSender,
+    testMode: deps.payments.name === 'test',
+    verifyRateLimit: deps.paymentRateLimit ?? { max: 30, timeWindow: 60_000 },
+  });
   deliveriesRoutes(app, { service: deliveries, requireSender });
   myGiftsRoutes(app, { service: myGifts, requireSender, secureCookies: deps.secureCookies });
   pushRoutes(app, { service: push, publicKey: deps.push.publicKey, requireSender });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -214,6 +214,20 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
 
 /** The one place that reads process.env. */
 export const loadConfigFromEnvironment = (): Config => loadConfig(process.env);
+
+/**
+ * DATA_DIR must exist (or be creatable) and be writable: the SQLite file, media, outbox and generated keys live
+ * there. Throws a ConfigError with one clear line instead of a stack trace from the first file written.
+ */
+export function assertDataDirWritable(config: Config): void {
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    accessSync(config.dataDir, constants.W_OK);
+  } catch (err) {
+    const reason = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : String(err);
+    throw new ConfigError([`DATA_DIR: ${config.dataDir} is not a writable folder (${reason})`]);
+  }
+}
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR/session-secret so sessions survive restarts. */
 export function resolveSessionSecret(config: Config): string {

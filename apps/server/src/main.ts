@@ -3,13 +3,15 @@ import { buildApp } from './app.ts';
 import { createRazorpayProvider, createTestPaymentProvider } from './adapters/payments.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
-import { ConfigError, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
+import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
 import type { JobRunner } from './jobs/runner.ts';
 
 function readConfig(): Config {
   try {
-    return loadConfigFromEnvironment();
+    const config = loadConfigFromEnvironment();
+    assertDataDirWritable(config);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfigFromEnvironment } from './config.ts';
+import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment } from './config.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
 
 /**
@@ -9,6 +9,7 @@ import { createInfrastructure, startJobs } from './infrastructure.ts';
 let config;
 try {
   config = loadConfigFromEnvironment();
+  assertDataDirWritable(config);
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);

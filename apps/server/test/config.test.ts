@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { assertDataDirWritable, ConfigError, loadConfig } from '../src/config.ts';
 
 const ROOT = '/srv/giftlens';
 
@@ -121,6 +121,12 @@ describe('loadConfig', () => {
       expect(error, origin).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).message).toContain('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required to take payments');
     }
+  });
+
+  it('a DATA_DIR that cannot be written stops start-up with one clear line', () => {
+    const config = loadConfig({ DATA_DIR: '/etc/hostname/data' }, ROOT);
+    expect(() => assertDataDirWritable(config)).toThrow(ConfigError);
+    expect(() => assertDataDirWritable(config)).toThrow('DATA_DIR: /etc/hostname/data is not a writable folder (ENOTDIR)');
   });
 
   it('names every bad variable at once', () => {

@@ -2,6 +2,8 @@
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/** Codes one address can be sent in 24 hours: each new code gives 5 more guesses and mails its owner. */
+export const CODE_DAILY_LIMIT = 10;
 export const SENDER_RESEND_COOLDOWN_S = 60;
 export const RECIPIENT_RESEND_COOLDOWN_S = 30;
 export const FIRST_NAME_MAX = 50;

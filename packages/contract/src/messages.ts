@@ -10,6 +10,7 @@ export const M = {
   codeExpired: 'Verification code has expired. Please request a new one.',
   tooManyAttempts: 'Too many incorrect attempts. Please request a new code.',
   resendTooEarly: 'Please wait before requesting another code',
+  tooManyCodesToday: 'Too many codes were sent to this address today. Please try again tomorrow.',
   saveUserFailed: 'Failed to save user details.',
   firstNameRequired: 'First name is required',
   firstNameTooLong: 'First name must be at most 50 characters',

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
@@ -29,6 +29,8 @@ export interface MediaStorage {
   readHead(key: string, bytes: number): Promise<Buffer>;
   createReadStream(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Removes partial uploads left by a process killed mid-upload, older than `olderThanMs`; returns how many. */
+  removeStaleParts(olderThanMs: number, now: Date): Promise<number>;
   /** Stores a local file (a rendition ffmpeg wrote) under `key`; the local file is consumed. */
   putFile(key: string, localFile: string): Promise<void>;
   /** A URL that serves the object until ttlMs from now. */
@@ -151,6 +153,25 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
 
     createReadStream(key, range) {
       return createReadStream(resolve(key), range);
+    },
+
+    async removeStaleParts(olderThanMs, now) {
+      let names: string[];
+      try {
+        names = await readdir(tmpDir);
+      } catch {
+        return 0; // no upload ever started
+      }
+      let removed = 0;
+      for (const name of names.filter((n) => n.endsWith('.part'))) {
+        const file = path.join(tmpDir, name);
+        const info = await stat(file).catch(() => null);
+        if (info && now.getTime() - info.mtimeMs > olderThanMs) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
 
     async putFile(key, localFile) {

@@ -61,6 +61,7 @@ export interface HarnessOptions {
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
   reactionRateLimit?: AppDeps['reactionRateLimit'];
+  paymentRateLimit?: AppDeps['paymentRateLimit'];
   /** Another payment provider than the built-in test one (e.g. Razorpay against a loopback server). */
   payments?: AppDeps['payments'];
   /** Trusts a loopback push receiver's certificate. */
@@ -102,6 +103,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
     scanRateLimit: { max: 10_000, timeWindow: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+    paymentRateLimit: opts.paymentRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },
     whatsappEnabled: opts.whatsapp !== undefined,
     mediaProcessor: opts.mediaProcessor ?? null,

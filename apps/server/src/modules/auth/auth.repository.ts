@@ -11,6 +11,17 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
     .limit(1)
     .executeTakeFirst();
 
+/** The codes of a purpose sent to an address since `since`, oldest first (for the daily limit). */
+export const codesSentSince = (db: Executor, purpose: CodePurpose, destination: string, since: string) =>
+  db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('purpose', '=', purpose)
+    .where('destination', '=', destination)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+
 export async function insertCode(
   db: Executor,
   code: { id: string; purpose: CodePurpose; destination: string; codeHash: string; expiresAt: string; now: string },

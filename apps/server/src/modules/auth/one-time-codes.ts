@@ -1,4 +1,4 @@
-import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
+import { CODE_DAILY_LIMIT, CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
@@ -8,6 +8,8 @@ import type { CodePurpose, SessionKind } from './auth.table.ts';
 import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
 import { AppError } from '../../lib/errors.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface OneTimeCodesDeps {
   db: Db;
@@ -45,6 +47,12 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       const now = clock.now();
       const nowIso = now.toISOString();
       const cutoff = new Date(now.getTime() - cooldownS * 1000).toISOString();
+      const sentToday = await repo.codesSentSince(db, purpose, email, new Date(now.getTime() - DAY_MS).toISOString());
+      const oldest = sentToday[sentToday.length - CODE_DAILY_LIMIT];
+      if (oldest) {
+        const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
+        throw new AppError(429, 'daily_code_limit', M.tooManyCodesToday, { retryAfter });
+      }
       if (!(await repo.claimResendSlot(db, purpose, email, nowIso, cutoff))) {
         const last = await repo.findResendSlot(db, purpose, email);
         const waitMs = cooldownS * 1000 - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));

@@ -46,6 +46,8 @@ export interface Retention {
    * payment, as tax and accounting law asks (India: 8 years), then deleted. The privacy page says so.
    */
   accountingOrderMs: number;
+  /** A partial upload untouched this long belongs to a process that died mid-upload. */
+  stalePartMs: number;
 }
 
 export const DEFAULT_RETENTION: Retention = {
@@ -59,6 +61,7 @@ export const DEFAULT_RETENTION: Retention = {
   finishedJobMs: 7 * DAY_MS,
   deadJobMs: 30 * DAY_MS,
   accountingOrderMs: ORDER_RECORD_YEARS * 366 * DAY_MS,
+  stalePartMs: 6 * HOUR_MS,
 };
 
 /** What one run removed. */
@@ -74,6 +77,7 @@ export interface HousekeepingReport {
   webhookEvents: number;
   jobs: number;
   orders: number;
+  staleParts: number;
   filesDeleted: number;
   filesFailed: number;
 }
@@ -92,6 +96,7 @@ export function emptyReport(): HousekeepingReport {
     webhookEvents: 0,
     jobs: 0,
     orders: 0,
+    staleParts: 0,
     filesDeleted: 0,
     filesFailed: 0,
   };
@@ -252,6 +257,7 @@ export function createHousekeepingService({
             ),
         ],
         ['orders', () => repeat(signal, () => repo.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
+        ['staleParts', () => media.removeStaleParts(keep.stalePartMs, clock.now())],
       ];
       // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
       for (const [name, task] of tasks) {

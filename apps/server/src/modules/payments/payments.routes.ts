@@ -10,7 +10,13 @@ const tags = ['payments'];
 
 export function paymentsRoutes(
   app: FastifyInstance,
-  opts: { service: PaymentsService; requireSender: RequireSender; testMode: boolean },
+  opts: {
+    service: PaymentsService;
+    requireSender: RequireSender;
+    testMode: boolean;
+    /** Per-client limit on verify-payment-callback: a signature check must not be guessable by volume. */
+    verifyRateLimit: { max: number; timeWindow: number };
+  },
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +42,7 @@ export function paymentsRoutes(
   api.post(
     API.verifyPayment,
     {
-      config: { validationFallback: M.paymentVerificationFailed },
+      config: { validationFallback: M.paymentVerificationFailed, rateLimit: opts.verifyRateLimit },
       schema: { tags, summary: 'Verify the checkout’s signed return and mark the gift paid', body: VerifyPaymentRequest },
     },
     async (request) => {

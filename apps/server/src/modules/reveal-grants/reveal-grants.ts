@@ -2,7 +2,7 @@ import { REVEAL_GRANT_TTL_MS } from '@giftlens/contract/constants';
 import { RM } from '@giftlens/contract/recipient';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { setSessionCookie } from '../../lib/http.ts';
@@ -25,15 +25,21 @@ export function createRevealGrants({ db, clock, secureCookies }: { db: Db; clock
   }
 
   return {
-    async grant(reply: FastifyReply, giftId: string): Promise<void> {
+    /** Stores a new grant for the gift (in the caller's transaction); returns the token for the cookie. */
+    async issue(trx: Executor, giftId: string): Promise<string> {
       const now = clock.now();
       const token = randomToken(32);
-      await repo.insertGrant(db, {
+      await repo.insertGrant(trx, {
         tokenHash: sha256Hex(token),
         giftId,
         now: now.toISOString(),
         expiresAt: new Date(now.getTime() + REVEAL_GRANT_TTL_MS).toISOString(),
       });
+      return token;
+    },
+
+    /** Hands an issued grant to the browser that made the scan. */
+    setCookie(reply: FastifyReply, giftId: string, token: string): void {
       setSessionCookie(reply, revealCookieName(giftId), token, {
         secure: secureCookies,
         maxAgeMs: REVEAL_GRANT_TTL_MS,

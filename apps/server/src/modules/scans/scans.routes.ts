@@ -26,8 +26,8 @@ export function scansRoutes(
   const tags = ['recipient'];
   const consumes = ['multipart/form-data'];
 
-  async function answer(reply: FastifyReply, outcome: ScanOutcome) {
-    if (outcome.grantGiftId) await grants.grant(reply, outcome.grantGiftId);
+  function answer(reply: FastifyReply, outcome: ScanOutcome) {
+    if (outcome.grant) grants.setCookie(reply, outcome.grant.giftId, outcome.grant.token);
     reply.header('cache-control', 'no-store');
     return outcome.response;
   }

@@ -10,6 +10,7 @@ import { scanUnreadable } from '../../lib/scan-photo.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
+import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
 import { listActiveGiftsForEmail } from '../recipient-auth/recipient-auth.repository.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
@@ -33,14 +34,15 @@ export interface ScansDeps {
   clock: Clock;
   recogniser: Recogniser;
   messages: MessagesService;
+  grants: RevealGrants;
   failureLimit?: ScanFailureLimit;
 }
 
 
-/** A decided scan: the response, and the gift to grant when it matched. */
+/** A decided scan: the response, and on a match the reveal grant issued for its gift (the cookie to set). */
 export interface ScanOutcome {
   response: ScanResponse;
-  grantGiftId: string | null;
+  grant: { giftId: string; token: string } | null;
 }
 
 function noMatch(giftId: string | null, score: number): ScanOutcome {
@@ -53,11 +55,11 @@ function noMatch(giftId: string | null, score: number): ScanOutcome {
       giftDetails: null,
       error: RM.noMatch,
     },
-    grantGiftId: null,
+    grant: null,
   };
 }
 
-export function createScansService({ db, media, clock, recogniser, messages, failureLimit }: ScansDeps) {
+export function createScansService({ db, media, clock, recogniser, messages, grants, failureLimit }: ScansDeps) {
   const limit = failureLimit ?? DEFAULT_SCAN_FAILURE_LIMIT;
 
   // An attacker could probe for a gift's look if failed scans were not rate limited.
@@ -126,13 +128,14 @@ export function createScansService({ db, media, clock, recogniser, messages, fai
   async function revealed(gift: Gift, score: number): Promise<ScanOutcome> {
     const plan = assertRevealable(gift, clock.now());
     const now = clock.now();
-    // The reveal is counted, and the first one recorded with the sender's notice, in one transaction.
-    const claimed = await db.transaction().execute(async (trx) => {
-      if (!(await repo.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return false;
+    // The reveal is counted, its grant issued, and the first one recorded with the sender's notice, in one
+    // transaction: a failure between them can neither spend a reveal without a grant nor grant one uncounted.
+    const token = await db.transaction().execute(async (trx) => {
+      if (!(await repo.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return null;
       if (await repo.markFirstOpened(trx, gift.id, now.toISOString())) await queueSenderNotice(trx, now, 'opened', gift.id);
-      return true;
+      return grants.issue(trx, gift.id);
     });
-    if (!claimed) throw scanLimitReached();
+    if (token === null) throw scanLimitReached();
     return {
       response: {
         success: true,
@@ -141,7 +144,7 @@ export function createScansService({ db, media, clock, recogniser, messages, fai
         openAIResponse: { content: 'yes' },
         giftDetails: await messages.revealDetails(gift),
       },
-      grantGiftId: gift.id,
+      grant: { giftId: gift.id, token },
     };
   }
 

@@ -1,0 +1,114 @@
+import { CODE_DAILY_LIMIT, SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
+import { M } from '@giftlens/contract/messages';
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, expect } from 'vitest';
+import { createHousekeepingService } from '../src/modules/housekeeping/housekeeping.service.ts';
+import { paidGift } from './helpers/flows.ts';
+import { describeEachDatabase, it, json, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+
+let photos: Awaited<ReturnType<typeof scanPhotos>>;
+beforeAll(async () => {
+  photos = await scanPhotos();
+});
+
+const sendCode = (h: Harness, email: string) =>
+  h.app.inject({ method: 'POST', url: '/api/gift-sender/send-email', payload: { email, type: 'sender' } });
+
+describeEachDatabase('closed gaps', (get) => {
+  it(`codes have a daily limit per address (${CODE_DAILY_LIMIT}), so an attacker cannot buy guesses or flood a mailbox`, async () => {
+    const h = get();
+    const email = uniqueEmail('victim');
+    for (let i = 0; i < CODE_DAILY_LIMIT; i++) {
+      const res = await sendCode(h, email);
+      expect(res.statusCode, `code ${i + 1}`).toBe(200);
+      h.clock.advance((SENDER_RESEND_COOLDOWN_S + 1) * 1000);
+    }
+    const refused = await sendCode(h, email);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused)).toMatchObject({ code: 'daily_code_limit', error: M.tooManyCodesToday });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(20 * 3600);
+    // Another address is not affected; the next day this one may ask again.
+    expect((await sendCode(h, uniqueEmail())).statusCode).toBe(200);
+    h.clock.advance(24 * 3600 * 1000);
+    expect((await sendCode(h, email)).statusCode).toBe(200);
+  });
+
+  it('personal data is never stored by a browser or a proxy: every API answer is no-store unless it says otherwise', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await paidGift(h, cookie);
+    for (const url of ['/api/gift-sender/me', `/api/gift-sender/gifts/${giftId}`, '/api/gift-sender/gifts', `/api/scheduled-messages?giftId=${giftId}`]) {
+      const res = await h.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await h.app.inject({ method: 'GET', url: '/api/gift-sender/me' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a reveal is counted and its grant written in one transaction: a failure leaves neither', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await activeGift(h, cookie, { photo: photos.reference, planId: 'basic_in' });
+    // The grant cannot be written (as if the database failed at that step).
+    await h.db.schema.createIndex('reveal_grants_block').on('reveal_grants').column('gift_id').unique().execute();
+    await h.db.insertInto('reveal_grants').values({ token_hash: 'x', gift_id: giftId, created_at: '2099-01-01T00:00:00.000Z', expires_at: '2099-01-01T00:00:00.000Z' }).execute();
+    try {
+      const failed = await directScan(h, giftId, photos.genuine);
+      expect(failed.statusCode).toBe(500);
+      const gift = await h.db.selectFrom('gifts').select(['scans_used', 'first_opened_at']).where('id', '=', giftId).executeTakeFirstOrThrow();
+      expect(gift).toEqual({ scans_used: 0, first_opened_at: null });
+      expect(await h.db.selectFrom('jobs').select('id').where('key', '=', `notice:opened:${giftId}`).execute()).toEqual([]);
+    } finally {
+      await h.db.deleteFrom('reveal_grants').where('token_hash', '=', 'x').execute();
+      await h.db.schema.dropIndex('reveal_grants_block').execute();
+    }
+    const ok = await directScan(h, giftId, photos.genuine);
+    expect(ok.statusCode).toBe(200);
+    expect((await h.db.selectFrom('gifts').select('scans_used').where('id', '=', giftId).executeTakeFirstOrThrow()).scans_used).toBe(1);
+  });
+});
+
+describeEachDatabase('partial uploads of a killed process', (get) => {
+  it('housekeeping removes a stale .part, and leaves one still being written', async () => {
+    const h = get();
+    h.clock.set(new Date());
+    const tmp = path.join(h.mediaDir, '.tmp');
+    await mkdir(tmp, { recursive: true });
+    const stale = path.join(tmp, 'killed-upload.part');
+    const fresh = path.join(tmp, 'uploading-now.part');
+    await writeFile(stale, 'x');
+    await writeFile(fresh, 'y');
+    const sevenHoursAgo = new Date(Date.now() - 7 * 3600 * 1000);
+    await utimes(stale, sevenHoursAgo, sevenHoursAgo);
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const report = await createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log: quiet }).run();
+    expect(report.staleParts).toBe(1);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+});
+
+describeEachDatabase(
+  'verify-payment-callback is rate limited',
+  (get) => {
+    it('refuses a client past its limit with 429 and Retry-After', async () => {
+      const h = get();
+      const attempt = () =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/payment/verify-payment-callback',
+          payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect(json(limited).error).toBe(M.tooManyRequests);
+    });
+  },
+  { paymentRateLimit: { max: 3, timeWindow: 60_000 } },
+);
