@@ -90,7 +90,13 @@ export interface AppDeps {
   mediaProcessor: MediaProcessor | null;
   /** Tells an in-process job runner that a job is due now. */
   wakeJobs?: () => void;
+  /** PUBLIC_ORIGIN: state-changing calls carrying our cookies must come from here (or the request's own host). */
+  publicOrigin: string;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The cookies that authenticate a call: a sender or recipient session, a reveal grant. */
+const CREDENTIAL_COOKIE = /(?:^|;\s*)gl_(?:sender|recipient|reveal_[0-9a-f]+)=/;
 
 /** The browsable API reference; its OpenAPI 3 document is at `${API_DOCS_PATH}/json`. */
 export const API_DOCS_PATH = '/api/docs';
@@ -169,6 +175,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'rate_limited', M.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+
+  // CSRF: SameSite=Lax alone lets a cross-site form or a top-level navigation carry the cookies. A state-changing
+  // call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin is absent);
+  // calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return;
+    const origin = request.headers.origin;
+    const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;
+    const crossSite = origin !== undefined ? !own : request.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite) throw new AppError(403, 'cross_site_refused', M.crossSiteRefused);
   });
 
   // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a

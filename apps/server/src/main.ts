@@ -50,6 +50,7 @@ const app = await buildApp({
   push: { publicKey: infra.push.publicKey, allowedHosts: config.pushServiceHosts },
   whatsappEnabled: infra.whatsapp !== null,
   mediaProcessor: infra.processor,
+  publicOrigin: config.publicOrigin,
   wakeJobs: () => jobs?.wake(),
 });
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
 import { createHousekeepingService } from '../src/modules/housekeeping/housekeeping.service.ts';
 import { paidGift } from './helpers/flows.ts';
-import { describeEachDatabase, it, json, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, it, json, PUBLIC_ORIGIN, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { giftPhoto, multipart } from './helpers/media.ts';
 import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
 
 let photos: Awaited<ReturnType<typeof scanPhotos>>;
@@ -69,6 +70,38 @@ describeEachDatabase('closed gaps', (get) => {
     const ok = await directScan(h, giftId, photos.genuine);
     expect(ok.statusCode).toBe(200);
     expect((await h.db.selectFrom('gifts').select('scans_used').where('id', '=', giftId).executeTakeFirstOrThrow()).scans_used).toBe(1);
+  });
+});
+
+describeEachDatabase('cross-site requests', (get) => {
+  it('a state-changing call with our cookie from another origin is refused with 403; our own origin works', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const update = (headers: Record<string, string>) =>
+      h.app.inject({ method: 'POST', url: '/api/gift-sender/update-user', headers: { cookie, ...headers }, payload: { firstName: 'Mallory' } });
+
+    const evil = await update({ origin: 'https://evil.example' });
+    expect(evil.statusCode).toBe(403);
+    expect(json(evil)).toMatchObject({ code: 'cross_site_refused', error: M.crossSiteRefused });
+    const navigation = await update({ 'sec-fetch-site': 'cross-site' });
+    expect(navigation.statusCode).toBe(403);
+    expect((await h.app.inject({ method: 'GET', url: '/api/gift-sender/me', headers: { cookie } })).json()).toMatchObject({ firstName: 'Asha' });
+
+    // A multipart form posted from another site, the classic CSRF.
+    const form = multipart({ recipientName: 'X', recipientEmail: 'x@example.com', occasion: 'birthday', planId: 'premium_us' }, [
+      { name: 'giftImage', filename: 'a.jpg', type: 'image/jpeg', data: giftPhoto() },
+    ]);
+    const forged = await h.app.inject({ method: 'POST', url: '/api/gift-sender/submit-gift', headers: { ...form.headers, cookie, origin: 'https://evil.example' }, payload: form.payload });
+    expect(forged.statusCode).toBe(403);
+
+    expect((await update({ origin: PUBLIC_ORIGIN })).statusCode).toBe(200);
+    expect((await update({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    // Reading is not changing: a cross-site GET is answered (the browser keeps the answer from the other site).
+    expect((await h.app.inject({ method: 'GET', url: '/api/gift-sender/me', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
+    // Calls without our cookies (the provider's webhook) are not affected.
+    const webhook = await h.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { origin: 'https://api.razorpay.com', 'content-type': 'application/json' }, payload: '{}' });
+    expect(webhook.statusCode).toBe(400);
+    expect(json(webhook).code).toBe('webhook_signature_invalid');
   });
 });
 

@@ -62,5 +62,6 @@ export const M = {
   notFound: 'Not found',
   mediaLinkExpired: 'This link has expired.',
   tooManyRequests: 'Too many requests. Please slow down.',
+  crossSiteRefused: 'This request came from another website and was refused. Please use GiftLens directly.',
   unauthorized: 'Please verify your email to continue.',
 } as const;

@@ -107,6 +107,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },
     whatsappEnabled: opts.whatsapp !== undefined,
     mediaProcessor: opts.mediaProcessor ?? null,
+    publicOrigin: PUBLIC_ORIGIN,
   });
   await app.ready();
   const push = createWebPushSender(VAPID, opts.pushAgent ? { agent: opts.pushAgent } : {});
