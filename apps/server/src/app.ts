@@ -180,12 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // CSRF: SameSite=Lax alone lets a cross-site form or a top-level navigation carry the cookies. A state-changing
   // call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin is absent);
   // calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return done();
     const origin = request.headers.origin;
     const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;
     const crossSite = origin !== undefined ? !own : request.headers['sec-fetch-site'] === 'cross-site';
-    if (crossSite) throw new AppError(403, 'cross_site_refused', M.crossSiteRefused);
+    done(crossSite ? new AppError(403, 'cross_site_refused', M.crossSiteRefused) : undefined);
   });
 
   // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
