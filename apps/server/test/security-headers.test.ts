@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { describeEachDatabase, it } from './helpers/harness.ts';
+
+// A built shell with one inline boot script, as the web build writes it.
+const BOOT = "(function(){document.getElementById('root').replaceChildren()})()";
+const dist = mkdtempSync(path.join(tmpdir(), 'giftlens-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+const writeShell = () => {
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><script>${BOOT}</script></body></html>`);
+  utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 10_000));
+};
+writeShell();
+const bootHash = `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`;
+
+function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describeEachDatabase(
+  'browser security headers',
+  (get) => {
+    it('the shell and the API answer with a strict CSP, no framing, nosniff and a referrer policy', async () => {
+      const h = get();
+      for (const url of ['/', '/send', '/api/plans']) {
+        const res = await h.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        const csp = directives(res.headers['content-security-policy']);
+        expect(csp.get('default-src'), url).toEqual(["'self'"]);
+        expect(csp.get('script-src'), url).toEqual(["'self'", bootHash]);
+        expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
+        expect(csp.get('object-src'), url).toEqual(["'none'"]);
+        expect(csp.has('upgrade-insecure-requests'), `${url}: plain http is not upgraded`).toBe(false);
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['strict-transport-security'], `${url}: no HSTS on http`).toBeUndefined();
+      }
+    });
+
+    it('a rebuilt shell is allowed by its new hash without a restart', async () => {
+      const h = get();
+      const rebuilt = "(function(){window.rebuilt=1})()";
+      writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${rebuilt}</script></body></html>`);
+      utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
+      try {
+        const res = await h.app.inject({ method: 'GET', url: '/' });
+        expect(directives(res.headers['content-security-policy']).get('script-src')).toEqual([
+          "'self'",
+          `'sha256-${createHash('sha256').update(rebuilt).digest('base64')}'`,
+        ]);
+      } finally {
+        writeShell();
+      }
+    });
+  },
+  { webDistDir: dist },
+);
+
+describeEachDatabase(
+  'browser security headers on https',
+  (get) => {
+    it('adds HSTS and upgrades insecure requests', async () => {
+      const h = get();
+      const res = await h.app.inject({ method: 'GET', url: '/api/plans' });
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+      expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+    });
+  },
+  { webDistDir: dist, secureCookies: true },
+);
