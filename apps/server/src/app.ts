@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -308,9 +309,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   demoRoutes(app, { service: demo, rateLimit: scanRateLimit });
 
   mediaRoutes(app, { media, clock });
-  app.get('/api/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, () => ({
-    success: true,
-  }));
+  // Liveness and readiness in one: 200 when the database, media storage and mail answer, 503 naming what does not.
+  app.get(
+    '/api/health',
+    { schema: { tags: ['operations'], summary: 'Whether the database, media storage and mail are reachable' } },
+    async (_request, reply) => {
+      const probe = (check: () => Promise<unknown>) =>
+        Promise.race([
+          check().then(() => 'ok' as const),
+          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000).unref()),
+        ]).catch(() => 'unreachable' as const);
+      const [database, storage, mail] = await Promise.all([
+        probe(() => sql`select 1`.execute(db)),
+        probe(() => media.check()),
+        probe(() => deps.mailer.check()),
+      ]);
+      const healthy = database === 'ok' && storage === 'ok' && mail === 'ok';
+      reply.code(healthy ? 200 : 503);
+      return { success: healthy, database, storage, mail };
+    },
+  );
 
   const webDist =
     deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;

@@ -122,6 +122,11 @@ describeEachDatabase('plans and geo', (get) => {
     const res = await app.inject({ method: 'GET', url: '/send' });
     expect(res.statusCode).toBe(404);
     expect(json(res).code).toBe('not_found');
-    expect(json(await app.inject({ method: 'GET', url: '/api/health' }))).toEqual({ success: true });
+    expect(json(await app.inject({ method: 'GET', url: '/api/health' }))).toEqual({
+      success: true,
+      database: 'ok',
+      storage: 'ok',
+      mail: 'ok',
+    });
   });
 });

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
+import { createSmtpMailer } from '../src/adapters/mail.ts';
 import { createHousekeepingService } from '../src/modules/housekeeping/housekeeping.service.ts';
 import { paidGift } from './helpers/flows.ts';
 import { describeEachDatabase, it, json, PUBLIC_ORIGIN, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
@@ -144,4 +145,18 @@ describeEachDatabase(
     });
   },
   { paymentRateLimit: { max: 3, timeWindow: 60_000 } },
+);
+
+describeEachDatabase(
+  'health',
+  (get) => {
+    it('answers 503 naming the part that is down (here the mail server)', async () => {
+      const h = get();
+      const res = await h.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(json(res)).toEqual({ success: false, database: 'ok', storage: 'ok', mail: 'unreachable' });
+    });
+  },
+  // An SMTP server that is not there: a loopback port nothing listens on.
+  { mailer: () => createSmtpMailer('smtp://127.0.0.1:9', 'GiftLens <no-reply@giftlens.test>') },
 );

@@ -147,7 +147,7 @@ describeEachDatabase('sender auth', (get) => {
       clock: h.clock,
       sessionSecret: SESSION_SECRET,
       log: () => undefined,
-      mailer: { send: (m) => Promise.resolve(void mailed.push(m.to)), close: () => undefined },
+      mailer: { send: (m) => Promise.resolve(void mailed.push(m.to)), check: () => Promise.resolve(), close: () => undefined },
     });
     // Both calls start in the same tick, so both pass any read-then-write check before either writes.
     const results = await Promise.allSettled([codes.send('sender', email, 60), codes.send('sender', email, 60)]);

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { randomHex } from '../lib/crypto.ts';
@@ -17,6 +18,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Whether mail can be handed over now (the SMTP server answers; the outbox folder is writable). */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -33,6 +36,9 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
+    },
+    async check() {
+      await transport.verify();
     },
     close: () => transport.close(),
   };
@@ -51,6 +57,10 @@ export function createOutboxMailer(dir: string, from: string, log: (line: string
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomHex(4)}.eml`);
       await writeFile(file, info.message as Buffer);
       log(`[mail] to ${message.to}: ${message.subject} (${file})`);
+    },
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
     },
     close: () => composer.close(),
   };

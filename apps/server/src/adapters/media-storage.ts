@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
@@ -29,6 +30,8 @@ export interface MediaStorage {
   readHead(key: string, bytes: number): Promise<Buffer>;
   createReadStream(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Whether files can be stored now. */
+  check(): Promise<void>;
   /** Removes partial uploads left by a process killed mid-upload, older than `olderThanMs`; returns how many. */
   removeStaleParts(olderThanMs: number, now: Date): Promise<number>;
   /** Stores a local file (a rendition ffmpeg wrote) under `key`; the local file is consumed. */
@@ -153,6 +156,11 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
 
     createReadStream(key, range) {
       return createReadStream(resolve(key), range);
+    },
+
+    async check() {
+      await mkdir(tmpDir, { recursive: true });
+      await access(tmpDir, constants.W_OK);
     },
 
     async removeStaleParts(olderThanMs, now) {
