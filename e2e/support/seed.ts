@@ -41,3 +41,19 @@ export function reactionsFor(giftId: string): ReactionRow[] {
     db.close();
   }
 }
+
+/**
+ * The last code to this address was sent long ago (as when a sender comes back another day): the resend
+ * cooldown is over, so the address can ask for a new code at once.
+ */
+export function endCodeCooldown(email: string): void {
+  const db = openDb();
+  try {
+    db.prepare('UPDATE code_resends SET sent_at = ? WHERE destination = ?').run(
+      new Date(Date.now() - 24 * 3600 * 1000).toISOString(),
+      email.toLowerCase(),
+    );
+  } finally {
+    db.close();
+  }
+}

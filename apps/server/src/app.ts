@@ -170,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: apiOnly,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
+  // Its own static CSP would replace ours (and block its inline styles): the app's policy below covers it.
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   // Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https.
   const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
   await app.register(fastifyHelmet, {

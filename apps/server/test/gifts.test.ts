@@ -100,6 +100,15 @@ describeEachDatabase('gifts', (get) => {
     expect(await giftCount(h, email)).toBe(0);
   });
 
+  it('a recipient name over 80 characters is refused in words a user reads, and nothing is stored', async () => {
+    const h = get();
+    const { cookie, email } = await signIn(h);
+    const res = await submitGift(h, cookie, { ...GIFT_FIELDS, recipientName: 'M'.repeat(81) });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error).toBe(M.recipientNameTooLong);
+    expect(await giftCount(h, email)).toBe(0);
+  });
+
   it('accepts a phone number as the recipient contact', async () => {
     const h = get();
     const { cookie } = await signIn(h);

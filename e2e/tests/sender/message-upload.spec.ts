@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UPLOAD_STATUS_POLL_MS } from '@giftlens/contract/constants';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
 import { createDraftGift } from '../../support/gifts.ts';
@@ -82,6 +81,86 @@ async function holdConfirm(page: Page): Promise<{ held: Promise<void>; release: 
   return { held, release };
 }
 
+/**
+ * Counts the page's IndexedDB calls that matter here: listing a gift's cached uploads (the resume poll) and
+ * deleting a cached upload (an upload that ended).
+ */
+async function countUploadCacheCalls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const calls = { lists: 0, deletes: 0 };
+    (window as unknown as { __idbCalls: typeof calls }).__idbCalls = calls;
+    const index = IDBIndex.prototype;
+    const getAll = Object.getOwnPropertyDescriptor(index, 'getAll')?.value as IDBIndex['getAll'];
+    index.getAll = function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+      calls.lists += 1;
+      return getAll.apply(this, args);
+    };
+    const store = IDBObjectStore.prototype;
+    const remove = Object.getOwnPropertyDescriptor(store, 'delete')?.value as IDBObjectStore['delete'];
+    store.delete = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['delete']>) {
+      calls.deletes += 1;
+      return remove.apply(this, args);
+    };
+  });
+}
+
+const cacheCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __idbCalls: { lists: number; deletes: number } }).__idbCalls);
+
+const UPLOADS_DB = 'giftlens-uploads';
+const UPLOADS_STORE = 'pendingUploads';
+
+/**
+ * Keeps the upload cache busy, as writing a 20 MB record keeps it on a phone: a write transaction on its store
+ * that lasts until `releaseUploadCache`, so the page's own reads and deletes wait in line behind it, in order.
+ */
+async function occupyUploadCache(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ db: name, store }) =>
+      new Promise<void>((started, failed) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => failed(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const w = window as unknown as { __releaseUploadCache: boolean };
+          w.__releaseUploadCache = false;
+          const tx = db.transaction(store, 'readwrite');
+          const spin = () => {
+            if (!w.__releaseUploadCache) tx.objectStore(store).get('nothing').onsuccess = spin;
+          };
+          spin();
+          tx.oncomplete = () => db.close();
+          started();
+        };
+      }),
+    { db: UPLOADS_DB, store: UPLOADS_STORE },
+  );
+}
+
+/** Ends the busy spell, then waits until everything the page had queued on the cache meanwhile has run. */
+async function releaseUploadCache(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ db: name, store }) => {
+      (window as unknown as { __releaseUploadCache: boolean }).__releaseUploadCache = true;
+      return new Promise<void>((drained, failed) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => failed(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          // A read queued after the page's reads and deletes completes only once they have.
+          const tx = open.result.transaction(store, 'readonly');
+          tx.objectStore(store).count();
+          tx.oncomplete = () => {
+            open.result.close();
+            // Two frames, so what the page did with their answers is on screen.
+            requestAnimationFrame(() => requestAnimationFrame(() => drained()));
+          };
+        };
+      });
+    },
+    { db: UPLOADS_DB, store: UPLOADS_STORE },
+  );
+}
+
 test.describe('a 20 MB message on the Premium plan', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -95,6 +174,7 @@ test.describe('a 20 MB message on the Premium plan', () => {
     const gift = await createDraftGift({ baseURL: baseURL!, mailDir, photo: REFERENCE, planId: 'premium_us' });
     await context.addCookies(gift.senderCookies);
     await watchUploadUi(page);
+    await countUploadCacheCalls(page);
     const confirm = await holdConfirm(page);
 
     await page.goto(`/message/${gift.giftId}`);
@@ -106,7 +186,18 @@ test.describe('a 20 MB message on the Premium plan', () => {
     await confirm.held;
     await page.getByRole('button', { name: 'Continue to checkout now' }).click();
     await expect(page).toHaveURL(new RegExp(`/checkout/${gift.giftId}$`));
+
+    // The cache is busy (a 20 MB record on a phone): the checkout's poll for uploads left behind by a reload is
+    // in line when the upload ends.
+    await occupyUploadCache(page);
+    const before = await cacheCalls(page);
+    await expect.poll(async () => (await cacheCalls(page)).lists, { message: 'the poll has asked' }).toBeGreaterThan(before.lists);
+    const confirmed = page.waitForResponse('**/api/gift-sender/confirm-upload');
     confirm.release();
+    expect((await confirmed).ok()).toBe(true);
+    // The upload has ended and asked for its cached copy to go.
+    await expect.poll(async () => (await cacheCalls(page)).deletes, { message: 'the cached copy is asked to go' }).toBeGreaterThan(before.deletes);
+    await releaseUploadCache(page);
 
     await expect(page.getByText(UPLOADED)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled({ timeout: 30_000 });
@@ -115,8 +206,6 @@ test.describe('a 20 MB message on the Premium plan', () => {
     expect(stored.messageState).not.toBe('failed');
     expect(statSync(video).size).toBeGreaterThan(19 * 1024 * 1024);
 
-    // A finished upload taken up again would come from the page's poll of the upload cache: let it run three times.
-    await page.waitForTimeout(3 * UPLOAD_STATUS_POLL_MS);
     const seen = await seenOn(page);
     expect(seen.toasts.filter((t) => /fail|resum/i.test(t)), 'no failure, no resume').toEqual([]);
     expect(seen.toasts.filter((t) => t === UPLOADED)).toHaveLength(1);

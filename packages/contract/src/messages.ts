@@ -16,6 +16,7 @@ export const M = {
   firstNameTooLong: 'First name must be at most 50 characters',
   sessionExpired: 'Session expired. Please start over.',
   recipientNameRequired: 'Recipient name is required',
+  recipientNameTooLong: 'Recipient name must be at most 80 characters',
   recipientContactRequired: 'Recipient contact information is required',
   giftImageRequired: 'Gift image is required',
   occasionRequired: 'Occasion is required',

@@ -58,7 +58,7 @@ export const SubmitGiftFields = z
       .string({ error: M.recipientNameRequired })
       .trim()
       .min(1, { error: M.recipientNameRequired })
-      .max(80),
+      .max(80, { error: M.recipientNameTooLong }),
     occasion: z.enum(OCCASIONS, { error: M.occasionRequired }),
     planId: z.enum(PLAN_IDS, { error: M.planRequired }),
     recipientEmail: z.string().trim().toLowerCase().optional(),

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
+import { userText } from './user-text.ts';
 
-/** A failed API call: `message` is the server's user-facing text (or the caller's fallback). */
+/**
+ * A failed API call: `message` is the server's user-facing text when it is one of the contract's texts, else the
+ * caller's fallback — never a schema's developer wording or a browser's exception text.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -20,15 +24,16 @@ interface ErrorLike {
 }
 
 async function toApiError(res: Response, fallback: string): Promise<ApiError> {
-  let body: ErrorLike = {};
+  let body: ErrorLike | null = null;
   try {
-    body = (await res.json()) as ErrorLike;
+    body = (await res.json()) as ErrorLike | null;
   } catch {
     // Not JSON (a proxy error page, say): the fallback text is all we can show.
   }
-  const message = typeof body.error === 'string' && body.error ? body.error : fallback;
-  const code = typeof body.code === 'string' ? body.code : `http_${res.status}`;
-  const retryAfter = typeof body.retryAfter === 'number' ? body.retryAfter : undefined;
+  // Only the contract's texts reach the user: anything else (a schema's wording, a proxy's page) is the fallback.
+  const message = userText(body?.error, fallback);
+  const code = typeof body?.code === 'string' ? body.code : `http_${res.status}`;
+  const retryAfter = typeof body?.retryAfter === 'number' ? body.retryAfter : undefined;
   return new ApiError(message, res.status, code, retryAfter);
 }
 
@@ -61,7 +66,15 @@ export async function apiRequest<T>(
     throw new ApiError(fallbackError, 0, 'network_error');
   }
   if (!res.ok) throw await toApiError(res, fallbackError);
-  const parsed = schema.safeParse(await res.json());
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    // Not JSON (an HTML page where an answer was expected): the parser's text is not for the user.
+    throw new ApiError(fallbackError, res.status, 'bad_response');
+  }
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(fallbackError, res.status, 'bad_response');
   return parsed.data;
 }

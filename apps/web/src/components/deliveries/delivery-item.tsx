@@ -5,6 +5,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { deliveryStatus, isChangeable, type StatusTone } from '../../lib/delivery-status.ts';
 import { Button } from '../ui/button.tsx';
+import { EmailAddress } from '../ui/email-address.tsx';
+import { errorText } from '../../lib/user-text.ts';
 
 const TONES: Record<StatusTone, string> = {
   scheduled: 'text-stone-700',
@@ -48,7 +50,7 @@ export function DeliveryItem({
       (err: unknown) => {
         setCancelling(false);
         setConfirming(false);
-        toast.error(err instanceof Error && err.message ? err.message : M.generic);
+        toast.error(errorText(err, M.generic));
       },
     );
   };
@@ -61,7 +63,13 @@ export function DeliveryItem({
           <span className="sr-only">{delivery.contactType === 'whatsapp' ? 'WhatsApp:' : 'E-mail:'}</span>
         </span>
         <div className="min-w-0 flex-1">
-          <p className="font-medium break-all text-stone-900">{delivery.recipientContact}</p>
+          <p className="font-medium text-stone-900">
+            {delivery.contactType === 'email' ? (
+              <EmailAddress email={delivery.recipientContact} />
+            ) : (
+              delivery.recipientContact
+            )}
+          </p>
           <p className={`text-sm ${TONES[status.tone]}`}>{status.text}</p>
         </div>
       </div>

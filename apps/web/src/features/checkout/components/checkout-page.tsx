@@ -10,11 +10,14 @@ import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { senderGiftQueryKey, useSenderGift } from '../../../lib/sender-gift.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useTestPay } from '../api/test-pay.ts';
 import { loadRazorpay } from '../lib/razorpay.ts';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
+import { errorText } from '../../../lib/user-text.ts';
 
 /** The message upload that may still be running in the background (supplied by the app layer). */
 export interface BackgroundUpload {
@@ -129,22 +132,29 @@ function GiftSummaryCard({ gift, uploading }: { gift: GiftSummary; uploading: bo
         {gift.giftImageUrl ? (
           <img src={gift.giftImageUrl} alt="Your gift" className="size-24 shrink-0 rounded-2xl border border-stone-200 object-cover" />
         ) : null}
-        <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid min-w-0 grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 text-sm">
           <dt className="text-stone-500">For</dt>
           <dd className="truncate font-semibold text-stone-900">{gift.recipientName}</dd>
-          {gift.recipientEmail ? (
-            <>
-              <dt className="text-stone-500">Email</dt>
-              <dd className="break-all text-stone-800">{gift.recipientEmail}</dd>
-            </>
-          ) : null}
           <dt className="text-stone-500">Occasion</dt>
           <dd className="text-stone-800">{occasion}</dd>
         </dl>
       </div>
+      {gift.recipientEmail ? (
+        // On a line of its own: beside the photo a long address would have no room on a phone.
+        <dl className="-mt-1 text-sm">
+          <dt className="text-stone-500">Email</dt>
+          <dd className="text-stone-800">
+            <EmailAddress email={gift.recipientEmail} />
+          </dd>
+        </dl>
+      ) : null}
       <p className="flex items-center gap-2 text-sm text-stone-700">
         <MessageIcon className="size-4 text-brand-500" aria-hidden /> {messageLabel}
       </p>
+      {!uploading && gift.messageState === 'processing' ? (
+        // Converting the upload for every phone is not a problem: say what it is.
+        <p className="-mt-2 text-sm text-stone-500">Uploaded. We are preparing it so it plays on every phone.</p>
+      ) : null}
       <div className="rounded-2xl bg-brand-50 p-4">
         <p className="font-semibold text-stone-900">{gift.plan.name} plan</p>
         <p className="text-sm text-stone-600">Valid for: {gift.plan.validity}</p>
@@ -158,16 +168,7 @@ function UploadProgress({ progress }: { progress: number }) {
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-stone-50 p-4">
       <p className="text-sm font-medium text-stone-800">Your message is still uploading… {progress}%</p>
-      <div
-        className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
-        role="progressbar"
-        aria-label="Message upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar value={progress} label="Message upload progress" className="h-2" />
       <p className="text-xs text-stone-500">You can pay as soon as it has finished.</p>
       <Button block disabled>
         Pay
@@ -242,7 +243,7 @@ function PayPanel({ giftId }: { giftId: string }) {
       rzp.on('payment.failed', (r) => toast.error(r.error?.description ?? 'Payment failed. Please try again.'));
       rzp.open();
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : M.generic);
+      toast.error(errorText(err, M.generic));
       setOpening(false);
     }
   };

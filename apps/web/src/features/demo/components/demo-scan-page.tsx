@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { postDemoScan } from '../api/post-demo-scan.ts';
 import { CAMERA_CONSTRAINTS, captureFrame } from '../capture.ts';
 import { findDemo, type Demo } from '../demos.ts';
+import { errorText } from '../../../lib/user-text.ts';
 
 /** Camera warm-up before scanning is allowed (animations 1.5 s + 0.5 s), then the automatic photo 2 s later. */
 const WARM_UP_MS = 2000;
@@ -112,7 +113,7 @@ export function DemoScanPage() {
         setUnavailable(true);
         return;
       }
-      setFailure(err instanceof Error ? err.message : RM.scanFailed);
+      setFailure(errorText(err, RM.scanFailed));
       setAttempts((n) => n + 1);
       setStatus('failed');
     } finally {

@@ -3,7 +3,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
-import { HOW_IT_WORKS_ID, scrollToSection } from '../scroll.ts';
+import { HOW_IT_WORKS_ID, revealSection } from '../scroll.ts';
 
 const LINKS = [
   { label: 'Scan Gift', to: paths.scan.href() },
@@ -33,11 +33,14 @@ export function NavBar() {
   const navigate = useNavigate();
 
   // On the landing page the section is already there: glide to it. Elsewhere, go home and let the
-  // route-change scroll manager bring the section into view.
+  // route-change scroll manager bring the section into view once the landing page has rendered it.
   const onHowItWorks = (event: MouseEvent<HTMLAnchorElement>) => {
     setOpen(false);
     event.preventDefault();
-    if (location.pathname === paths.home.href() && scrollToSection(HOW_IT_WORKS_ID)) return;
+    if (location.pathname === paths.home.href() && document.getElementById(HOW_IT_WORKS_ID)) {
+      revealSection(HOW_IT_WORKS_ID, { smooth: true });
+      return;
+    }
     void navigate(HOW_IT_WORKS_HREF);
   };
   const close = () => setOpen(false);

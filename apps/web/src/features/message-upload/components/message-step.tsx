@@ -8,9 +8,10 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMegabytes } from '../../../lib/format.ts';
+import { errorText } from '../../../lib/user-text.ts';
 import { useSaveTextMessage } from '../api/save-text-message.ts';
 import { useUploadStatus } from '../hooks/use-upload-status.ts';
-import { clearUploadState, getUploadState, startUpload } from '../lib/upload-manager.ts';
+import { clearUploadState, getUploadState, startUpload, uploadToastId } from '../lib/upload-manager.ts';
 import { AudioRecorderBox, VideoRecorderBox } from './recorder-box.tsx';
 import { TextPanel } from './text-panel.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
@@ -167,6 +168,13 @@ export function MessageStep({
     onContinue(giftId);
   };
 
+  // Going on while the upload runs: said once, in the upload's own toast, which its outcome then replaces.
+  const continueWhileUploading = () => {
+    const phase = getUploadState(giftId)?.phase;
+    if (phase === 'caching' || phase === 'uploading') toast.info(texts.background, { id: uploadToastId(giftId) });
+    goToCheckout();
+  };
+
   // Replacing again later in the same visit starts clean: an earlier upload's outcome is not this one's.
   useEffect(() => {
     const phase = getUploadState(giftId)?.phase;
@@ -201,8 +209,9 @@ export function MessageStep({
             goToCheckout();
           },
           onError: (err) => {
-            setError(err.message);
-            toast.error(err.message);
+            const text = errorText(err, M.generic);
+            setError(text);
+            toast.error(text);
           },
           onSettled: () => {
             submitting.current = false;
@@ -222,7 +231,6 @@ export function MessageStep({
     setError(null);
     setOverlay(true);
     clearUploadState(giftId);
-    toast.info(texts.background);
     const ok = await startUpload({
       giftId,
       file: media.file,
@@ -357,7 +365,7 @@ export function MessageStep({
           messageType={upload?.messageType ?? (tab === 'audio' ? 'audio' : 'video')}
           continueLabel={texts.continueNow}
           continueNote={texts.whileUploading}
-          onContinueInBackground={goToCheckout}
+          onContinueInBackground={continueWhileUploading}
         />
       ) : null}
     </div>

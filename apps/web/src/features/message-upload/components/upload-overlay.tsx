@@ -1,6 +1,7 @@
 import type { MessageType } from '@giftlens/contract/sender';
 import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import type { UploadState } from '../lib/upload-manager.ts';
 
 /** Full-screen progress while the message uploads; the sender may go on (to checkout) meanwhile. */
@@ -40,16 +41,7 @@ export function UploadOverlay({
         <p className="mt-1 text-3xl font-extrabold text-brand-600" aria-live="polite">
           {progress}%
         </p>
-        <div
-          className="mt-4 h-2.5 w-full overflow-hidden rounded-full bg-stone-200"
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-        >
-          <div className="h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${progress}%` }} />
-        </div>
+        <ProgressBar value={progress} label="Upload progress" className="mt-4 h-2.5" />
         <p className="mt-4 text-sm text-stone-600">
           Please keep this tab open. {continueNote}
         </p>

@@ -1,6 +1,9 @@
+import { userText } from '../../../lib/user-text.ts';
+
 /**
  * PUTs a file to a signed upload URL with XMLHttpRequest, because fetch cannot report upload progress.
- * Resolves on any 2xx; rejects with `failText` otherwise.
+ * Resolves on any 2xx; rejects with the server's contract text (the plan's size limit, an expired link) or
+ * `failText` otherwise.
  */
 export function putFile(
   url: string,
@@ -24,15 +27,15 @@ export function putFile(
       }
       let message = failText;
       try {
-        const body = JSON.parse(xhr.responseText) as { error?: unknown };
-        if (typeof body.error === 'string' && body.error) message = body.error;
+        const body = JSON.parse(xhr.responseText) as { error?: unknown } | null;
+        message = userText(body?.error, failText);
       } catch {
-        // Not JSON: keep the generic text.
+        // Not JSON: keep the caller's text.
       }
       reject(new Error(message));
     };
-    xhr.onerror = () => reject(new Error('Upload request failed.'));
-    xhr.onabort = () => reject(new Error('Upload request failed.'));
+    xhr.onerror = () => reject(new Error(failText));
+    xhr.onabort = () => reject(new Error(failText));
     xhr.send(file);
   });
 }

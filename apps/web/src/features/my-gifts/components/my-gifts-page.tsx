@@ -16,6 +16,7 @@ import { useDeleteGift } from '../api/delete-gift.ts';
 import { useMyGifts } from '../api/my-gifts.ts';
 import { DeleteAccountDialog, DeleteGiftDialog } from './delete-dialogs.tsx';
 import { GiftCard } from './gift-card.tsx';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 
 /** Validity ("Valid for N more hours") is worked out against this clock, ticking once a minute. */
 function useMinuteClock(): Date {
@@ -142,7 +143,7 @@ export function MyGiftsPage({ email, onSessionEnded }: MyGiftsPageProps) {
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">My Gifts</h1>
             <p className="mt-1 text-stone-600">
-              Signed in as <span className="font-semibold break-all text-stone-900">{email}</span>
+              Signed in as <EmailAddress email={email} className="font-semibold text-stone-900" />
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

@@ -14,6 +14,7 @@ import { RECIPIENT_KEYS, writeString } from '../../../lib/recipient-storage.ts';
 import { useCheckEmail } from '../api/check-email.ts';
 import { useSendRecipientOtp } from '../api/send-recipient-otp.ts';
 import { saysNotFound, type GiftNotFoundState, type GiftNotReadyState } from '../lib/outcomes.ts';
+import { errorText } from '../../../lib/user-text.ts';
 
 interface EmailStepProps {
   initialEmail: string;
@@ -56,7 +57,7 @@ export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
         return;
       }
     } catch (err) {
-      const message = err instanceof Error ? err.message : RM.verifyEmailFailed;
+      const message = errorText(err, RM.verifyEmailFailed);
       if (saysNotFound(message)) return notFound(message);
       setError(message);
       toast.error(message);
@@ -75,7 +76,7 @@ export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
         onCodeSent(email, Date.now() + (err.retryAfter ?? RECIPIENT_RESEND_COOLDOWN_S) * 1000);
         return;
       }
-      const message = err instanceof Error ? err.message : RM.sendCodeFailed;
+      const message = errorText(err, RM.sendCodeFailed);
       setError(message);
       toast.error(message);
     }

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSendEmailCode } from '../api/send-email.ts';
 import { useVerifyEmailCode } from '../api/verify-email.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 
 export interface VerificationStepProps {
   email: string;
@@ -82,7 +83,7 @@ export function VerificationStep({
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Check your e-mail</h1>
         <p className="mt-2 text-stone-600">
-          We sent a 6-digit code to <span className="font-semibold break-all text-stone-900">{email}</span>
+          We sent a 6-digit code to <EmailAddress email={email} className="font-semibold text-stone-900" />
         </p>
       </div>
 

@@ -1,33 +1,18 @@
-import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS } from '@giftlens/contract/constants';
+import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS, RECIPIENT_NAME_MAX } from '@giftlens/contract/constants';
 import { M } from '@giftlens/contract/messages';
 import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { PlanId } from '@giftlens/contract/plans';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSubmitGift } from '../api/submit-gift.ts';
+import { detailsResolver, type DetailsFormIn, type DetailsFormOut } from '../lib/form-schemas.ts';
 import { compressGiftImage } from '../utils/compress-image.ts';
-
-const Schema = z.object({
-  occasion: z.enum(OCCASIONS, { error: M.occasionRequired }),
-  recipientName: z.string().trim().min(1, { error: M.recipientNameRequired }).max(80),
-  recipientEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, { error: M.recipientContactRequired })
-    .pipe(z.email({ error: M.invalidEmail })),
-  giftImages: z.array(z.instanceof(File)).min(1, { error: M.giftImageRequired }).max(MAX_REFERENCE_PHOTOS),
-});
-type FormIn = z.input<typeof Schema>;
-type FormOut = z.output<typeof Schema>;
 
 export interface CreatedGift {
   giftId: string;
@@ -37,41 +22,72 @@ export interface CreatedGift {
   recipientEmail: string;
 }
 
+/** What the details form holds before the gift is created (kept by the wizard, so Back and forth keep it). */
+export interface DetailsDraft {
+  occasion: Occasion | '';
+  recipientName: string;
+  recipientEmail: string;
+}
+
 interface DetailsStepProps {
   senderEmail: string;
   planId: PlanId;
-  initial: { occasion: Occasion | ''; recipientName: string; recipientEmail: string } | null;
+  initial: DetailsDraft | null;
+  /** The photos chosen so far (the wizard keeps them while the visitor goes back and forth). */
+  photos: readonly File[];
+  onPhotosChange: (photos: File[]) => void;
+  /** Every change of the fields, so going Back and returning shows what was entered. */
+  onDraftChange: (draft: DetailsDraft) => void;
   onCreated: (gift: CreatedGift) => void;
 }
 
-export function DetailsStep({ senderEmail, planId, initial, onCreated }: DetailsStepProps) {
+export function DetailsStep({
+  senderEmail,
+  planId,
+  initial,
+  photos,
+  onPhotosChange,
+  onDraftChange,
+  onCreated,
+}: DetailsStepProps) {
   const submitGift = useSubmitGift();
   const imageId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [photos, setPhotos] = useState<{ file: File; url: string }[]>([]);
   const [compressing, setCompressing] = useState(false);
 
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(Schema),
+  const form = useForm<DetailsFormIn, unknown, DetailsFormOut>({
+    resolver: detailsResolver,
     defaultValues: {
       occasion: (initial?.occasion ?? '') as Occasion,
       recipientName: initial?.recipientName ?? '',
       recipientEmail: initial?.recipientEmail ?? '',
+      giftImages: [...photos],
     },
   });
   const { errors } = form.formState;
 
-  // Object URLs are released when the step goes away.
-  const urls = useRef<string[]>([]);
-  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+  // What is typed is handed to the wizard as it changes.
+  const draftChanged = useRef(onDraftChange);
+  useEffect(() => {
+    draftChanged.current = onDraftChange;
+  });
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) =>
+          draftChanged.current({
+            occasion: values.occasion ?? '',
+            recipientName: values.recipientName ?? '',
+            recipientEmail: values.recipientEmail ?? '',
+          }),
+      }),
+    [form],
+  );
 
-  const applyPhotos = (next: { file: File; url: string }[]) => {
-    setPhotos(next);
-    form.setValue(
-      'giftImages',
-      next.map((p) => p.file),
-      { shouldValidate: form.formState.isSubmitted || next.length > 0 },
-    );
+  const applyPhotos = (next: File[]) => {
+    onPhotosChange(next);
+    form.setValue('giftImages', next, { shouldValidate: form.formState.isSubmitted || next.length > 0 });
   };
 
   const onImage = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -90,12 +106,7 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
       form.setError('giftImages', { message: M.giftImageInvalid });
       return;
     }
-    const added = compressed.map((file) => {
-      const url = URL.createObjectURL(file);
-      urls.current.push(url);
-      return { file, url };
-    });
-    applyPhotos([...photos, ...added]);
+    applyPhotos([...photos, ...compressed]);
   };
 
   const removePhoto = (index: number) => applyPhotos(photos.filter((_, i) => i !== index));
@@ -156,6 +167,7 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
       <TextField
         label="Recipient name"
         autoComplete="off"
+        maxLength={RECIPIENT_NAME_MAX}
         error={errors.recipientName?.message}
         {...form.register('recipientName')}
       />
@@ -184,10 +196,10 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
         </label>
         {photos.length > 0 ? (
           <ul className={`grid gap-2 ${photos.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-3'}`}>
-            {photos.map((p, i) => (
-              <li key={p.url} className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
-                <img
-                  src={p.url}
+            {photos.map((file, i) => (
+              <li key={i} className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
+                <FileImage
+                  file={file}
                   alt={i === 0 ? 'Gift preview' : `Gift preview, photo ${i + 1}`}
                   className={`w-full ${photos.length === 1 ? 'max-h-72 object-contain' : 'aspect-square object-cover'}`}
                 />
@@ -246,4 +258,15 @@ export function DetailsStep({ senderEmail, planId, initial, onCreated }: Details
       </Button>
     </form>
   );
+}
+
+/** A chosen file shown as an image; its object URL lives as long as the image does. */
+function FileImage({ file, alt, className }: { file: Blob; alt: string; className: string }) {
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (img.current) img.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return <img ref={img} alt={alt} className={className} />;
 }

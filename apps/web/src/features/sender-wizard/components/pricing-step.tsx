@@ -13,10 +13,12 @@ interface PricingStepProps {
   /** The visitor's country (picks the price list); undefined while it is being detected. */
   countryCode: string | undefined;
   selectedPlanId: PlanId | null;
+  /** A plan was picked (not yet confirmed): the wizard keeps the choice if the sender goes Back. */
+  onPicked: (plan: PlanView) => void;
   onChosen: (plan: PlanView) => void;
 }
 
-export function PricingStep({ countryCode, selectedPlanId, onChosen }: PricingStepProps) {
+export function PricingStep({ countryCode, selectedPlanId, onPicked, onChosen }: PricingStepProps) {
   const plans = usePlans(countryCode);
   const [picked, setPicked] = useState<PlanId | null>(selectedPlanId);
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +77,7 @@ export function PricingStep({ countryCode, selectedPlanId, onChosen }: PricingSt
                 onChange={() => {
                   setPicked(plan.id);
                   setError(null);
+                  onPicked(plan);
                 }}
                 className="sr-only"
                 aria-label={`${plan.name} plan, ${plan.price}`}

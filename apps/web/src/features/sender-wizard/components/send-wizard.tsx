@@ -2,7 +2,7 @@ import { M } from '@giftlens/contract/messages';
 import type { PlanId } from '@giftlens/contract/plans';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,10 +12,11 @@ import { scrollToTop } from '../../../lib/scroll.ts';
 import { getSenderGift } from '../../../lib/sender-gift.ts';
 import { getMe } from '../../../lib/sender-me.ts';
 import { resumedState, useWizardState, type WizardStep } from '../hooks/use-wizard-state.ts';
-import { DetailsStep } from './details-step.tsx';
+import { DetailsStep, type DetailsDraft } from './details-step.tsx';
 import { PricingStep } from './pricing-step.tsx';
 import { ProgressIndicator } from './progress-indicator.tsx';
 import { UserDetailsStep } from './user-details-step.tsx';
+import { errorText } from '../../../lib/user-text.ts';
 
 export interface MessageStepSlotProps {
   giftId: string;
@@ -67,9 +68,28 @@ export function SendWizard({
   resumeGiftId,
   onResumed,
 }: SendWizardProps) {
-  const { state, update, goTo, back, reset, replace } = useWizardState();
+  const { state, update, goTo, back, reset: resetState, replace } = useWizardState();
   const { currentStep } = state;
   const sessionChecked = useRef(false);
+  // The gift photos chosen on the details step; files cannot go into sessionStorage, so they live here while the
+  // wizard is open (Back to the plans and forward again keeps them).
+  const [giftPhotos, setGiftPhotos] = useState<File[]>([]);
+  const reset = useCallback(() => {
+    setGiftPhotos([]);
+    resetState();
+  }, [resetState]);
+  const saveDetailsDraft = useCallback(
+    (draft: DetailsDraft) =>
+      update((s) => ({
+        giftDetails: {
+          giftId: s.giftDetails?.giftId ?? null,
+          contactMethod: 'email',
+          senderEmail: s.email,
+          ...draft,
+        },
+      })),
+    [update],
+  );
 
   useEffect(() => {
     scrollToTop();
@@ -96,7 +116,7 @@ export function SendWizard({
           toast.error(M.sessionExpired);
           reset();
         } else {
-          toast.error(err instanceof Error && err.message ? err.message : M.generic);
+          toast.error(errorText(err, M.generic));
         }
         resumed.current?.(null);
       });
@@ -165,13 +185,20 @@ export function SendWizard({
       );
       break;
     case 'userDetails':
-      body = <UserDetailsStep email={state.email} onSaved={(firstName) => goTo('pricing', { firstName })} />;
+      body = (
+        <UserDetailsStep
+          email={state.email}
+          initialFirstName={state.firstName ?? ''}
+          onSaved={(firstName) => goTo('pricing', { firstName })}
+        />
+      );
       break;
     case 'pricing':
       body = (
         <PricingStep
           countryCode={countryCode}
           selectedPlanId={state.selectedPlan?.id ?? null}
+          onPicked={(plan) => update({ selectedPlan: { id: plan.id, name: plan.name } })}
           onChosen={(plan) => goTo('details', { selectedPlan: { id: plan.id, name: plan.name } })}
         />
       );
@@ -182,6 +209,9 @@ export function SendWizard({
           senderEmail={state.email}
           planId={state.selectedPlan.id}
           initial={state.giftDetails}
+          photos={giftPhotos}
+          onPhotosChange={setGiftPhotos}
+          onDraftChange={saveDetailsDraft}
           onCreated={({ photoWarning, ...gift }) =>
             goTo('message', {
               currentGiftId: gift.giftId,

@@ -1,21 +1,25 @@
-import { FirstName } from '@giftlens/contract/sender';
 import { FIRST_NAME_MAX } from '@giftlens/contract/constants';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUpdateUser } from '../api/update-user.ts';
+import { userDetailsResolver, type UserDetailsFormIn, type UserDetailsFormOut } from '../lib/form-schemas.ts';
 
-const Schema = z.object({ firstName: FirstName });
-type Values = z.input<typeof Schema>;
-
-export function UserDetailsStep({ email, onSaved }: { email: string; onSaved: (firstName: string) => void }) {
+/** The name step; `initialFirstName` is the name given before (coming Back from the plans keeps it). */
+export function UserDetailsStep({
+  email,
+  initialFirstName,
+  onSaved,
+}: {
+  email: string;
+  initialFirstName: string;
+  onSaved: (firstName: string) => void;
+}) {
   const update = useUpdateUser();
-  const form = useForm<Values, unknown, z.output<typeof Schema>>({
-    resolver: zodResolver(Schema),
-    defaultValues: { firstName: '' },
+  const form = useForm<UserDetailsFormIn, unknown, UserDetailsFormOut>({
+    resolver: userDetailsResolver,
+    defaultValues: { firstName: initialFirstName },
   });
 
   const submit = form.handleSubmit(({ firstName }) => {

@@ -63,7 +63,12 @@ export function useWizardState() {
     writeSession(WIZARD_STORAGE_KEY, state);
   }, [state]);
 
-  const update = useCallback((patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch })), []);
+  /** Changes part of the state: a patch, or a function of the current state giving one. */
+  const update = useCallback(
+    (patch: Partial<WizardState> | ((s: WizardState) => Partial<WizardState>)) =>
+      setState((s) => ({ ...s, ...(typeof patch === 'function' ? patch(s) : patch) })),
+    [],
+  );
 
   /** Moves to `step`, remembering where we came from (last 10 entries). */
   const goTo = useCallback(
