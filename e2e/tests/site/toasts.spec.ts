@@ -2,7 +2,8 @@ import { expect, test } from '../../support/fixtures.ts';
 import { createPaidGift } from '../../support/gifts.ts';
 import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
 
-// A toast covers nothing one needs: not the sticky header (logo, navigation, Back), at 360 px or at 1280 px.
+// A toast covers nothing one needs: not the sticky header (logo, navigation), not the wizard's Back link, not the
+// content's column at 1280 px; at 360 px it rises from the bottom edge.
 for (const viewport of [
   { width: 360, height: 740 },
   { width: 1280, height: 800 },
@@ -25,10 +26,19 @@ for (const viewport of [
       await expect(toast).toBeVisible();
       const header = await page.getByRole('banner').first().boundingBox();
       expect(header).not.toBeNull();
-      // Once it has slid in (sonner animates it from above), the toast starts below the header.
+      // Once it has slid in, the toast starts below the header.
       await expect
         .poll(async () => (await toast.boundingBox())?.y ?? -1, { message: 'the toast starts below the header', timeout: 3_000 })
         .toBeGreaterThanOrEqual(header!.y + header!.height);
+      const box = (await toast.boundingBox())!;
+      const dialog = (await page.getByRole('dialog').boundingBox())!;
+      if (viewport.width < 600) {
+        // On a phone: at the bottom edge, well below the top where the header and Back links are.
+        expect(box.y + box.height).toBeGreaterThan(viewport.height - 40);
+      } else {
+        // On a desktop: beside the centred share dialog, not over it.
+        expect(box.x).toBeGreaterThanOrEqual(dialog.x + dialog.width);
+      }
     });
   });
 }

@@ -1,24 +1,42 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { onFirstInteraction } from '../../lib/first-interaction.ts';
 
 // sonner (~10 KB gzipped) loads on the first interaction, or at once on any page but the landing page.
 // Toasts raised before it mounts are not lost: sonner replays active toasts to a new Toaster.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+/** sonner's own breakpoint: below it a toast spans the screen's width. */
+const NARROW = '(max-width: 599px)';
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isNarrow = () => window.matchMedia(NARROW).matches;
+
 /**
- * Toasts sit at the top, below the 64 px sticky header (logo, navigation, the wizard's Back link): they cover
- * neither the header nor a screen's main button, which is lower down.
+ * Where a toast covers nothing one needs. On a desktop: top right, below the 64 px sticky header, beside the
+ * centred content (the header's links and the wizard's Back link stay free). On a phone the top holds the header
+ * and the wizard's Back link, so toasts rise from the bottom edge instead.
  */
-const BELOW_HEADER = { top: 76 };
+const DESKTOP_OFFSET = { top: 76, right: 16 };
+const PHONE_OFFSET = { bottom: 16, left: 12, right: 12 };
 
 /** The app's toast outlet (sonner), loaded when it can first be needed. */
 export function LazyToaster() {
   const [wanted, setWanted] = useState(false);
+  const narrow = useSyncExternalStore(subscribe, isNarrow, () => false);
   useEffect(() => onFirstInteraction(() => setWanted(true), window.location.pathname !== '/'), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" offset={BELOW_HEADER} mobileOffset={BELOW_HEADER} richColors closeButton />
+      <Toaster
+        position={narrow ? 'bottom-center' : 'top-right'}
+        offset={DESKTOP_OFFSET}
+        mobileOffset={PHONE_OFFSET}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }
