@@ -26,7 +26,7 @@ import { systemClock } from '../src/adapters/clock.ts';
 import { createSmtpMailer } from '../src/adapters/mail.ts';
 import { createDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
-import { rescheduleJob } from '../src/jobs/queue.ts';
+import { requeueJob } from '../src/jobs/queue.ts';
 import { deliveryEmail } from '../src/modules/deliveries/deliveries.content.ts';
 import { changeDelivery } from '../src/modules/deliveries/deliveries.repository.ts';
 import { createDeliveriesService, deliveryJobKey } from '../src/modules/deliveries/deliveries.service.ts';
@@ -303,7 +303,7 @@ async function scheduleDeliveries(
 
 /**
  * Delivery i becomes due at first + i × intervalMs: what the service's change() writes for a new instant (the row,
- * then rescheduleJob), for all of them in one transaction. Throws when the commit comes after the first instant.
+ * then requeueJob), for all of them in one transaction. Throws when the commit comes after the first instant.
  */
 async function moveDeliveries(db: Db, ids: string[], first: Date, intervalMs: number): Promise<void> {
   const now = systemClock.now();
@@ -314,7 +314,7 @@ async function moveDeliveries(db: Db, ids: string[], first: Date, intervalMs: nu
         !(await changeDelivery(trx, id, ['pending'], { scheduled_at: at.toISOString() }, now.toISOString()))
       )
         throw new Error(`delivery ${id} is no longer pending`);
-      await rescheduleJob(trx, deliveryJobKey(id), at, now);
+      await requeueJob(trx, deliveryJobKey(id), at, now);
     }
   });
   if (Date.now() > first.getTime())

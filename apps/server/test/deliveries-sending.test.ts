@@ -202,7 +202,9 @@ describeEachDatabase(
       expect(failed?.lastError).toMatch(/451/);
       expect(mailsTo(to)).toHaveLength(0);
 
-      // Changing a failed delivery sends it again (now, since its instant has passed).
+      // Changing a failed delivery sends it again (now, since its instant has passed), even after housekeeping
+      // removed its dead job (30 days later).
+      await h.db.deleteFrom('jobs').where('key', '=', `delivery:${id}`).execute();
       const retried = await change(h, cookie, id, { recipientContact: to });
       expect(retried.statusCode, retried.body).toBe(200);
       expect(DeliveryResponse.parse(json(retried)).delivery).toMatchObject({ status: 'pending', lastError: null, attempts: 0 });

@@ -46,16 +46,6 @@ export async function enqueue<K extends JobKind>(
   return inserted?.id ?? null;
 }
 
-/** Moves a waiting job to another instant; a claimed one re-reads its record and reschedules itself. */
-export async function rescheduleJob(db: Executor, key: string, runAt: Date, now: Date): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({ run_at: runAt.toISOString(), updated_at: now.toISOString() })
-    .where('key', '=', key)
-    .where('status', '=', 'queued')
-    .execute();
-}
-
 /** A waiting job whose record no longer wants it; a claimed one finds its record cancelled and does nothing. */
 export async function cancelJob(db: Executor, key: string, now: Date): Promise<void> {
   const nowIso = now.toISOString();
@@ -67,9 +57,12 @@ export async function cancelJob(db: Executor, key: string, now: Date): Promise<v
     .execute();
 }
 
-/** Gives a dead (or finished) job a fresh set of attempts at `runAt`; a waiting one just moves. */
-export async function requeueJob(db: Executor, key: string, runAt: Date, now: Date): Promise<void> {
-  await db
+/**
+ * Gives a dead (or finished) job a fresh set of attempts at `runAt`; a waiting one just moves. Returns whether a
+ * job was there to move (housekeeping deletes dead jobs after 30 days; a claimed one follows its record).
+ */
+export async function requeueJob(db: Executor, key: string, runAt: Date, now: Date): Promise<boolean> {
+  const res = await db
     .updateTable('jobs')
     .set({
       status: 'queued',
@@ -81,7 +74,8 @@ export async function requeueJob(db: Executor, key: string, runAt: Date, now: Da
     })
     .where('key', '=', key)
     .where('status', 'in', ['queued', 'dead', 'cancelled', 'done'])
-    .execute();
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
 }
 
 /**

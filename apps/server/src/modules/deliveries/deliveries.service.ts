@@ -11,7 +11,7 @@ import type {
 } from '@giftlens/contract/scheduling';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { cancelJob, enqueue, requeueJob, rescheduleJob } from '../../jobs/queue.ts';
+import { cancelJob, enqueue, requeueJob } from '../../jobs/queue.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
@@ -200,8 +200,12 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
           now.toISOString(),
         );
         if (!ok) return false;
-        if (retry) await requeueJob(trx, deliveryJobKey(row.id), runAt, now);
-        else await rescheduleJob(trx, deliveryJobKey(row.id), runAt, now);
+        // Whatever became of its job (waiting, dead, dead and cleaned away), the delivery has one due at runAt;
+        // a job claimed right now finds the changed record and follows it.
+        const key = deliveryJobKey(row.id);
+        if (!(await requeueJob(trx, key, runAt, now))) {
+          await enqueue(trx, now, 'delivery.send', { deliveryId: row.id }, { runAt, key });
+        }
         return true;
       });
       const current = await repo.findDelivery(db, row.id);
