@@ -8,6 +8,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import { type MediaProcessor, type Rendition, UnreadableMediaError } from '../../adapters/media-processor.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import type { JobHandlers } from '../../jobs/runner.ts';
 import { PermanentJobError } from '../../jobs/runner.ts';
 import { randomHex } from '../../lib/crypto.ts';
@@ -45,15 +46,24 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
       }
       const base = `${path.posix.dirname(key)}/${kind === 'video' ? 'rendition' : 'voice'}-${randomHex(8)}`;
       const stored = { path: `${base}${path.extname(r.file)}`, poster: r.poster ? `${base}.jpg` : null, size: 0 };
-      await media.putFile(stored.path, r.file);
-      if (r.poster && stored.poster) await media.putFile(stored.poster, r.poster);
-      stored.size = (await media.stat(stored.path))?.size ?? 0;
-      if (!(await use(r, stored))) {
+      const dropOutputs = async () => {
         await media.delete(stored.path);
         if (stored.poster) await media.delete(stored.poster);
-        return;
+      };
+      let swapped: boolean;
+      try {
+        await media.putFile(stored.path, r.file);
+        if (r.poster && stored.poster) await media.putFile(stored.poster, r.poster);
+        stored.size = (await media.stat(stored.path))?.size ?? 0;
+        swapped = await use(r, stored);
+      } catch (err) {
+        // A retry starts again from the original under new names: this attempt's files would be orphans.
+        await dropOutputs().catch(() => undefined);
+        throw err;
       }
-      await media.delete(key);
+      if (!swapped) return dropOutputs();
+      // The row points at the rendition now: an original that will not go is left to the retried file deletion.
+      await media.delete(key).catch(() => enqueue(db, clock.now(), 'media.delete', { keys: [key] }));
     } finally {
       await rm(work, { recursive: true, force: true });
     }
