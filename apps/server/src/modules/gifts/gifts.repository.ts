@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { GiftMessageType, NewGift, NewGiftPhoto } from './gifts.table.ts';
 
 export async function insertGift(db: Executor, gift: NewGift): Promise<void> {
@@ -89,4 +90,14 @@ export async function listGiftFiles(db: Executor, giftIds: string[]): Promise<st
     ...reactions.flatMap((r) => [r.file_path, r.poster_path]),
   ];
   return [...new Set(files.filter((f): f is string => f !== null))];
+}
+
+/**
+ * The gift as it is inside the caller's transaction, its row locked on PostgreSQL (SQLite's write transaction is
+ * one at a time already): a render job swapping the message in waits until the transaction ends.
+ */
+export function lockGifts(db: Executor, giftIds: string[]) {
+  if (giftIds.length === 0) return Promise.resolve([]);
+  const q = db.selectFrom('gifts').selectAll().where('id', 'in', giftIds);
+  return (isPostgres(db) ? q.forUpdate() : q).execute();
 }

@@ -29,6 +29,8 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
 
   /** Rows first, in one transaction, with a job that deletes the files after it (retried until they are gone). */
   async function erase(trx: Executor, giftIds: string[]): Promise<void> {
+    // Locked first: a render finishing meanwhile waits, then finds no gift and removes its own output.
+    await gifts.lockGifts(trx, giftIds);
     const files = await gifts.listGiftFiles(trx, giftIds);
     await repo.deleteGiftRows(trx, giftIds);
     if (files.length > 0) await enqueue(trx, clock.now(), 'media.delete', { keys: files });

@@ -196,7 +196,10 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       }
       if (!(await readable(intent.file_path))) throw await reject(new AppError(415, 'message_unreadable', M.messageUnreadable));
 
+      // The files being replaced are read in the transaction that replaces them (a render may have swapped them).
+      let replaced: Gift = gift;
       const stored = await db.transaction().execute(async (trx) => {
+        replaced = (await gifts.lockGifts(trx, [gift.id]))[0] ?? gift;
         const ok = await gifts.setGiftMessage(
           trx,
           gift.id,
@@ -220,7 +223,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       });
       if (!stored) throw await reject(messageLocked());
       wakeJobs?.();
-      await dropReplacedFiles(gift, intent.file_path);
+      await dropReplacedFiles(replaced, intent.file_path);
     },
 
     async saveTextMessage(sender: Sender, req: SaveTextMessageRequest): Promise<void> {
