@@ -128,6 +128,8 @@ describe('scans and validity', () => {
   it('shows the validity left in days, hours, a date, or no end', () => {
     const now = new Date('2026-11-20T08:00:00.000Z');
     expect(validityText(paid, now)).toBe('Valid for 30 more days');
+    // Just bought (a few seconds into a 30-day plan): still 30 days, not 29.
+    expect(validityText(gift({ validUntil: new Date(now.getTime() + 30 * 86_400_000 - 5_000).toISOString() }), now)).toBe('Valid for 30 more days');
     expect(validityText(gift({ validUntil: '2026-11-21T20:30:00.000Z' }), now)).toBe('Valid for 36 more hours');
     expect(validityText(gift({ validUntil: '2026-11-20T09:00:00.000Z' }), now)).toBe('Valid for 1 more hour');
     expect(validityText(gift({ validUntil: '2026-11-20T08:30:00.000Z' }), now)).toBe('Valid for less than an hour');

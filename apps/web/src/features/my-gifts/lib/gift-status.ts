@@ -129,7 +129,7 @@ export function validityText(gift: MyGift, now: Date): string | null {
   if (left <= 0) return `Ended ${formatLongDate(until)}`;
   if (left < HOUR_MS) return 'Valid for less than an hour';
   if (left < 2 * DAY_MS) return `Valid for ${plural(Math.floor(left / HOUR_MS), 'more hour', 'more hours')}`;
-  if (left <= 60 * DAY_MS) return `Valid for ${Math.floor(left / DAY_MS)} more days`;
+  if (left <= 60 * DAY_MS) return `Valid for ${Math.round(left / DAY_MS)} more days`;
   return `Valid until ${formatLongDate(until)}`;
 }
 
