@@ -33,12 +33,16 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     greetingTimeout: 15_000,
     socketTimeout: 45_000,
   });
+  let verifiedAt = 0;
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    // A health probe every few seconds must not open an SMTP connection each time: a good answer holds 30 s.
     async check() {
+      if (Date.now() - verifiedAt < 30_000) return;
       await transport.verify();
+      verifiedAt = Date.now();
     },
     close: () => transport.close(),
   };
