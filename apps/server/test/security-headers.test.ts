@@ -52,6 +52,7 @@ describeEachDatabase(
       writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${rebuilt}</script></body></html>`);
       utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
       try {
+        await new Promise((r) => setTimeout(r, 1100)); // the shell is looked at once a second
         const res = await h.app.inject({ method: 'GET', url: '/' });
         expect(directives(res.headers['content-security-policy']).get('script-src')).toEqual([
           "'self'",

@@ -33,14 +33,20 @@ export function contentSecurityPolicy(opts: { webDistDir: string | null; razorpa
 
 /**
  * 'sha256-…' of every inline <script> in the built index.html (none when the app is not built), read again only
- * when the file changes (a rebuild while the server runs).
+ * when the file changes (a rebuild while the server runs), checked at most once a second.
  */
 export function inlineScriptHashes(webDistDir: string | null): () => string[] {
   const file = webDistDir ? path.join(webDistDir, 'index.html') : null;
   let seen = -1;
+  let checkedAt = 0;
   let hashes: string[] = [];
   return () => {
-    if (!file || !existsSync(file)) return [];
+    if (!file) return [];
+    // Every answer carries the header: the file is looked at no more than once a second.
+    const now = Date.now();
+    if (now - checkedAt < 1000) return hashes;
+    checkedAt = now;
+    if (!existsSync(file)) return (hashes = []);
     const mtime = statSync(file).mtimeMs;
     if (mtime !== seen) {
       const html = readFileSync(file, 'utf8');
