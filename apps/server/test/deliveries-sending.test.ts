@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { DeliveriesResponse, DeliveryResponse, ScheduleResponse } from '@giftlens/contract/scheduling';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -94,7 +94,7 @@ describeEachDatabase(
       expect((await change(h, cookie, id, { recipientContact: uniqueEmail() })).statusCode).toBe(409);
       const cancelled = await cancel(h, cookie, id);
       expect(cancelled.statusCode).toBe(409);
-      expect(json(cancelled).error).toBe(M.deliveryAlreadySent);
+      expect(json(cancelled).error).toBe(texts.sender.deliveryAlreadySent);
     });
 
     it('a cancelled delivery is never sent, and stays cancelled', async () => {
@@ -116,7 +116,7 @@ describeEachDatabase(
       expect(mailsTo(to)).toHaveLength(0);
       const again = await cancel(h, cookie, id);
       expect(again.statusCode).toBe(409);
-      expect(json(again).error).toBe(M.deliveryCancelled);
+      expect(json(again).error).toBe(texts.sender.deliveryCancelled);
       expect((await change(h, cookie, id, { scheduledDatetime: inOneHour(h) })).statusCode).toBe(409);
     });
 
@@ -241,23 +241,23 @@ describeEachDatabase(
       expect((await h.app.inject({ method: 'DELETE', url: `/api/scheduled-messages/${id}` })).statusCode).toBe(401);
       const foreignList = await h.app.inject({ method: 'GET', url: `/api/scheduled-messages?giftId=${giftId}`, headers: { cookie: other.cookie } });
       expect(foreignList.statusCode).toBe(404);
-      expect(json(foreignList).error).toBe(M.giftNotFound);
+      expect(json(foreignList).error).toBe(texts.sender.giftNotFound);
       for (const res of [await change(h, other.cookie, id, { recipientContact: uniqueEmail() }), await cancel(h, other.cookie, id)]) {
         expect(res.statusCode).toBe(404);
-        expect(json(res).error).toBe(M.deliveryNotFound);
+        expect(json(res).error).toBe(texts.sender.deliveryNotFound);
       }
       expect((await cancel(h, owner.cookie, 'not-an-id')).statusCode).toBe(404);
       expect((await change(h, owner.cookie, 'f'.repeat(32), { recipientContact: uniqueEmail() })).statusCode).toBe(404);
 
       // Bad changes are refused with the spec's texts and change nothing.
       const cases: [Record<string, unknown>, string][] = [
-        [{}, M.deliveryNothingToChange],
-        [{ scheduledDatetime: '2026-01-01T00:00:00Z' }, M.scheduleFuture],
-        [{ scheduledDatetime: 'tomorrow' }, M.scheduleDateTimeRequired],
-        [{ recipientContact: 'nobody' }, M.invalidEmail],
-        [{ recipientContact: ' ' }, M.scheduleContactRequired],
-        [{ scheduledDatetime: inOneHour(h), timezone: 'Mars/Base' }, M.timezoneInvalid],
-        [{ contactType: 'whatsapp', recipientContact: '+919876543210' }, M.whatsappUnavailable],
+        [{}, texts.sender.deliveryNothingToChange],
+        [{ scheduledDatetime: '2026-01-01T00:00:00Z' }, texts.sender.scheduleFuture],
+        [{ scheduledDatetime: 'tomorrow' }, texts.sender.scheduleDateTimeRequired],
+        [{ recipientContact: 'nobody' }, texts.sender.invalidEmail],
+        [{ recipientContact: ' ' }, texts.sender.scheduleContactRequired],
+        [{ scheduledDatetime: inOneHour(h), timezone: 'Mars/Base' }, texts.sender.timezoneInvalid],
+        [{ contactType: 'whatsapp', recipientContact: '+919876543210' }, texts.sender.whatsappUnavailable],
       ];
       for (const [payload, message] of cases) {
         const res = await change(h, owner.cookie, id, payload);
@@ -306,7 +306,7 @@ describeEachDatabase(
 
       const bad = await schedule(h, cookie, { giftId, recipientContact: '98765', contactType: 'whatsapp', scheduledDatetime: inOneHour(h), timezone: 'Asia/Kolkata' });
       expect(bad.statusCode).toBe(400);
-      expect(json(bad).error).toBe(M.whatsappNumberInvalid);
+      expect(json(bad).error).toBe(texts.sender.whatsappNumberInvalid);
 
       const ok = await schedule(h, cookie, { giftId, recipientContact: '+91 98765-43210', contactType: 'whatsapp', scheduledDatetime: inOneHour(h), timezone: 'Asia/Kolkata' });
       expect(ok.statusCode, ok.body).toBe(200);

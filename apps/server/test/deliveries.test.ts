@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { ScheduleResponse } from '@giftlens/contract/scheduling';
 import { expect } from 'vitest';
 import { createGift, paidGift } from './helpers/flows.ts';
@@ -53,15 +53,15 @@ describeEachDatabase('scheduled messages', (get) => {
       timezone: 'Europe/London',
     };
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ ...base, scheduledDatetime: '2026-11-21T09:59:00.000Z' }, 400, M.scheduleFuture],
-      [{ ...base, scheduledDatetime: '2026-11-21T10:00:00.000Z' }, 400, M.scheduleFuture],
-      [{ ...base, scheduledDatetime: '' }, 400, M.scheduleDateTimeRequired],
-      [{ ...base, scheduledDatetime: undefined }, 400, M.scheduleDateTimeRequired],
-      [{ ...base, recipientContact: '  ' }, 400, M.scheduleContactRequired],
-      [{ ...base, recipientContact: undefined }, 400, M.scheduleContactRequired],
-      [{ ...base, recipientContact: 'not-an-email' }, 400, M.invalidEmail],
-      [{ ...base, contactType: 'whatsapp', recipientContact: '+919876543210' }, 400, M.whatsappUnavailable],
-      [{ ...base, timezone: 'Mars/Olympus_Mons' }, 400, M.timezoneInvalid],
+      [{ ...base, scheduledDatetime: '2026-11-21T09:59:00.000Z' }, 400, texts.sender.scheduleFuture],
+      [{ ...base, scheduledDatetime: '2026-11-21T10:00:00.000Z' }, 400, texts.sender.scheduleFuture],
+      [{ ...base, scheduledDatetime: '' }, 400, texts.sender.scheduleDateTimeRequired],
+      [{ ...base, scheduledDatetime: undefined }, 400, texts.sender.scheduleDateTimeRequired],
+      [{ ...base, recipientContact: '  ' }, 400, texts.sender.scheduleContactRequired],
+      [{ ...base, recipientContact: undefined }, 400, texts.sender.scheduleContactRequired],
+      [{ ...base, recipientContact: 'not-an-email' }, 400, texts.sender.invalidEmail],
+      [{ ...base, contactType: 'whatsapp', recipientContact: '+919876543210' }, 400, texts.sender.whatsappUnavailable],
+      [{ ...base, timezone: 'Mars/Olympus_Mons' }, 400, texts.sender.timezoneInvalid],
     ];
     for (const [payload, status, message] of cases) {
       const res = await schedule(h, cookie, payload);
@@ -86,11 +86,11 @@ describeEachDatabase('scheduled messages', (get) => {
     const stranger = await signIn(h);
     const foreign = await schedule(h, stranger.cookie, payload);
     expect(foreign.statusCode).toBe(404);
-    expect(json(foreign).error).toBe(M.giftNotFound);
+    expect(json(foreign).error).toBe(texts.sender.giftNotFound);
     const unpaidId = await createGift(h, cookie);
     const unpaid = await schedule(h, cookie, { ...payload, giftId: unpaidId });
     expect(unpaid.statusCode).toBe(409);
-    expect(json(unpaid).error).toBe(M.scheduleGiftNotPaid);
+    expect(json(unpaid).error).toBe(texts.sender.scheduleGiftNotPaid);
     const rows = await h.db.selectFrom('scheduled_messages').select('id').where('gift_id', 'in', [giftId, unpaidId]).execute();
     expect(rows).toHaveLength(0);
   });

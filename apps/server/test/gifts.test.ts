@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { GiftSummaryResponse } from '@giftlens/contract/sender';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -71,7 +71,7 @@ describeEachDatabase('gifts', (get) => {
     const before = (await filesUnder(h.mediaDir)).length;
     const four = await submitGift(h, cookie, GIFT_FIELDS, [photo, photo, photo, photo]);
     expect(four.statusCode).toBe(400);
-    expect(json(four)).toMatchObject({ error: M.tooManyGiftImages });
+    expect(json(four)).toMatchObject({ error: texts.sender.tooManyGiftImages });
     expect(await giftCount(h, email)).toBe(1);
     expect((await filesUnder(h.mediaDir)).length).toBe(before);
   });
@@ -86,8 +86,8 @@ describeEachDatabase('gifts', (get) => {
       [GIFT_FIELDS, [], 'Gift image is required'],
       [without('occasion'), [giftPhoto()], 'Occasion is required'],
       [{ ...GIFT_FIELDS, occasion: 'halloween' }, [giftPhoto()], 'Occasion is required'],
-      [without('planId'), [giftPhoto()], M.planRequired],
-      [{ ...GIFT_FIELDS, recipientEmail: 'not-an-email' }, [giftPhoto()], M.invalidEmail],
+      [without('planId'), [giftPhoto()], texts.sender.planRequired],
+      [{ ...GIFT_FIELDS, recipientEmail: 'not-an-email' }, [giftPhoto()], texts.sender.invalidEmail],
       // Name first even when everything is missing.
       [{}, [], 'Recipient name is required'],
       [{ recipientName: 'Maya' }, [], 'Recipient contact information is required'],
@@ -105,7 +105,7 @@ describeEachDatabase('gifts', (get) => {
     const { cookie, email } = await signIn(h);
     const res = await submitGift(h, cookie, { ...GIFT_FIELDS, recipientName: 'M'.repeat(81) });
     expect(res.statusCode).toBe(400);
-    expect(json(res).error).toBe(M.recipientNameTooLong);
+    expect(json(res).error).toBe(texts.sender.recipientNameTooLong);
     expect(await giftCount(h, email)).toBe(0);
   });
 
@@ -121,10 +121,10 @@ describeEachDatabase('gifts', (get) => {
     const { cookie, email } = await signIn(h);
     const fake = await submitGift(h, cookie, GIFT_FIELDS, [Buffer.from('this is not an image at all, just text')]);
     expect(fake.statusCode).toBe(400);
-    expect(json(fake)).toMatchObject({ error: M.giftImageInvalid, code: 'gift_image_invalid' });
+    expect(json(fake)).toMatchObject({ error: texts.sender.giftImageInvalid, code: 'gift_image_invalid' });
     const truncated = await submitGift(h, cookie, GIFT_FIELDS, [giftPhoto().subarray(0, 2000)]);
     expect(truncated.statusCode).toBe(400);
-    expect(json(truncated).error).toBe(M.giftImageInvalid);
+    expect(json(truncated).error).toBe(texts.sender.giftImageInvalid);
     expect(await giftCount(h, email)).toBe(0);
   });
 
@@ -134,7 +134,7 @@ describeEachDatabase('gifts', (get) => {
     const big = Buffer.concat([giftPhoto(), Buffer.alloc(10 * 1024 * 1024)]);
     const res = await submitGift(h, cookie, GIFT_FIELDS, [big]);
     expect(res.statusCode).toBe(413);
-    expect(json(res)).toMatchObject({ error: M.giftImageInvalid });
+    expect(json(res)).toMatchObject({ error: texts.sender.giftImageInvalid });
     expect(await giftCount(h, email)).toBe(0);
   });
 
@@ -143,7 +143,7 @@ describeEachDatabase('gifts', (get) => {
     const body = multipart(GIFT_FIELDS, [{ name: 'giftImage', filename: 'a.jpg', type: 'image/jpeg', data: giftPhoto() }]);
     const res = await h.app.inject({ method: 'POST', url: '/api/gift-sender/submit-gift', ...body });
     expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ success: false, error: M.unauthorized, code: 'unauthorized' });
+    expect(json(res)).toEqual({ success: false, error: texts.sender.unauthorized, code: 'unauthorized' });
   });
 
   it('removes the stored photos when the database insert fails (nothing half-written)', async () => {
@@ -154,7 +154,7 @@ describeEachDatabase('gifts', (get) => {
     try {
       const res = await submitGift(h, cookie, GIFT_FIELDS, [giftPhoto(), giftPhoto()]);
       expect(res.statusCode).toBe(500);
-      expect(json(res)).toEqual({ success: false, error: M.generic, code: 'internal' });
+      expect(json(res)).toEqual({ success: false, error: texts.sender.generic, code: 'internal' });
     } finally {
       await sql`ALTER TABLE gift_photos_away RENAME TO gift_photos`.execute(h.db);
     }
@@ -195,7 +195,7 @@ describeEachDatabase('gifts', (get) => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(json(foreign)).toEqual(json(missing));
-    expect(json(foreign)).toEqual({ success: false, error: M.giftNotFound, code: 'gift_not_found' });
+    expect(json(foreign)).toEqual({ success: false, error: texts.sender.giftNotFound, code: 'gift_not_found' });
     const anon = await h.app.inject({ method: 'GET', url: `/api/gift-sender/gifts/${giftId}` });
     expect(anon.statusCode).toBe(401);
     const malformed = await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts/xyz', headers: { cookie: owner.cookie } });

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -139,7 +139,7 @@ describeEachDatabase('the sender’s own place', (get) => {
     const foreign = await signIn(h);
     const refused = await h.app.inject({ method: 'DELETE', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie: foreign.cookie } });
     expect(refused.statusCode).toBe(404);
-    expect(json(refused).error).toBe(M.giftNotFound);
+    expect(json(refused).error).toBe(texts.sender.giftNotFound);
 
     const res = await h.app.inject({ method: 'DELETE', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);

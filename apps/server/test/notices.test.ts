@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { PushNotice } from '@giftlens/contract/push';
 import type { PlayConsentResponse } from '@giftlens/contract/recipient';
 import { readFileSync } from 'node:fs';
@@ -55,12 +55,12 @@ describeEachDatabase(
       const good = { endpoint: `${receiver.origin}/push/x`, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } };
       expect((await subscribe(h, null, good)).statusCode).toBe(401);
       const refused: [unknown, string][] = [
-        [{ ...good, endpoint: 'http://127.0.0.1/push' }, M.pushSubscriptionInvalid],
-        [{ ...good, endpoint: 'https://internal.example/admin' }, M.pushServiceNotAllowed],
-        [{ ...good, endpoint: 'https://user:pw@127.0.0.1/push' }, M.pushServiceNotAllowed],
-        [{ ...good, keys: { p256dh: 'short', auth: device.auth } }, M.pushSubscriptionInvalid],
-        [{ ...good, keys: undefined }, M.pushSubscriptionInvalid],
-        [{}, M.pushSubscriptionInvalid],
+        [{ ...good, endpoint: 'http://127.0.0.1/push' }, texts.sender.pushSubscriptionInvalid],
+        [{ ...good, endpoint: 'https://internal.example/admin' }, texts.sender.pushServiceNotAllowed],
+        [{ ...good, endpoint: 'https://user:pw@127.0.0.1/push' }, texts.sender.pushServiceNotAllowed],
+        [{ ...good, keys: { p256dh: 'short', auth: device.auth } }, texts.sender.pushSubscriptionInvalid],
+        [{ ...good, keys: undefined }, texts.sender.pushSubscriptionInvalid],
+        [{}, texts.sender.pushSubscriptionInvalid],
       ];
       for (const [body, message] of refused) {
         const res = await subscribe(h, cookie, body);

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { CreateOrderResponse, TestPayResponse } from '@giftlens/contract/payments';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
@@ -131,7 +131,7 @@ describeEachDatabase('payments', (get) => {
     for (const payload of forgedCases) {
       const res = await verify(h, payload);
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toEqual({ success: false, error: M.paymentSignatureInvalid, code: 'payment_signature_invalid' });
+      expect(json(res)).toEqual({ success: false, error: texts.sender.paymentSignatureInvalid, code: 'payment_signature_invalid' });
     }
     expect(await giftRow(h, giftId)).toMatchObject({ status: 'message_uploaded', paid_at: null });
     const row = await h.db.selectFrom('orders').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
@@ -148,17 +148,17 @@ describeEachDatabase('payments', (get) => {
     const stranger = await signIn(h);
     const foreign = await createOrder(h, stranger.cookie, giftId);
     expect(foreign.statusCode).toBe(404);
-    expect(json(foreign).error).toBe(M.giftNotFound);
+    expect(json(foreign).error).toBe(texts.sender.giftNotFound);
 
     const draftId = await createGift(h, cookie);
     const draft = await createOrder(h, cookie, draftId);
     expect(draft.statusCode).toBe(409);
-    expect(json(draft).error).toBe(M.giftNotReadyForPayment);
+    expect(json(draft).error).toBe(texts.sender.giftNotReadyForPayment);
 
     await payGift(h, cookie, giftId);
     const twice = await createOrder(h, cookie, giftId);
     expect(twice.statusCode).toBe(409);
-    expect(json(twice).error).toBe(M.giftAlreadyPaid);
+    expect(json(twice).error).toBe(texts.sender.giftAlreadyPaid);
   });
 
   it('test checkout only pays orders we created, of the signed-in sender’s own gift', async () => {

@@ -1,5 +1,5 @@
-import { M } from '@giftlens/contract/messages';
-import { RM, type ScanResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
+import { type ScanResponse } from '@giftlens/contract/recipient';
 import { beforeAll, expect } from 'vitest';
 import { GIFT_FIELDS, submitGift } from './helpers/flows.ts';
 import { codeFromOutbox, describeEachDatabase, it, json, signIn, uniqueEmail } from './helpers/harness.ts';
@@ -50,10 +50,10 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
       exists: true,
     });
     const none = json(await post('/api/verification-recipient/check-email', { email: uniqueEmail('nobody') }));
-    expect(none).toEqual({ success: true, exists: false, message: RM.noActiveGifts });
+    expect(none).toEqual({ success: true, exists: false, message: texts.recipient.noActiveGifts });
     const bad = await post('/api/verification-recipient/check-email', { email: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(json(bad).error).toBe(RM.invalidEmail);
+    expect(json(bad).error).toBe(texts.recipient.invalidEmail);
   });
 
   it('send-otp: only to addresses with a gift; 30 s resend cooldown → 429 with retryAfter', async () => {
@@ -68,7 +68,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     h.clock.advance(10_000);
     const again = await sendRecipientCode(h, email);
     expect(again.statusCode).toBe(429);
-    expect(json(again)).toMatchObject({ success: false, error: M.resendTooEarly, retryAfter: 20 });
+    expect(json(again)).toMatchObject({ success: false, error: texts.sender.resendTooEarly, retryAfter: 20 });
     h.clock.advance(20_000);
     expect((await sendRecipientCode(h, email)).statusCode).toBe(200);
 
@@ -85,10 +85,10 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     await sendRecipientCode(h, email);
     const code = await codeFromOutbox(h.outboxDir, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect(json(await verifyRecipientCode(h, email, wrong)).error).toBe(M.invalidCode);
-    expect(json(await verifyRecipientCode(h, email, wrong)).error).toBe(M.tooManyAttempts);
+    for (let i = 0; i < 4; i++) expect(json(await verifyRecipientCode(h, email, wrong)).error).toBe(texts.sender.invalidCode);
+    expect(json(await verifyRecipientCode(h, email, wrong)).error).toBe(texts.sender.tooManyAttempts);
     // Even the right code is dead after 5 wrong tries.
-    expect(json(await verifyRecipientCode(h, email, code)).error).toBe(M.tooManyAttempts);
+    expect(json(await verifyRecipientCode(h, email, code)).error).toBe(texts.sender.tooManyAttempts);
 
     h.clock.advance(31_000);
     await sendRecipientCode(h, email);
@@ -96,7 +96,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     h.clock.advance(10 * 60 * 1000 + 1000);
     const late = await verifyRecipientCode(h, email, fresh);
     expect(late.statusCode).toBe(400);
-    expect(json(late).error).toBe(M.codeExpired);
+    expect(json(late).error).toBe(texts.sender.codeExpired);
   });
 
   it('verify-otp starts a recipient session over that e-mail\'s active gifts; recipient/{id} is its own only', async () => {
@@ -149,7 +149,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     const other = json<ScanResponse>(await recipientScan(h, m.cookie, m.recipientId, photos.impostor));
     expect(other).toMatchObject({ success: true, giftId: mayaOther });
     const miss = json<ScanResponse>(await recipientScan(h, m.cookie, m.recipientId, await scanOf('photos/003-canon.jpg')));
-    expect(miss).toMatchObject({ success: false, error: RM.noMatch, giftDetails: null });
+    expect(miss).toMatchObject({ success: false, error: texts.recipient.noMatch, giftDetails: null });
 
     // Ravi's session cannot scan as Maya, and Ravi's own scan can only ever reveal Ravi's gift.
     const r = await recipientSignIn(h, ravi);

@@ -1,4 +1,5 @@
-import { RM, type PlayConsentResponse } from '@giftlens/contract/recipient';
+import { type PlayConsentResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,12 +57,12 @@ describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (ge
     const h = get();
     const none = await playConsent(h, lifetime);
     expect(none.statusCode).toBe(403);
-    expect(json(none).error).toBe(RM.revealRequired);
+    expect(json(none).error).toBe(texts.recipient.revealRequired);
 
     const premium = await activeGift(h, sender, { photo: photos.reference, recipientEmail: uniqueEmail('p') });
     const premiumGrant = revealCookie(await directScan(h, premium, photos.genuine), premium) ?? '';
     const refused = json<PlayConsentResponse>(await playConsent(h, premium, premiumGrant));
-    expect(refused).toEqual({ success: true, allowRecording: false, message: RM.reactionsNotAllowed, data: null });
+    expect(refused).toEqual({ success: true, allowRecording: false, message: texts.recipient.reactionsNotAllowed, data: null });
   });
 
   it('"Just Play": declining records nothing, and the recording cannot start', async () => {
@@ -116,11 +117,11 @@ describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (ge
 
     const second = await upload(h, id, tinyMp4(), 'video/mp4');
     expect(second.statusCode).toBe(409);
-    expect(json(second).error).toBe(RM.reactionExists);
+    expect(json(second).error).toBe(texts.recipient.reactionExists);
     expect(await reactionFiles(h, lifetime)).toHaveLength(1);
 
     const again = json<PlayConsentResponse>(await playConsent(h, lifetime, grant));
-    expect(again).toEqual({ success: true, allowRecording: false, message: RM.alreadyReacted, data: null });
+    expect(again).toEqual({ success: true, allowRecording: false, message: texts.recipient.alreadyReacted, data: null });
     expect((await post(h, '/api/reactions/consent', { reactionId: id, consentGranted: true, ...DEVICE })).statusCode).toBe(409);
 
     const message = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/gift-message/${lifetime}`, headers: { cookie: grant } });

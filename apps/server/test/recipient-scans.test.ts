@@ -1,5 +1,5 @@
-import { RM } from '@giftlens/contract/recipient';
-import { M } from '@giftlens/contract/messages';
+
+import { texts } from '@giftlens/contract/texts';
 import type { GiftMessageResponse, ScanResponse } from '@giftlens/contract/recipient';
 import { beforeAll, expect } from 'vitest';
 import { payGift, submitGift, uploadVideo, GIFT_FIELDS } from './helpers/flows.ts';
@@ -49,7 +49,7 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     const before = await h.db.selectFrom('gifts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const res = await submitGift(h, sender, GIFT_FIELDS, [photos.reference, tiny]);
     expect(res.statusCode).toBe(400);
-    expect(json(res).error).toBe(M.giftPhotoUnreadable);
+    expect(json(res).error).toBe(texts.sender.giftPhotoUnreadable);
     const after = await h.db.selectFrom('gifts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
@@ -81,16 +81,16 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     expect(unreadable.statusCode).toBe(400);
     const tiny = await add(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } }).png().toBuffer());
     expect(tiny.statusCode).toBe(400);
-    expect(json(tiny).error).toBe(M.giftPhotoUnreadable);
+    expect(json(tiny).error).toBe(texts.sender.giftPhotoUnreadable);
     // wide enough on paper, but a 2-px sliver once fitted for recognition
     const strip = await add(await sharp({ create: { width: 64, height: 20000, channels: 3, background: '#123456' } }).jpeg().toBuffer());
     expect(strip.statusCode).toBe(400);
-    expect(json(strip).error).toBe(M.giftPhotoUnreadable);
+    expect(json(strip).error).toBe(texts.sender.giftPhotoUnreadable);
 
     expect((await add(plain)).statusCode).toBe(200);
     const fourth = await add(plain);
     expect(fourth.statusCode).toBe(400);
-    expect(json(fourth).error).toBe(M.tooManyGiftImages);
+    expect(json(fourth).error).toBe(texts.sender.tooManyGiftImages);
     const rows = await h.db.selectFrom('gift_photos').select(['position', 'features']).where('gift_id', '=', plainGift).execute();
     expect(rows.map((r) => r.position).sort()).toEqual([0, 1, 2]);
     expect(rows.every((r) => r.features !== null)).toBe(true);
@@ -150,14 +150,14 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     expect(res.statusCode).toBe(200);
     const body = json<ScanResponse>(res);
     expect(body).toMatchObject({ success: false, matchResult: { matched: false, matchFound: false }, giftDetails: null });
-    expect(body.error).toBe(RM.noMatch);
+    expect(body.error).toBe(texts.recipient.noMatch);
     expect(revealCookie(res, giftId)).toBeNull();
   });
 
   it('message details need a reveal grant for that very gift; a grant expires after 5 minutes', async () => {
     const h = get();
     expect((await giftMessage(h, giftId)).statusCode).toBe(403);
-    expect(json(await giftMessage(h, giftId)).error).toBe(RM.revealRequired);
+    expect(json(await giftMessage(h, giftId)).error).toBe(texts.recipient.revealRequired);
     expect((await giftMessage(h, giftId, `gl_reveal_${giftId}=forged-token`)).statusCode).toBe(403);
 
     const scan = await directScan(h, giftId, photos.genuine);
@@ -201,14 +201,14 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     const h = get();
     const text = await directScan(h, giftId, Buffer.from('definitely not a jpeg'));
     expect(text.statusCode).toBe(400);
-    expect(json(text).error).toBe(RM.scanUnreadable);
+    expect(json(text).error).toBe(texts.recipient.scanUnreadable);
     const sharp = (await import('sharp')).default;
     const tiny = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#777' } }).jpeg().toBuffer();
-    expect(json(await directScan(h, giftId, tiny)).error).toBe(RM.scanUnreadable);
+    expect(json(await directScan(h, giftId, tiny)).error).toBe(texts.recipient.scanUnreadable);
     const strip = await sharp({ create: { width: 20000, height: 64, channels: 3, background: '#777' } }).jpeg().toBuffer();
     const stripScan = await directScan(h, giftId, strip);
     expect(stripScan.statusCode).toBe(400);
-    expect(json(stripScan).error).toBe(RM.scanUnreadable);
+    expect(json(stripScan).error).toBe(texts.recipient.scanUnreadable);
 
     const unknown = await directScan(h, 'f'.repeat(32), photos.genuine);
     expect(unknown.statusCode).toBe(404);
@@ -219,7 +219,7 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     await uploadVideo(h, sender, draftId);
     const unpaid = await directScan(h, draftId, photos.genuine);
     expect(unpaid.statusCode).toBe(403);
-    expect(json(unpaid).error).toBe(RM.giftNotReady);
+    expect(json(unpaid).error).toBe(texts.recipient.giftNotReady);
     await payGift(h, sender, draftId);
     expect((await directScan(h, draftId, photos.genuine)).statusCode).toBe(200);
   });
@@ -230,7 +230,7 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     for (let i = 0; i < 3; i++) expect(json(await directScan(h, basic, photos.genuine)).success).toBe(true);
     const fourth = await directScan(h, basic, photos.genuine);
     expect(fourth.statusCode).toBe(403);
-    expect(json(fourth).error).toBe(RM.scanLimitReached);
+    expect(json(fourth).error).toBe(texts.recipient.scanLimitReached);
     expect(revealCookie(fourth, basic)).toBeNull();
     const row = await h.db.selectFrom('gifts').select('scans_used').where('id', '=', basic).executeTakeFirstOrThrow();
     expect(row.scans_used).toBe(3);
@@ -241,7 +241,7 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     try {
       const late = await directScan(h, fresh, photos.genuine);
       expect(late.statusCode).toBe(410);
-      expect(json(late).error).toBe(RM.giftExpired);
+      expect(json(late).error).toBe(texts.recipient.giftExpired);
       // Premium lasts 30 days: still fine a day later.
       expect(json(await directScan(h, giftId, photos.genuine)).success).toBe(true);
     } finally {
@@ -257,11 +257,11 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
       let last;
       for (let i = 0; i < 10; i++) {
         last = await directScan(h, target, photos.impostor);
-        expect(json(last).error).toBe(RM.noMatch);
+        expect(json(last).error).toBe(texts.recipient.noMatch);
       }
       const blocked = await directScan(h, target, photos.genuine);
       expect(blocked.statusCode).toBe(429);
-      expect(json(blocked).error).toBe(RM.tooManyFailedScans);
+      expect(json(blocked).error).toBe(texts.recipient.tooManyFailedScans);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       h.clock.advance(10 * 60 * 1000 + 1000);
       expect(json(await directScan(h, target, photos.genuine)).success).toBe(true);
@@ -297,13 +297,13 @@ describeEachDatabase(
       const big = Buffer.concat([photos.genuine, Buffer.alloc(2 * 1024 * 1024)]);
       const tooLarge = await directScan(h, gift, big);
       expect(tooLarge.statusCode).toBe(413);
-      expect(json(tooLarge).error).toBe(RM.scanTooLarge);
+      expect(json(tooLarge).error).toBe(texts.recipient.scanTooLarge);
 
-      expect(json(await directScan(h, gift, photos.impostor)).error).toBe(RM.noMatch);
-      expect(json(await directScan(h, gift, photos.impostor)).error).toBe(RM.noMatch);
+      expect(json(await directScan(h, gift, photos.impostor)).error).toBe(texts.recipient.noMatch);
+      expect(json(await directScan(h, gift, photos.impostor)).error).toBe(texts.recipient.noMatch);
       const blocked = await directScan(h, gift, photos.genuine);
       expect(blocked.statusCode).toBe(429);
-      expect(json(blocked).error).toBe(RM.tooManyFailedScans);
+      expect(json(blocked).error).toBe(texts.recipient.tooManyFailedScans);
     });
   },
   { scanFailureLimit: { perTarget: 100, perClient: 2, windowMs: 10 * 60 * 1000 } },

@@ -1,6 +1,5 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
-import { RM } from '@giftlens/contract/recipient';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,7 +125,7 @@ describeEachDatabase(
       expect(json(greeting)).toMatchObject({ giftDetails: { isActive: true, preparing: true } });
       const early = await directScan(h, giftId, photos.genuine);
       expect(early.statusCode).toBe(403);
-      expect(json(early)).toMatchObject({ code: 'gift_preparing', error: RM.giftPreparing });
+      expect(json(early)).toMatchObject({ code: 'gift_preparing', error: texts.recipient.giftPreparing });
 
       await h.jobs.runDue();
       const ready = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/verify-gift/${giftId}` });
@@ -145,7 +144,7 @@ describeEachDatabase(
       // Once opened, the message is what was revealed: no more replacing.
       const locked = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/webm', fileName: 'late.webm', messageType: 'video', fileSize: 1000 });
       expect(locked.statusCode).toBe(409);
-      expect(json(locked).error).toBe(M.messageLocked);
+      expect(json(locked).error).toBe(texts.sender.messageLocked);
     });
 
     it('a reaction recorded as WebM becomes an MP4 with a poster before the sender sees it', async () => {
@@ -196,7 +195,7 @@ describeEachDatabase(
       const corrupt = Buffer.concat([webm.subarray(0, 64), Buffer.alloc(20_000, 0x5a)]);
       const { confirm, target } = await upload(h, cookie, giftId, corrupt, 'broken.webm', 'video/webm', 'video');
       expect(confirm.statusCode).toBe(415);
-      expect(json(confirm)).toMatchObject({ success: false, code: 'message_unreadable', error: M.messageUnreadable });
+      expect(json(confirm)).toMatchObject({ success: false, code: 'message_unreadable', error: texts.sender.messageUnreadable });
       expect(await exists(h, target.filePath)).toBe(false);
       expect(await giftRow(h, giftId)).toMatchObject({ status: 'draft', message_path: null, message_state: 'none' });
       expect(await h.db.selectFrom('jobs').select('id').where('key', 'like', `media:${giftId}:%`).execute()).toEqual([]);

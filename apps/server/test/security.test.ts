@@ -1,5 +1,5 @@
 import { CODE_DAILY_LIMIT, SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +30,7 @@ describeEachDatabase('closed gaps', (get) => {
     }
     const refused = await sendCode(h, email);
     expect(refused.statusCode).toBe(429);
-    expect(json(refused)).toMatchObject({ code: 'daily_code_limit', error: M.tooManyCodesToday });
+    expect(json(refused)).toMatchObject({ code: 'daily_code_limit', error: texts.sender.tooManyCodesToday });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(20 * 3600);
     // Another address is not affected; the next day this one may ask again.
     expect((await sendCode(h, uniqueEmail())).statusCode).toBe(200);
@@ -83,7 +83,7 @@ describeEachDatabase('cross-site requests', (get) => {
 
     const evil = await update({ origin: 'https://evil.example' });
     expect(evil.statusCode).toBe(403);
-    expect(json(evil)).toMatchObject({ code: 'cross_site_refused', error: M.crossSiteRefused });
+    expect(json(evil)).toMatchObject({ code: 'cross_site_refused', error: texts.sender.crossSiteRefused });
     const navigation = await update({ 'sec-fetch-site': 'cross-site' });
     expect(navigation.statusCode).toBe(403);
     expect((await h.app.inject({ method: 'GET', url: '/api/gift-sender/me', headers: { cookie } })).json()).toMatchObject({ firstName: 'Asha' });
@@ -141,7 +141,7 @@ describeEachDatabase(
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
-      expect(json(limited).error).toBe(M.tooManyRequests);
+      expect(json(limited).error).toBe(texts.sender.tooManyRequests);
     });
   },
   { paymentRateLimit: { max: 3, timeWindow: 60_000 } },

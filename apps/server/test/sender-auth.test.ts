@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -76,7 +76,7 @@ describeEachDatabase('sender auth', (get) => {
     // A used code cannot be used again.
     const again = await h.app.inject(verifyEmail(email, code));
     expect(again.statusCode).toBe(400);
-    expect(json(again).error).toBe(M.invalidCode);
+    expect(json(again).error).toBe(texts.sender.invalidCode);
   });
 
   it('greets a returning sender with isNewUser false and their first name', async () => {
@@ -126,11 +126,11 @@ describeEachDatabase('sender auth', (get) => {
     for (let i = 1; i <= 5; i++) {
       const res = await h.app.inject(verifyEmail(email, wrongCode(code)));
       expect(res.statusCode).toBe(400);
-      expect(json(res).error).toBe(i < 5 ? M.invalidCode : M.tooManyAttempts);
+      expect(json(res).error).toBe(i < 5 ? texts.sender.invalidCode : texts.sender.tooManyAttempts);
     }
     const right = await h.app.inject(verifyEmail(email, code));
     expect(right.statusCode).toBe(400);
-    expect(json(right)).toMatchObject({ success: false, error: M.tooManyAttempts, code: 'too_many_attempts' });
+    expect(json(right)).toMatchObject({ success: false, error: texts.sender.tooManyAttempts, code: 'too_many_attempts' });
     expect(right.headers['set-cookie']).toBeUndefined();
     expect(await h.db.selectFrom('senders').select('id').where('email', '=', email).execute()).toHaveLength(0);
     expect(await h.db.selectFrom('sessions').select('token_hash').execute()).toHaveLength(sessionsBefore);
@@ -182,20 +182,20 @@ describeEachDatabase('sender auth', (get) => {
     h.clock.advance(10 * 60 * 1000 + 1);
     const res = await h.app.inject(verifyEmail(email, code));
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ error: M.codeExpired, code: 'code_expired' });
+    expect(json(res)).toMatchObject({ error: texts.sender.codeExpired, code: 'code_expired' });
     expect(await h.db.selectFrom('senders').select('id').where('email', '=', email).execute()).toHaveLength(0);
   });
 
   it('answers an unknown address, a malformed code and bad input with the spec texts', async () => {
     const h = get();
     const none = await h.app.inject(verifyEmail(uniqueEmail(), '123456'));
-    expect(json(none)).toMatchObject({ success: false, error: M.invalidCode });
+    expect(json(none)).toMatchObject({ success: false, error: texts.sender.invalidCode });
     const malformed = await h.app.inject(verifyEmail(uniqueEmail(), '12ab'));
     expect(malformed.statusCode).toBe(400);
-    expect(json(malformed)).toEqual({ success: false, error: M.invalidCode, code: 'validation_failed' });
+    expect(json(malformed)).toEqual({ success: false, error: texts.sender.invalidCode, code: 'validation_failed' });
     const badEmail = await h.app.inject(sendEmail('not-an-email'));
     expect(badEmail.statusCode).toBe(400);
-    expect(json(badEmail)).toEqual({ success: false, error: M.invalidEmail, code: 'validation_failed' });
+    expect(json(badEmail)).toEqual({ success: false, error: texts.sender.invalidEmail, code: 'validation_failed' });
     const notJson = await h.app.inject({
       method: 'POST',
       url: '/api/gift-sender/send-email',
@@ -203,7 +203,7 @@ describeEachDatabase('sender auth', (get) => {
       payload: '{nope',
     });
     expect(notJson.statusCode).toBe(400);
-    expect(json(notJson)).toMatchObject({ success: false, error: M.generic });
+    expect(json(notJson)).toMatchObject({ success: false, error: texts.sender.generic });
   });
 
   it('keeps WhatsApp switched off with 503', async () => {
@@ -215,7 +215,7 @@ describeEachDatabase('sender auth', (get) => {
         payload: { phoneNumber: '+919876543210', code: '123456', type: 'sender' },
       });
       expect(res.statusCode).toBe(503);
-      expect(json(res)).toEqual({ success: false, error: M.whatsappUnavailable, code: 'whatsapp_unavailable' });
+      expect(json(res)).toEqual({ success: false, error: texts.sender.whatsappUnavailable, code: 'whatsapp_unavailable' });
     }
   });
 
@@ -223,7 +223,7 @@ describeEachDatabase('sender auth', (get) => {
     const h = get();
     const anon = await h.app.inject({ method: 'POST', url: '/api/gift-sender/update-user', payload: { firstName: 'X' } });
     expect(anon.statusCode).toBe(401);
-    expect(json(anon)).toEqual({ success: false, error: M.unauthorized, code: 'unauthorized' });
+    expect(json(anon)).toEqual({ success: false, error: texts.sender.unauthorized, code: 'unauthorized' });
     const forged = await h.app.inject({
       method: 'POST',
       url: '/api/gift-sender/update-user',
@@ -235,9 +235,9 @@ describeEachDatabase('sender auth', (get) => {
     const { cookie, email } = await signIn(h, uniqueEmail(), null);
     const update = (payload: Record<string, unknown>) =>
       h.app.inject({ method: 'POST', url: '/api/gift-sender/update-user', headers: { cookie }, payload });
-    expect(json(await update({ firstName: '   ' })).error).toBe(M.firstNameRequired);
-    expect(json(await update({})).error).toBe(M.firstNameRequired);
-    expect(json(await update({ firstName: 'x'.repeat(51) })).error).toBe(M.firstNameTooLong);
+    expect(json(await update({ firstName: '   ' })).error).toBe(texts.sender.firstNameRequired);
+    expect(json(await update({})).error).toBe(texts.sender.firstNameRequired);
+    expect(json(await update({ firstName: 'x'.repeat(51) })).error).toBe(texts.sender.firstNameTooLong);
     const other = await update({ firstName: 'Eve', email: 'someone-else@example.com' });
     expect(other.statusCode).toBe(403);
     const ok = await update({ firstName: '  Asha  ', email });
@@ -271,7 +271,7 @@ describeEachDatabase(
       }
       expect(statuses).toEqual([400, 400, 400, 429]);
       const limited = await h.app.inject(verifyEmail(uniqueEmail(), '123456'));
-      expect(json(limited)).toMatchObject({ success: false, error: M.tooManyRequests, code: 'rate_limited' });
+      expect(json(limited)).toMatchObject({ success: false, error: texts.sender.tooManyRequests, code: 'rate_limited' });
     });
   },
   { authRateLimit: { max: 3, timeWindow: 60_000 } },
@@ -346,7 +346,7 @@ describeEachDatabase(
       const email = uniqueEmail();
       const res = await h.app.inject(sendEmail(email));
       expect(res.statusCode).toBe(502);
-      expect(json(res)).toEqual({ success: false, error: M.sendCodeFailed, code: 'send_code_failed' });
+      expect(json(res)).toEqual({ success: false, error: texts.sender.sendCodeFailed, code: 'send_code_failed' });
       expect(await h.db.selectFrom('verification_codes').select('id').where('destination', '=', email).execute()).toHaveLength(0);
       expect(await h.db.selectFrom('code_resends').select('sent_at').where('destination', '=', email).execute()).toHaveLength(0);
       // So the next try is not told to wait.

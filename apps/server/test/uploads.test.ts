@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -176,7 +176,7 @@ describeEachDatabase('uploads', (get) => {
     // Confirm finds nothing to confirm.
     const c = await confirm(h, cookie, giftId, t);
     expect(c.statusCode).toBe(400);
-    expect(json(c).error).toBe(M.confirmUploadFailed);
+    expect(json(c).error).toBe(texts.sender.confirmUploadFailed);
     expect((await giftRow(h, giftId)).status).toBe('draft');
   });
 
@@ -201,7 +201,7 @@ describeEachDatabase('uploads', (get) => {
     expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(true);
     const res = await confirm(h, cookie, giftId, t);
     expect(res.statusCode).toBe(415);
-    expect(json(res)).toEqual({ success: false, error: M.fileTypeInvalid, code: 'file_type_invalid' });
+    expect(json(res)).toEqual({ success: false, error: texts.sender.fileTypeInvalid, code: 'file_type_invalid' });
     expect(existsSync(path.join(h.mediaDir, t.filePath))).toBe(false);
     expect(await giftRow(h, giftId)).toMatchObject({ status: 'draft', message_path: null });
     expect(await h.db.selectFrom('upload_intents').select('id').where('gift_id', '=', giftId).execute()).toHaveLength(0);
@@ -223,7 +223,7 @@ describeEachDatabase('uploads', (get) => {
     const giftId = await createGift(h, cookie);
     const res = await generateUploadUrl(h, cookie, { giftId, fileType: 'image/png', fileName: 'a.png', messageType: 'video' });
     expect(res.statusCode).toBe(415);
-    expect(json(res).error).toBe(M.fileTypeInvalid);
+    expect(json(res).error).toBe(texts.sender.fileTypeInvalid);
     const badKind = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'hologram' });
     expect(badKind.statusCode).toBe(400);
   });
@@ -236,7 +236,7 @@ describeEachDatabase('uploads', (get) => {
     const forged = t.uploadUrl.replace(/sig=[0-9a-f]+/, `sig=${'0'.repeat(64)}`);
     const res = await put(h, forged, tinyMp4());
     expect(res.statusCode).toBe(403);
-    expect(json(res).error).toBe(M.uploadUrlInvalid);
+    expect(json(res).error).toBe(texts.sender.uploadUrlInvalid);
     h.clock.advance(61 * 60 * 1000);
     const expired = await put(h, t.uploadUrl, tinyMp4());
     expect(expired.statusCode).toBe(403);
@@ -270,7 +270,7 @@ describeEachDatabase('uploads', (get) => {
     const stranger = await signIn(h);
     const foreign = await generateUploadUrl(h, stranger.cookie, body);
     expect(foreign.statusCode).toBe(404);
-    expect(json(foreign).error).toBe(M.giftNotFound);
+    expect(json(foreign).error).toBe(texts.sender.giftNotFound);
 
     const t = await target(h, owner.cookie, giftId);
     await put(h, t.uploadUrl, tinyMp4());
@@ -307,7 +307,7 @@ describeEachDatabase('uploads', (get) => {
       headers: { cookie },
       payload: { giftId, text: '   ' },
     });
-    expect(json(empty)).toMatchObject({ success: false, error: M.messageRequired });
+    expect(json(empty)).toMatchObject({ success: false, error: texts.sender.messageRequired });
     const text = await h.app.inject({
       method: 'POST',
       url: '/api/gift-sender/save-text-message',
@@ -338,9 +338,9 @@ describeEachDatabase('uploads', (get) => {
     await h.db.updateTable('gifts').set({ first_opened_at: h.clock.now().toISOString() }).where('id', '=', giftId).execute();
     const res = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'a.mp4', messageType: 'video' });
     expect(res.statusCode).toBe(409);
-    expect(json(res).error).toBe(M.messageLocked);
+    expect(json(res).error).toBe(texts.sender.messageLocked);
     const text = await h.app.inject({ method: 'POST', url: '/api/gift-sender/save-text-message', headers: { cookie }, payload: { giftId, text: 'Too late' } });
     expect(text.statusCode).toBe(409);
-    expect(json(text).error).toBe(M.messageLocked);
+    expect(json(text).error).toBe(texts.sender.messageLocked);
   });
 });

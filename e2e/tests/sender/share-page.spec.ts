@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
 import { createDraftGift, createPaidGift } from '../../support/gifts.ts';
 import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
@@ -53,13 +53,13 @@ test('a gift that cannot be found (unknown, or another sender’s) is an error a
   await page.goto(`/share/${UNKNOWN_GIFT}`);
   await expect(page.getByRole('heading', { name: 'Share your gift' })).toBeVisible();
   await signInWithCode(page, mailDir, uniqueEmail('stranger'));
-  await expect(page.getByText(M.giftNotFound, { exact: true })).toBeVisible();
+  await expect(page.getByText(texts.sender.giftNotFound, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Your Message is Ready!' })).toHaveCount(0);
 
   // Signed in now, as someone else than its sender.
   await page.goto(`/share/${someoneElses.giftId}`);
-  await expect(page.getByText(M.giftNotFound, { exact: true })).toBeVisible();
+  await expect(page.getByText(texts.sender.giftNotFound, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Your Message is Ready!' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
 import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
 import { signInWithCode } from '../../support/sender-sign-in.ts';
@@ -23,7 +23,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByLabel('First name')).toHaveValue('Asha');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
-    await expect(page.getByText(M.firstNameRequired)).toHaveCount(0);
+    await expect(page.getByText(texts.sender.firstNameRequired)).toHaveCount(0);
 
     // A plan other than the preselected one, then the details with a photo.
     await page.getByRole('radio', { name: /Lifetime plan/ }).check({ force: true });
@@ -59,7 +59,7 @@ test('the gift details say what is missing in the contract’s words, never a sc
 
   // Nothing filled in: each field says what it needs.
   await page.getByRole('button', { name: 'Continue' }).click();
-  for (const text of [M.occasionRequired, M.recipientNameRequired, M.recipientContactRequired, M.giftImageRequired]) {
+  for (const text of [texts.sender.occasionRequired, texts.sender.recipientNameRequired, texts.sender.recipientContactRequired, texts.sender.giftImageRequired]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
 
@@ -68,7 +68,7 @@ test('the gift details say what is missing in the contract’s words, never a sc
   await page.getByLabel('Recipient name').fill('Ravi');
   await page.getByLabel('Recipient email').fill('ravi@example.com');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(M.giftImageRequired, { exact: true })).toBeVisible();
+  await expect(page.getByText(texts.sender.giftImageRequired, { exact: true })).toBeVisible();
   await expect(page.getByText(/invalid input|expected .+ received/i)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Add Gift Details' })).toBeVisible();
 });

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { M } from './messages.ts';
+import { texts } from './texts.ts';
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+=*$/, { error: M.pushSubscriptionInvalid });
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+=*$/, { error: texts.sender.pushSubscriptionInvalid });
 
 // POST /api/push/subscribe: the browser's PushSubscription.toJSON(), as the spec sends it.
 export const PushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: M.pushSubscriptionInvalid }).max(2048, { error: M.pushSubscriptionInvalid }),
+  endpoint: z.url({ protocol: /^https$/, error: texts.sender.pushSubscriptionInvalid }).max(2048, { error: texts.sender.pushSubscriptionInvalid }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
-      p256dh: base64url.min(80, { error: M.pushSubscriptionInvalid }).max(100, { error: M.pushSubscriptionInvalid }),
-      auth: base64url.min(16, { error: M.pushSubscriptionInvalid }).max(32, { error: M.pushSubscriptionInvalid }),
+      p256dh: base64url.min(80, { error: texts.sender.pushSubscriptionInvalid }).max(100, { error: texts.sender.pushSubscriptionInvalid }),
+      auth: base64url.min(16, { error: texts.sender.pushSubscriptionInvalid }).max(32, { error: texts.sender.pushSubscriptionInvalid }),
     },
-    { error: M.pushSubscriptionInvalid },
+    { error: texts.sender.pushSubscriptionInvalid },
   ),
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
 // POST /api/push/unsubscribe
-export const PushUnsubscribeBody = z.object({ endpoint: z.string({ error: M.pushSubscriptionInvalid }).min(1).max(2048) });
+export const PushUnsubscribeBody = z.object({ endpoint: z.string({ error: texts.sender.pushSubscriptionInvalid }).min(1).max(2048) });
 
 // GET /api/push/public-key: the VAPID application server key, base64url.
 export const PushPublicKeyResponse = z.object({ success: z.literal(true), publicKey: z.string() });

@@ -1,66 +1,6 @@
 import { z } from 'zod';
 import { Code, Email, GiftId } from './common.ts';
 
-/** Recipient-side texts (recipient-side §8), verbatim. */
-export const RM = {
-  invalidEmail: 'Please enter a valid email address',
-  noActiveGifts: 'No active gifts found for this email',
-  verifyEmailFailed: 'Failed to verify email',
-  sendCodeFailed: 'Failed to send verification code',
-  verifyCodeFailed: 'Failed to verify code',
-  resendFailed: 'Failed to resend code',
-  somethingWrong: 'Something went wrong',
-  incompleteCode: 'Please enter the complete verification code',
-  noGiftsForEmail: 'No gifts found for this email address.',
-  giftNotReady: 'Your gift is not ready yet. Please check back later.',
-  giftPreparing: 'Your gift message is being prepared. Please try again in a minute.',
-  invalidGiftLink: 'Invalid gift link',
-  failedToVerifyGift: 'Failed to verify gift',
-  verifyGiftHttpFailed: 'Failed to verify gift. Please try again later.',
-  verificationFailed: 'Verification failed',
-  unexpected: 'An unexpected error occurred. Please try again later.',
-  giftNotReadyToast: 'Gift not ready yet',
-  codeSent: 'Verification code sent!',
-  emailVerified: 'Email verified successfully!',
-  newCodeSent: 'New verification code sent!',
-  cameraRequired: 'Camera access is required to scan your gift',
-  cameraRequiredRecipientSuffix: '. Please allow camera permissions.',
-  cameraError: 'There was an error accessing your camera. Please try again.',
-  cameraInitFailed: 'Failed to initialize camera. Please try again.',
-  noMatch: 'No matching gift found. Please try again or contact support.',
-  scanFailed: 'Failed to process scan',
-  apiError: (status: number) => `API error: ${status}`,
-  giftNotFoundPage: "We couldn't find your gift. Please try again later or contact support.",
-  recipientIdMissing: 'Recipient ID not found. Please try verifying your email again.',
-  scanToView: 'Please scan your gift to view the message.',
-  linkExpired: 'Message link has expired. Please scan your gift again.',
-  loadMessageFailed: 'Failed to load message. Please scan your gift again.',
-  unableToPlay: 'Unable to play media. Please refresh and try again.',
-  fetchMessageFailed: 'Failed to fetch gift message details',
-  alreadyReacted: 'This gift already has a recorded reaction. Playing message...',
-  unableToRecord: (reason: string) => `Unable to start recording: ${reason}`,
-  saveReactionFailed: (reason: string) => `Failed to save your reaction: ${reason}`,
-  consentFailed: 'Failed to request consent',
-  uploadFailed: 'Upload failed',
-  recordingReaction: 'Recording your reaction...',
-  reactionSaved: 'Your video reaction has been captured and saved!',
-  // Server-side refusals that the spec does not word; written here once.
-  scanLimitReached: 'This gift has reached its scan limit. Ask the sender to upgrade the plan.',
-  giftExpired: 'This gift message has expired.',
-  tooManyFailedScans: 'Too many unsuccessful scans. Please wait a few minutes and try again.',
-  revealRequired: 'Please scan your gift to view the message.',
-  reactionsNotAllowed: 'Reaction recording is only available on the Lifetime plan.',
-  reactionExists: 'This gift already has a recorded reaction.',
-  scanUnreadable: 'We could not read this photo. Please take another picture of your gift.',
-  scanTooLarge: 'This photo is too large. Please take another picture of your gift.',
-  reactionConsentAsked: 'Would you like to record your reaction while the message plays?',
-  reactionNotFound: 'This reaction recording was not found. Please play the message again.',
-  reactionConsentRequired: 'Recording needs your consent first.',
-  reactionFileInvalid: 'The reaction must be a WebM or MP4 video up to 50MB.',
-  reactionSavedServer: 'Reaction saved.',
-  demoNotFound: 'This demo does not exist.',
-} as const;
-
 // POST /api/verification-recipient/check-email
 export const CheckEmailRequest = z.object({ email: Email });
 export const CheckEmailResponse = z.object({
@@ -195,21 +135,6 @@ export const ReactionUploadFields = z.object({
 });
 export const ReactionUploadResponse = z.object({ success: z.literal(true), message: z.string() });
 
-export const RECIPIENT_API = {
-  checkEmail: '/api/verification-recipient/check-email',
-  sendOtp: '/api/verification-recipient/send-otp',
-  verifyOtp: '/api/verification-recipient/verify-otp',
-  verifyGift: (giftId: string) => `/api/verification-recipient/verify-gift/${giftId}`,
-  recipient: (recipientId: string) => `/api/verification-recipient/recipient/${recipientId}`,
-  processScanDirect: (giftId: string) => `/api/verification-recipient/process-scan/${giftId}`,
-  processScan: '/api/verification-recipient/process-scan',
-  giftMessage: (giftId: string) => `/api/verification-recipient/gift-message/${giftId}`,
-  playConsent: '/api/reactions/play-consent',
-  consent: '/api/reactions/consent',
-  startSyncedRecording: '/api/reactions/start-synced-recording',
-  reactionUpload: '/api/reactions/upload',
-  demoScan: (demoId: string) => `/api/demo/scan/${demoId}`,
-} as const;
 
 // POST /api/demo/scan/{demoId} (multipart: scan) — the demo gift shipped with the web app; no grant, no message.
 export const DemoScanResponse = z.object({ success: z.literal(true), matched: z.boolean(), score: z.number() });

@@ -1,4 +1,4 @@
-/** API paths, shared by the server's route registration and the web client. */
+/** Every API path, sender's and recipient's, shared by the server's route registration and the web client. */
 export const API = {
   sendEmail: '/api/gift-sender/send-email',
   sendWhatsapp: '/api/gift-sender/send-whatsapp',
@@ -28,5 +28,18 @@ export const API = {
   pushPublicKey: '/api/push/public-key',
   pushSubscribe: '/api/push/subscribe',
   pushUnsubscribe: '/api/push/unsubscribe',
+  // the recipient side
   verifyGift: (giftId: string) => `/api/verification-recipient/verify-gift/${giftId}`,
+  checkEmail: '/api/verification-recipient/check-email',
+  sendOtp: '/api/verification-recipient/send-otp',
+  verifyOtp: '/api/verification-recipient/verify-otp',
+  recipient: (recipientId: string) => `/api/verification-recipient/recipient/${recipientId}`,
+  processScanDirect: (giftId: string) => `/api/verification-recipient/process-scan/${giftId}`,
+  processScan: '/api/verification-recipient/process-scan',
+  giftMessage: (giftId: string) => `/api/verification-recipient/gift-message/${giftId}`,
+  playConsent: '/api/reactions/play-consent',
+  consent: '/api/reactions/consent',
+  startSyncedRecording: '/api/reactions/start-synced-recording',
+  reactionUpload: '/api/reactions/upload',
+  demoScan: (demoId: string) => `/api/demo/scan/${demoId}`,
 } as const;

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { GiftId } from './common.ts';
-import { M } from './messages.ts';
+import { texts } from './texts.ts';
 
 export const ContactType = z.enum(['whatsapp', 'email']);
 export type ContactType = z.infer<typeof ContactType>;
 
 const RecipientContact = z
-  .string({ error: M.scheduleContactRequired })
+  .string({ error: texts.sender.scheduleContactRequired })
   .trim()
-  .min(1, { error: M.scheduleContactRequired })
-  .max(254, { error: M.scheduleContactRequired });
-const ScheduledDatetime = z.iso.datetime({ offset: true, error: M.scheduleDateTimeRequired });
-const TimeZone = z.string({ error: M.timezoneInvalid }).min(1, { error: M.timezoneInvalid }).max(64, { error: M.timezoneInvalid });
+  .min(1, { error: texts.sender.scheduleContactRequired })
+  .max(254, { error: texts.sender.scheduleContactRequired });
+const ScheduledDatetime = z.iso.datetime({ offset: true, error: texts.sender.scheduleDateTimeRequired });
+const TimeZone = z.string({ error: texts.sender.timezoneInvalid }).min(1, { error: texts.sender.timezoneInvalid }).max(64, { error: texts.sender.timezoneInvalid });
 
 // POST /api/scheduled-messages
 export const ScheduleRequest = z.object({
@@ -73,7 +73,7 @@ export const ChangeDeliveryRequest = z
     timezone: TimeZone.optional(),
   })
   .refine((b) => b.recipientContact !== undefined || b.scheduledDatetime !== undefined, {
-    error: M.deliveryNothingToChange,
+    error: texts.sender.deliveryNothingToChange,
   });
 export type ChangeDeliveryRequest = z.infer<typeof ChangeDeliveryRequest>;
 

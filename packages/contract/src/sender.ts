@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Code, Email, GiftId } from './common.ts';
 import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
-import { M } from './messages.ts';
+import { texts } from './texts.ts';
 import { OCCASIONS } from './occasions.ts';
 import { PLAN_IDS } from './plans.ts';
 
@@ -28,10 +28,10 @@ export const VerifyResponse = z.object({
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 export const FirstName = z
-  .string({ error: M.firstNameRequired })
+  .string({ error: texts.sender.firstNameRequired })
   .trim()
-  .min(1, { error: M.firstNameRequired })
-  .max(FIRST_NAME_MAX, { error: M.firstNameTooLong });
+  .min(1, { error: texts.sender.firstNameRequired })
+  .max(FIRST_NAME_MAX, { error: texts.sender.firstNameTooLong });
 
 // POST /api/gift-sender/update-user  (acts on the session's sender; email/phone must be the session's)
 export const UpdateUserRequest = z.object({
@@ -55,21 +55,21 @@ export const SubmitGiftFields = z
     senderEmail: z.string().optional(),
     senderPhone: z.string().optional(),
     recipientName: z
-      .string({ error: M.recipientNameRequired })
+      .string({ error: texts.sender.recipientNameRequired })
       .trim()
-      .min(1, { error: M.recipientNameRequired })
-      .max(80, { error: M.recipientNameTooLong }),
-    occasion: z.enum(OCCASIONS, { error: M.occasionRequired }),
-    planId: z.enum(PLAN_IDS, { error: M.planRequired }),
+      .min(1, { error: texts.sender.recipientNameRequired })
+      .max(80, { error: texts.sender.recipientNameTooLong }),
+    occasion: z.enum(OCCASIONS, { error: texts.sender.occasionRequired }),
+    planId: z.enum(PLAN_IDS, { error: texts.sender.planRequired }),
     recipientEmail: z.string().trim().toLowerCase().optional(),
     recipientPhone: z.string().trim().optional(),
   })
   .superRefine((v, ctx) => {
     const email = v.recipientEmail ?? '';
     if (!email && !v.recipientPhone) {
-      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: M.recipientContactRequired });
+      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.recipientContactRequired });
     } else if (email && !z.email().safeParse(email).success) {
-      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: M.invalidEmail });
+      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.invalidEmail });
     }
   });
 export type SubmitGiftFields = z.infer<typeof SubmitGiftFields>;
@@ -131,7 +131,7 @@ export type ConfirmUploadRequest = z.infer<typeof ConfirmUploadRequest>;
 // POST /api/gift-sender/save-text-message (the Text tab)
 export const SaveTextMessageRequest = z.object({
   giftId: GiftId,
-  text: z.string().trim().min(1, { error: M.messageRequired }).max(TEXT_MESSAGE_MAX),
+  text: z.string().trim().min(1, { error: texts.sender.messageRequired }).max(TEXT_MESSAGE_MAX),
 });
 export type SaveTextMessageRequest = z.infer<typeof SaveTextMessageRequest>;
 

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 
 /** A failure the client is meant to see: its status, a stable code and the user-facing text. */
 export class AppError extends Error {
@@ -13,6 +13,6 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = () => new AppError(401, 'unauthorized', M.unauthorized);
+export const unauthorized = () => new AppError(401, 'unauthorized', texts.sender.unauthorized);
 // A foreign gift answers exactly like a missing one, so gift ids cannot be probed.
-export const giftNotFound = () => new AppError(404, 'gift_not_found', M.giftNotFound);
+export const giftNotFound = () => new AppError(404, 'gift_not_found', texts.sender.giftNotFound);

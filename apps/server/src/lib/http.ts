@@ -1,5 +1,4 @@
-import { M } from '@giftlens/contract/messages';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from './errors.ts';
@@ -11,14 +10,14 @@ declare module 'fastify' {
   }
 }
 
-const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(M), ...Object.values(RM)]);
+const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(texts.sender), ...Object.values(texts.recipient)]);
 
 /**
  * The 400 for a failed validation: the contract's own text for the first problem when it has one; zod's
  * developer wording ("Invalid input: expected string, received undefined") is not a text for the user, so the
  * call's fallback (or the generic text) is shown instead. The body keeps decision 001's shape.
  */
-export function validationError(err: z.ZodError | string | undefined, fallback: string = M.generic): AppError {
+export function validationError(err: z.ZodError | string | undefined, fallback: string = texts.sender.generic): AppError {
   const first = typeof err === 'object' ? err.issues[0]?.message : err;
   const message = first !== undefined && USER_TEXTS.has(first) ? first : fallback;
   return new AppError(400, 'validation_failed', message);

@@ -1,18 +1,18 @@
 import { MB } from '@giftlens/contract/constants';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './errors.ts';
 import { readMultipart } from './multipart.ts';
 
-export const scanUnreadable = () => new AppError(400, 'scan_unreadable', RM.scanUnreadable);
+export const scanUnreadable = () => new AppError(400, 'scan_unreadable', texts.recipient.scanUnreadable);
 
 export const SCAN_MAX_BYTES = 2 * MB;
 const SCAN_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 const scanRefusals = {
   invalid: scanUnreadable,
-  fileTooLarge: () => new AppError(413, 'scan_too_large', RM.scanTooLarge),
+  fileTooLarge: () => new AppError(413, 'scan_too_large', texts.recipient.scanTooLarge),
   tooMany: scanUnreadable,
 };
 

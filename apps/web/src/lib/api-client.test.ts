@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest } from './api-client.ts';
@@ -25,17 +25,17 @@ afterEach(() => {
 
 describe('the API client’s error texts', () => {
   it('shows the server’s text when it is one of the contract’s', async () => {
-    answer(400, JSON.stringify({ success: false, error: M.invalidCode, code: 'invalid_code' }));
-    const err = await failure(M.generic);
-    expect(err.message).toBe(M.invalidCode);
+    answer(400, JSON.stringify({ success: false, error: texts.sender.invalidCode, code: 'invalid_code' }));
+    const err = await failure(texts.sender.generic);
+    expect(err.message).toBe(texts.sender.invalidCode);
     expect(err.code).toBe('invalid_code');
     expect(err.status).toBe(400);
   });
 
   it('shows a worded template of the contract, filled in by the server', async () => {
-    const text = M.fileTooLarge('Premium plan', '30MB', '31.20');
+    const text = texts.sender.fileTooLarge('Premium plan', '30MB', '31.20');
     answer(413, JSON.stringify({ success: false, error: text, code: 'file_too_large' }));
-    expect((await failure(M.uploadUrlFailed)).message).toBe(text);
+    expect((await failure(texts.sender.uploadUrlFailed)).message).toBe(text);
   });
 
   it('never shows a schema’s developer wording: the call’s fallback instead', async () => {
@@ -43,31 +43,31 @@ describe('the API client’s error texts', () => {
       400,
       JSON.stringify({ success: false, error: 'Too big: expected string to have <=80 characters', code: 'recipient_name_required' }),
     );
-    const err = await failure(M.createGiftFailed);
-    expect(err.message).toBe(M.createGiftFailed);
+    const err = await failure(texts.sender.createGiftFailed);
+    expect(err.message).toBe(texts.sender.createGiftFailed);
     expect(err.code).toBe('recipient_name_required');
   });
 
   it('never shows a framework’s or a proxy’s error body', async () => {
     answer(404, JSON.stringify({ message: 'Route POST:/api/anything not found', error: 'Not Found', statusCode: 404 }));
-    expect((await failure(M.generic)).message).toBe(M.generic);
+    expect((await failure(texts.sender.generic)).message).toBe(texts.sender.generic);
     answer(502, '<html><body>Bad Gateway</body></html>', 'text/html');
-    expect((await failure(M.generic)).message).toBe(M.generic);
+    expect((await failure(texts.sender.generic)).message).toBe(texts.sender.generic);
     answer(500, 'null');
-    expect((await failure(M.generic)).message).toBe(M.generic);
+    expect((await failure(texts.sender.generic)).message).toBe(texts.sender.generic);
   });
 
   it('an answer that is not JSON where JSON was expected is the fallback, not the parser’s text', async () => {
     answer(200, '<!doctype html><html></html>', 'text/html');
-    const err = await failure(M.sendCodeFailed);
-    expect(err.message).toBe(M.sendCodeFailed);
+    const err = await failure(texts.sender.sendCodeFailed);
+    expect(err.message).toBe(texts.sender.sendCodeFailed);
     expect(err.code).toBe('bad_response');
   });
 
   it('a network failure is the fallback', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    const err = await failure(M.saveUserFailed);
-    expect(err.message).toBe(M.saveUserFailed);
+    const err = await failure(texts.sender.saveUserFailed);
+    expect(err.message).toBe(texts.sender.saveUserFailed);
     expect(err.code).toBe('network_error');
   });
 });

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveryResponse } from '@giftlens/contract/scheduling';
 import { apiRequest } from './api-client.ts';
@@ -9,7 +9,7 @@ import { apiRequest } from './api-client.ts';
  */
 export function cancelDelivery(id: string) {
   return apiRequest('DELETE', API.scheduledMessage(id), undefined, {
-    fallbackError: M.generic,
+    fallbackError: texts.sender.generic,
     schema: DeliveryResponse,
   });
 }

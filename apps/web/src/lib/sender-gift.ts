@@ -1,6 +1,6 @@
 import { GiftSummaryResponse, type GiftSummary } from '@giftlens/contract/sender';
 import { API } from '@giftlens/contract/routes';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
@@ -16,7 +16,7 @@ const PROCESSING_POLL_MS = 5_000;
  */
 export async function getSenderGift(giftId: string, signal?: AbortSignal): Promise<SenderGift> {
   const res = await apiRequest('GET', API.senderGift(giftId), undefined, {
-    fallbackError: M.giftNotFound,
+    fallbackError: texts.sender.giftNotFound,
     schema: GiftSummaryResponse,
     signal,
   });

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { MeResponse } from '@giftlens/contract/sender';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { ApiError, apiRequest } from './api-client.ts';
  */
 export function getMe(signal?: AbortSignal) {
   return apiRequest('GET', API.me, undefined, {
-    fallbackError: M.sessionExpired,
+    fallbackError: texts.sender.sessionExpired,
     schema: MeResponse,
     signal,
   });

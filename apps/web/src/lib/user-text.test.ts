@@ -1,18 +1,17 @@
-import { M } from '@giftlens/contract/messages';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { describe, expect, it } from 'vitest';
 import { errorText, isUserText, userText } from './user-text.ts';
 
 describe('which texts may reach a user', () => {
   it('takes every text of the contract, sender and recipient side', () => {
-    for (const text of Object.values(M)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
-    for (const text of Object.values(RM)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
+    for (const text of Object.values(texts.sender)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
+    for (const text of Object.values(texts.recipient)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
   });
 
   it('takes the contract’s worded templates, filled in', () => {
-    expect(isUserText(M.fileTooLarge('Premium plan', '30MB', '31.20'))).toBe(true);
-    expect(isUserText(RM.apiError(503))).toBe(true);
-    expect(isUserText(RM.unableToRecord('Permission denied'))).toBe(true);
+    expect(isUserText(texts.sender.fileTooLarge('Premium plan', '30MB', '31.20'))).toBe(true);
+    expect(isUserText(texts.recipient.apiError(503))).toBe(true);
+    expect(isUserText(texts.recipient.unableToRecord('Permission denied'))).toBe(true);
   });
 
   it('refuses a schema’s developer wording, exception texts and anything else', () => {
@@ -36,10 +35,10 @@ describe('which texts may reach a user', () => {
   });
 
   it('falls back to the caller’s contract text', () => {
-    expect(userText('Invalid input: expected array, received undefined', M.giftImageRequired)).toBe(M.giftImageRequired);
-    expect(userText(M.invalidCode, M.generic)).toBe(M.invalidCode);
-    expect(errorText(new TypeError('Failed to fetch'), M.uploadStorageFailed)).toBe(M.uploadStorageFailed);
-    expect(errorText(new Error(M.messageLocked), M.generic)).toBe(M.messageLocked);
-    expect(errorText('a string thrown', M.generic)).toBe(M.generic);
+    expect(userText('Invalid input: expected array, received undefined', texts.sender.giftImageRequired)).toBe(texts.sender.giftImageRequired);
+    expect(userText(texts.sender.invalidCode, texts.sender.generic)).toBe(texts.sender.invalidCode);
+    expect(errorText(new TypeError('Failed to fetch'), texts.sender.uploadStorageFailed)).toBe(texts.sender.uploadStorageFailed);
+    expect(errorText(new Error(texts.sender.messageLocked), texts.sender.generic)).toBe(texts.sender.messageLocked);
+    expect(errorText('a string thrown', texts.sender.generic)).toBe(texts.sender.generic);
   });
 });

@@ -1,18 +1,17 @@
-import { M } from '@giftlens/contract/messages';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 
 /**
- * The texts a user may read come from the contract (M, RM). Anything else that arrives as an error message — a
+ * The texts a user may read come from the contract (`texts.sender`, `texts.recipient`). Anything else that arrives as an error message — a
  * zod schema's developer wording ("Invalid input: expected array, received undefined"), a browser's exception
  * text, a proxy's error page — is not for the user; the caller's own contract text is shown instead.
  */
-const VALUES: readonly unknown[] = [...Object.values(M), ...Object.values(RM)];
+const VALUES: readonly unknown[] = [...Object.values(texts.sender), ...Object.values(texts.recipient)];
 const TEXTS: ReadonlySet<unknown> = new Set(VALUES.filter((v) => typeof v === 'string'));
 
 const HOLE = '\u0000';
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The contract's worded templates (M.fileTooLarge(…), RM.apiError(…)) as patterns: fixed words, any filling. */
+/** The contract's worded templates (texts.sender.fileTooLarge(…), texts.recipient.apiError(…)) as patterns: fixed words, any filling. */
 const TEMPLATES: readonly RegExp[] = VALUES.filter((v): v is (...args: string[]) => string => typeof v === 'function').map(
   (fn) => {
     const filled = fn(...Array.from({ length: fn.length }, () => HOLE));

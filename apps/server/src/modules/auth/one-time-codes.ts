@@ -1,5 +1,5 @@
 import { CODE_DAILY_LIMIT, CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -51,12 +51,12 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       const oldest = sentToday[sentToday.length - CODE_DAILY_LIMIT];
       if (oldest) {
         const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
-        throw new AppError(429, 'daily_code_limit', M.tooManyCodesToday, { retryAfter });
+        throw new AppError(429, 'daily_code_limit', texts.sender.tooManyCodesToday, { retryAfter });
       }
       if (!(await repo.claimResendSlot(db, purpose, email, nowIso, cutoff))) {
         const last = await repo.findResendSlot(db, purpose, email);
         const waitMs = cooldownS * 1000 - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
-        throw new AppError(429, 'resend_too_early', M.resendTooEarly, { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
+        throw new AppError(429, 'resend_too_early', texts.sender.resendTooEarly, { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
       }
       const code = randomDigits(CODE_LENGTH);
       const id = randomHex(16);
@@ -81,7 +81,7 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
         await repo.releaseResendSlot(db, purpose, email, nowIso);
         if (!mailing) throw err;
         log(`[mail] sending the verification code failed: ${err instanceof Error ? err.message : String(err)}`);
-        throw new AppError(502, 'send_code_failed', M.sendCodeFailed);
+        throw new AppError(502, 'send_code_failed', texts.sender.sendCodeFailed);
       }
     },
 
@@ -89,13 +89,13 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
     async check(purpose: CodePurpose, email: string, code: string): Promise<string> {
       const now = clock.now();
       const latest = await repo.latestCode(db, purpose, email);
-      if (!latest || latest.consumed_at !== null) throw new AppError(400, 'invalid_code', M.invalidCode);
-      if (Date.parse(latest.expires_at) <= now.getTime()) throw new AppError(400, 'code_expired', M.codeExpired);
+      if (!latest || latest.consumed_at !== null) throw new AppError(400, 'invalid_code', texts.sender.invalidCode);
+      if (Date.parse(latest.expires_at) <= now.getTime()) throw new AppError(400, 'code_expired', texts.sender.codeExpired);
       const used = await repo.takeAttempt(db, latest.id, CODE_MAX_ATTEMPTS);
-      if (used === null) throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
+      if (used === null) throw new AppError(400, 'too_many_attempts', texts.sender.tooManyAttempts);
       if (!safeEqual(hashCode(purpose, email, code), latest.code_hash)) {
-        if (used >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'too_many_attempts', M.tooManyAttempts);
-        throw new AppError(400, 'invalid_code', M.invalidCode);
+        if (used >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'too_many_attempts', texts.sender.tooManyAttempts);
+        throw new AppError(400, 'invalid_code', texts.sender.invalidCode);
       }
       return latest.id;
     },
@@ -103,7 +103,7 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
     /** Uses the code up exactly once, even when two verifications race. */
     async consume(trx: Executor, id: string): Promise<void> {
       if (!(await repo.consumeCode(trx, id, clock.now().toISOString()))) {
-        throw new AppError(400, 'invalid_code', M.invalidCode);
+        throw new AppError(400, 'invalid_code', texts.sender.invalidCode);
       }
     },
 

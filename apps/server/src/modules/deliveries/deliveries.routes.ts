@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import {
   ChangeDeliveryRequest,
@@ -18,7 +18,7 @@ const tags = ['deliveries'];
 
 /** Delivery ids are 32 hex characters; anything else is as unknown as a missing one (404, not 400). */
 function deliveryId(id: string): string {
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError(404, 'delivery_not_found', M.deliveryNotFound);
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError(404, 'delivery_not_found', texts.sender.deliveryNotFound);
   return id;
 }
 

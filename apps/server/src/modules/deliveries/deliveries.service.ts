@@ -1,5 +1,5 @@
 import { Email } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type {
   ChangeDeliveryRequest,
   ContactType,
@@ -63,37 +63,37 @@ export function toDelivery(row: ScheduledMessage): Delivery {
 
 /** Why a delivery that has moved on can no longer change. */
 function settledError(row: ScheduledMessage): AppError {
-  if (row.status === 'sent') return new AppError(409, 'delivery_sent', M.deliveryAlreadySent);
-  if (row.status === 'sending') return new AppError(409, 'delivery_sending', M.deliverySending);
-  return new AppError(409, 'delivery_cancelled', M.deliveryCancelled);
+  if (row.status === 'sent') return new AppError(409, 'delivery_sent', texts.sender.deliveryAlreadySent);
+  if (row.status === 'sending') return new AppError(409, 'delivery_sending', texts.sender.deliverySending);
+  return new AppError(409, 'delivery_cancelled', texts.sender.deliveryCancelled);
 }
 
-const deliveryNotFound = () => new AppError(404, 'delivery_not_found', M.deliveryNotFound);
+const deliveryNotFound = () => new AppError(404, 'delivery_not_found', texts.sender.deliveryNotFound);
 
 export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }: DeliveriesDeps) {
   function checkContact(type: ContactType, contact: string): string {
     if (type === 'whatsapp') {
-      if (!whatsappEnabled) throw new AppError(400, 'whatsapp_unavailable', M.whatsappUnavailable);
+      if (!whatsappEnabled) throw new AppError(400, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
       const number = contact.replace(/[\s\-().]/g, '');
-      if (!WHATSAPP_NUMBER.test(number)) throw new AppError(400, 'whatsapp_number_invalid', M.whatsappNumberInvalid);
+      if (!WHATSAPP_NUMBER.test(number)) throw new AppError(400, 'whatsapp_number_invalid', texts.sender.whatsappNumberInvalid);
       return number;
     }
     const email = Email.safeParse(contact);
-    if (!email.success) throw new AppError(400, 'invalid_email', M.invalidEmail);
+    if (!email.success) throw new AppError(400, 'invalid_email', texts.sender.invalidEmail);
     return email.data;
   }
 
   function checkInstant(iso: string, timezone: string): Date {
     const at = new Date(iso);
-    if (!(at.getTime() > clock.now().getTime())) throw new AppError(400, 'schedule_in_past', M.scheduleFuture);
-    if (!isValidTimeZone(timezone)) throw new AppError(400, 'timezone_invalid', M.timezoneInvalid);
+    if (!(at.getTime() > clock.now().getTime())) throw new AppError(400, 'schedule_in_past', texts.sender.scheduleFuture);
+    if (!isValidTimeZone(timezone)) throw new AppError(400, 'timezone_invalid', texts.sender.timezoneInvalid);
     return at;
   }
 
   async function paidGiftOf(sender: Sender, giftId: string) {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
     if (!gift) throw giftNotFound();
-    if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', M.scheduleGiftNotPaid);
+    if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', texts.sender.scheduleGiftNotPaid);
     return gift;
   }
 
@@ -179,7 +179,7 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
       const timezone = req.timezone ?? row.timezone;
       let at = new Date(row.scheduled_at);
       if (req.scheduledDatetime !== undefined) at = checkInstant(req.scheduledDatetime, timezone);
-      else if (!isValidTimeZone(timezone)) throw new AppError(400, 'timezone_invalid', M.timezoneInvalid);
+      else if (!isValidTimeZone(timezone)) throw new AppError(400, 'timezone_invalid', texts.sender.timezoneInvalid);
       const now = clock.now();
       // A failed delivery whose instant has passed goes out now.
       const runAt = at.getTime() > now.getTime() ? at : now;

@@ -1,6 +1,6 @@
-import { RECIPIENT_API } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { AppError } from '../../lib/errors.ts';
 import { readScan } from '../../lib/scan-photo.ts';
 import type { DemoService } from './demo.service.ts';
@@ -10,9 +10,9 @@ const DEMO_ID = /^[a-z0-9-]{1,40}$/;
 export function demoRoutes(app: FastifyInstance, opts: { service: DemoService; rateLimit: { max: number; timeWindow: number } }) {
   // Matching costs CPU and the demo needs no sign-in: limited per client.
   const schema = { tags: ['demo'], summary: 'Match a photo of the demo gift (multipart: scan)', consumes: ['multipart/form-data'] };
-  app.post(RECIPIENT_API.demoScan(':demoId'), { config: { rateLimit: opts.rateLimit }, schema }, async (request) => {
+  app.post(API.demoScan(':demoId'), { config: { rateLimit: opts.rateLimit }, schema }, async (request) => {
     const { demoId } = request.params as { demoId: string };
-    if (!DEMO_ID.test(demoId)) throw new AppError(404, 'demo_not_found', RM.demoNotFound);
+    if (!DEMO_ID.test(demoId)) throw new AppError(404, 'demo_not_found', texts.recipient.demoNotFound);
     const { scan } = await readScan(request);
     return opts.service.scan(demoId, scan);
   });

@@ -1,4 +1,4 @@
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,7 +34,7 @@ export function createDemoService({ recogniser, dirs }: { recogniser: Recogniser
     const cached = references.get(demoId);
     if (cached) return cached;
     const file = findDemoImage(dirs, demoId);
-    if (!file) throw new AppError(404, 'demo_not_found', RM.demoNotFound);
+    if (!file) throw new AppError(404, 'demo_not_found', texts.recipient.demoNotFound);
     const enrolled = readFile(file).then(async (image) => (await recogniser.enrol(image)).reference);
     references.set(demoId, enrolled);
     enrolled.catch(() => references.delete(demoId));

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { PhotoQuality } from '@giftlens/contract/sender';
 import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ export async function preparePhotos(recogniser: Recogniser, images: Buffer[]): P
   const prepared: EnrolledPhoto[] = [];
   for (const input of images) {
     const image = await normaliseGiftImage(input);
-    if (!image) throw new AppError(400, 'gift_image_invalid', M.giftImageInvalid);
+    if (!image) throw new AppError(400, 'gift_image_invalid', texts.sender.giftImageInvalid);
     try {
       const { reference, quality } = await recogniser.enrol(image.data);
       prepared.push({
@@ -31,7 +31,7 @@ export async function preparePhotos(recogniser: Recogniser, images: Buffer[]): P
         },
       });
     } catch (err) {
-      if (isUnreadableImage(err)) throw new AppError(400, 'gift_image_unreadable', M.giftPhotoUnreadable);
+      if (isUnreadableImage(err)) throw new AppError(400, 'gift_image_unreadable', texts.sender.giftPhotoUnreadable);
       throw err;
     }
   }

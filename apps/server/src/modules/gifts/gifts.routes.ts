@@ -1,6 +1,6 @@
 import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS } from '@giftlens/contract/constants';
 import { GiftId } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,9 +13,9 @@ import type { GiftsService } from './gifts.service.ts';
 const GiftParams = z.object({ giftId: GiftId });
 
 const submissionRefusals = {
-  invalid: () => new AppError(400, 'multipart_required', M.giftImageRequired),
-  fileTooLarge: () => new AppError(413, 'gift_image_too_large', M.giftImageInvalid),
-  tooMany: () => new AppError(400, 'too_many_images', M.tooManyGiftImages),
+  invalid: () => new AppError(400, 'multipart_required', texts.sender.giftImageRequired),
+  fileTooLarge: () => new AppError(413, 'gift_image_too_large', texts.sender.giftImageInvalid),
+  tooMany: () => new AppError(400, 'too_many_images', texts.sender.tooManyGiftImages),
 };
 
 /** Reads the multipart body: text fields, and up to 3 non-empty files named giftImage (each ≤ 10 MB). */

@@ -1,5 +1,5 @@
 import { MAX_REFERENCE_PHOTOS, SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import {
   type AddGiftPhotoResponse,
   type GiftSummary,
@@ -37,10 +37,10 @@ function validateSubmission(fields: Record<string, string>, imageCount: number):
   const nameIssue = issueAt('recipientName');
   if (nameIssue) throw badRequest('recipient_name_required', nameIssue.message);
   if (!fields.recipientEmail?.trim() && !fields.recipientPhone?.trim()) {
-    throw badRequest('recipient_contact_required', M.recipientContactRequired);
+    throw badRequest('recipient_contact_required', texts.sender.recipientContactRequired);
   }
-  if (imageCount === 0) throw badRequest('gift_image_required', M.giftImageRequired);
-  if (issueAt('occasion')) throw badRequest('occasion_required', M.occasionRequired);
+  if (imageCount === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
+  if (issueAt('occasion')) throw badRequest('occasion_required', texts.sender.occasionRequired);
   if (!parsed.success) throw parsed.error;
   return parsed.data;
 }
@@ -118,8 +118,8 @@ export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) 
     async addPhotos(sender: Sender, giftId: string, images: Buffer[]): Promise<AddGiftPhotoResponse> {
       const gift = await repo.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
-      if (images.length === 0) throw badRequest('gift_image_required', M.giftImageRequired);
-      const tooMany = () => badRequest('too_many_images', M.tooManyGiftImages);
+      if (images.length === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
+      const tooMany = () => badRequest('too_many_images', texts.sender.tooManyGiftImages);
       const existing = (await repo.listGiftPhotos(db, gift.id)).length;
       if (existing + images.length > MAX_REFERENCE_PHOTOS) throw tooMany();
       const photos = await preparePhotos(recogniser, images);

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Clock } from '../../adapters/clock.ts';
@@ -34,14 +34,14 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 /** Serves stored media behind HMAC-signed, expiring URLs, with Range support so video seeking works. */
 export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; clock: Clock }) {
   const { media, clock } = opts;
-  const forbidden = () => new AppError(403, 'media_url_invalid', M.mediaLinkExpired);
+  const forbidden = () => new AppError(403, 'media_url_invalid', texts.sender.mediaLinkExpired);
 
   app.get('/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { exp = '', sig = '', download } = request.query as { exp?: string; sig?: string; download?: string };
     if (!media.verifySignedUrl(key, exp, sig, clock.now())) throw forbidden();
     const stat = await media.stat(key);
-    if (!stat) throw new AppError(404, 'not_found', M.notFound);
+    if (!stat) throw new AppError(404, 'not_found', texts.sender.notFound);
 
     reply.header('accept-ranges', 'bytes');
     reply.header('content-type', CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');

@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { RECIPIENT_API } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ const GiftParams = z.object({ giftId: GiftId });
 
 export function messagesRoutes(app: FastifyInstance, opts: { service: MessagesService; grants: RevealGrants }) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    RECIPIENT_API.giftMessage(':giftId'),
+    API.giftMessage(':giftId'),
     { schema: { tags: ['recipient'], summary: 'The revealed message (needs the reveal grant of a matching scan)', params: GiftParams } },
     async (request, reply) => {
       const { giftId } = request.params;

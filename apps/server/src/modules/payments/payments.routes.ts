@@ -1,5 +1,5 @@
 import { CreateOrderRequest, TestPayRequest, VerifyPaymentRequest } from '@giftlens/contract/payments';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,7 +42,7 @@ export function paymentsRoutes(
   api.post(
     API.verifyPayment,
     {
-      config: { validationFallback: M.paymentVerificationFailed, rateLimit: opts.verifyRateLimit },
+      config: { validationFallback: texts.sender.paymentVerificationFailed, rateLimit: opts.verifyRateLimit },
       schema: { tags, summary: 'Verify the checkout’s signed return and mark the gift paid', body: VerifyPaymentRequest },
     },
     async (request) => {

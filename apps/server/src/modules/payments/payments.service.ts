@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { CreateOrderResponse, TestPayResponse, VerifyPaymentRequest } from '@giftlens/contract/payments';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
@@ -18,7 +18,7 @@ export interface PaymentsDeps {
   clock: Clock;
 }
 
-const signatureInvalid = () => new AppError(400, 'payment_signature_invalid', M.paymentSignatureInvalid);
+const signatureInvalid = () => new AppError(400, 'payment_signature_invalid', texts.sender.paymentSignatureInvalid);
 
 const WebhookBody = z.object({
   event: z.string(),
@@ -41,9 +41,9 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
     async createOrder(sender: Sender, giftId: string): Promise<CreateOrderResponse> {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
-      if (gift.status === 'active') throw new AppError(409, 'gift_already_paid', M.giftAlreadyPaid);
+      if (gift.status === 'active') throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);
       if (gift.status !== 'message_uploaded') {
-        throw new AppError(409, 'gift_not_ready_for_payment', M.giftNotReadyForPayment);
+        throw new AppError(409, 'gift_not_ready_for_payment', texts.sender.giftNotReadyForPayment);
       }
       const plan = planOf(gift);
       const answer = (orderId: string): CreateOrderResponse => ({
@@ -94,10 +94,10 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
      * sender's order is as unknown as a missing one.
      */
     async testPay(sender: Sender, orderId: string): Promise<TestPayResponse> {
-      if (!('pay' in provider)) throw new AppError(404, 'not_found', M.notFound);
+      if (!('pay' in provider)) throw new AppError(404, 'not_found', texts.sender.notFound);
       const order = await repo.findOrderByProviderId(db, orderId);
       const gift = order ? await gifts.findSenderGift(db, order.gift_id, sender.id) : undefined;
-      if (!order || order.provider !== 'test' || !gift) throw new AppError(404, 'order_not_found', M.notFound);
+      if (!order || order.provider !== 'test' || !gift) throw new AppError(404, 'order_not_found', texts.sender.notFound);
       return provider.pay(order.provider_order_id);
     },
 
@@ -116,13 +116,13 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       eventIdHeader: string | undefined,
     ): Promise<{ duplicate: boolean }> {
       if (!provider.verifyWebhook(rawBody, signature)) {
-        throw new AppError(400, 'webhook_signature_invalid', M.paymentSignatureInvalid);
+        throw new AppError(400, 'webhook_signature_invalid', texts.sender.paymentSignatureInvalid);
       }
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new AppError(400, 'webhook_body_invalid', M.generic);
+        throw new AppError(400, 'webhook_body_invalid', texts.sender.generic);
       }
       const body = WebhookBody.parse(json);
       const eventId = eventIdHeader?.trim() || `sha256:${sha256Hex(rawBody.toString('utf8'))}`;

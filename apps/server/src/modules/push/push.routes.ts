@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { PushSubscriptionBody, PushUnsubscribeBody } from '@giftlens/contract/push';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,7 @@ export function pushRoutes(
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preValidation: requireSender.hook, config: { validationFallback: M.pushSubscriptionInvalid } };
+  const signedIn = { preValidation: requireSender.hook, config: { validationFallback: texts.sender.pushSubscriptionInvalid } };
 
   api.get(API.pushPublicKey, { schema: { tags, summary: 'The VAPID application server key' } }, () => ({
     success: true,

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { PushSubscriptionBody } from '@giftlens/contract/push';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -42,7 +42,7 @@ export function createPushService({ db, clock, allowedHosts }: PushDeps) {
   return {
     async subscribe(sender: Sender, sub: PushSubscriptionBody): Promise<void> {
       if (!isAllowedEndpoint(sub.endpoint, allowedHosts))
-        throw new AppError(400, 'push_service_not_allowed', M.pushServiceNotAllowed);
+        throw new AppError(400, 'push_service_not_allowed', texts.sender.pushServiceNotAllowed);
       await repo.upsertSubscription(db, {
         id: randomHex(16),
         senderId: sender.id,

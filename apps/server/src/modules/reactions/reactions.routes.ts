@@ -1,10 +1,6 @@
-import {
-  ConsentRequest,
-  PlayConsentRequest,
-  RECIPIENT_API,
-  RM,
-  StartSyncedRecordingRequest,
-} from '@giftlens/contract/recipient';
+import { ConsentRequest, PlayConsentRequest, StartSyncedRecordingRequest } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
@@ -24,7 +20,7 @@ export function reactionsRoutes(
 
   // Recording is offered only to the browser that revealed the gift (a live reveal grant).
   api.post(
-    RECIPIENT_API.playConsent,
+    API.playConsent,
     { config, schema: { tags, summary: 'May this viewing be recorded? (needs the reveal grant)', body: PlayConsentRequest } },
     async (request) => {
       await grants.require(request, request.body.giftId);
@@ -32,13 +28,13 @@ export function reactionsRoutes(
     },
   );
 
-  api.post(RECIPIENT_API.consent, { config, schema: { tags, summary: 'The recipient’s yes or no', body: ConsentRequest } }, async (request) => {
+  api.post(API.consent, { config, schema: { tags, summary: 'The recipient’s yes or no', body: ConsentRequest } }, async (request) => {
     await service.consent(request.body);
     return { success: true };
   });
 
   api.post(
-    RECIPIENT_API.startSyncedRecording,
+    API.startSyncedRecording,
     { config, schema: { tags, summary: 'Recording started with the message', body: StartSyncedRecordingRequest } },
     async (request) => {
       await service.startSyncedRecording(request.body);
@@ -47,7 +43,7 @@ export function reactionsRoutes(
   );
 
   const uploadSchema = { tags, summary: 'The recording (multipart: reaction file and its timing fields)', consumes: ['multipart/form-data'] };
-  api.post(RECIPIENT_API.reactionUpload, { config, schema: uploadSchema }, async (request, reply) => {
+  api.post(API.reactionUpload, { config, schema: uploadSchema }, async (request, reply) => {
     let upload: Awaited<ReturnType<typeof readUpload>>;
     try {
       upload = await readUpload(request, service);
@@ -57,14 +53,14 @@ export function reactionsRoutes(
       throw err;
     }
     await service.upload(upload.fields, upload.received);
-    return { success: true, message: RM.reactionSavedServer };
+    return { success: true, message: texts.recipient.reactionSavedServer };
   });
 }
 
 const uploadRefusals = {
-  invalid: () => new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid),
-  fileTooLarge: () => new AppError(413, 'reaction_file_invalid', RM.reactionFileInvalid),
-  tooMany: () => new AppError(400, 'reaction_file_invalid', RM.reactionFileInvalid),
+  invalid: () => new AppError(400, 'reaction_file_invalid', texts.recipient.reactionFileInvalid),
+  fileTooLarge: () => new AppError(413, 'reaction_file_invalid', texts.recipient.reactionFileInvalid),
+  tooMany: () => new AppError(400, 'reaction_file_invalid', texts.recipient.reactionFileInvalid),
 };
 
 /** Reads the multipart upload: text fields and the `reaction` file, streamed to a temporary file. */

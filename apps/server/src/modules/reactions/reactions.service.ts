@@ -1,12 +1,6 @@
 import { LIFETIME_MESSAGE_LIMIT_BYTES } from '@giftlens/contract/constants';
-import {
-  type ConsentRequest,
-  type PlayConsentRequest,
-  type PlayConsentResponse,
-  ReactionUploadFields,
-  RM,
-  type StartSyncedRecordingRequest,
-} from '@giftlens/contract/recipient';
+import { type ConsentRequest, type PlayConsentRequest, type PlayConsentResponse, ReactionUploadFields, type StartSyncedRecordingRequest } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { fileTypeFromBuffer } from 'file-type';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { z } from 'zod';
@@ -45,10 +39,10 @@ export interface ReactionsDeps {
   processor: MediaProcessor | null;
 }
 
-const reactionExists = () => new AppError(409, 'reaction_exists', RM.reactionExists);
-const reactionNotFound = () => new AppError(404, 'reaction_not_found', RM.reactionNotFound);
-const consentRequired = () => new AppError(403, 'consent_required', RM.reactionConsentRequired);
-const fileInvalid = (status = 415) => new AppError(status, 'reaction_file_invalid', RM.reactionFileInvalid);
+const reactionExists = () => new AppError(409, 'reaction_exists', texts.recipient.reactionExists);
+const reactionNotFound = () => new AppError(404, 'reaction_not_found', texts.recipient.reactionNotFound);
+const consentRequired = () => new AppError(403, 'consent_required', texts.recipient.reactionConsentRequired);
+const fileInvalid = (status = 415) => new AppError(status, 'reaction_file_invalid', texts.recipient.reactionFileInvalid);
 
 export function createReactionsService({ db, media, clock, processor }: ReactionsDeps) {
   /** A reaction still open for recording: known, recent, and without a file. */
@@ -66,10 +60,10 @@ export function createReactionsService({ db, media, clock, processor }: Reaction
       const gift = await gifts.findGift(db, req.giftId);
       if (!gift) throw giftNotFound();
       if (!planOf(gift).reactions) {
-        return { success: true, allowRecording: false, message: RM.reactionsNotAllowed, data: null };
+        return { success: true, allowRecording: false, message: texts.recipient.reactionsNotAllowed, data: null };
       }
       const existing = await repo.findReactionForGift(db, gift.id);
-      if (existing?.file_path) return { success: true, allowRecording: false, message: RM.alreadyReacted, data: null };
+      if (existing?.file_path) return { success: true, allowRecording: false, message: texts.recipient.alreadyReacted, data: null };
       const reaction = await repo.openReaction(db, {
         id: randomHex(16),
         giftId: gift.id,
@@ -78,9 +72,9 @@ export function createReactionsService({ db, media, clock, processor }: Reaction
         now: clock.now().toISOString(),
       });
       if (!reaction || reaction.file_path) {
-        return { success: true, allowRecording: false, message: RM.alreadyReacted, data: null };
+        return { success: true, allowRecording: false, message: texts.recipient.alreadyReacted, data: null };
       }
-      return { success: true, allowRecording: true, message: RM.reactionConsentAsked, data: { id: reaction.id } };
+      return { success: true, allowRecording: true, message: texts.recipient.reactionConsentAsked, data: { id: reaction.id } };
     },
 
     /** Records the recipient's answer; false marks the reaction declined ("Just Play"). */
@@ -144,7 +138,7 @@ export function createReactionsService({ db, media, clock, processor }: Reaction
     async upload(fields: Record<string, string>, received: ReceivedReaction | undefined): Promise<void> {
       let key: string | null = null;
       try {
-        const input = parse(ReactionUploadFields, fields, RM.uploadFailed);
+        const input = parse(ReactionUploadFields, fields, texts.recipient.uploadFailed);
         if (!received || received.file.size === 0) throw fileInvalid(400);
         const reaction = await openReaction(input.reactionId);
         if (reaction.consent_granted !== 1) throw consentRequired();

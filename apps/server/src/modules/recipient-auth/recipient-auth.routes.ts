@@ -1,10 +1,6 @@
 import { GiftId } from '@giftlens/contract/common';
-import {
-  CheckEmailRequest,
-  RECIPIENT_API,
-  RecipientSendOtpRequest,
-  RecipientVerifyOtpRequest,
-} from '@giftlens/contract/recipient';
+import { CheckEmailRequest, RecipientSendOtpRequest, RecipientVerifyOtpRequest } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,13 +25,13 @@ export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRou
   const config = { rateLimit: opts.rateLimit };
 
   api.post(
-    RECIPIENT_API.checkEmail,
+    API.checkEmail,
     { config, schema: { tags, summary: 'Does this address have a gift?', body: CheckEmailRequest } },
     async (request) => service.checkEmail(request.body.email),
   );
 
   api.post(
-    RECIPIENT_API.sendOtp,
+    API.sendOtp,
     { config, schema: { tags, summary: 'Mail a 6-digit code to the recipient', body: RecipientSendOtpRequest } },
     async (request) => {
       const { resendAfter } = await service.sendCode(request.body.email);
@@ -44,7 +40,7 @@ export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRou
   );
 
   api.post(
-    RECIPIENT_API.verifyOtp,
+    API.verifyOtp,
     { config, schema: { tags, summary: 'Check the code and start a recipient session (cookie)', body: RecipientVerifyOtpRequest } },
     async (request, reply) => {
       const { token, ...result } = await service.verifyCode(request.body.email, request.body.code);
@@ -54,13 +50,13 @@ export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRou
   );
 
   api.get(
-    RECIPIENT_API.verifyGift(':giftId'),
+    API.verifyGift(':giftId'),
     { config, schema: { tags, summary: 'The gift link’s greeting: the name and whether the gift is ready', params: GiftParams } },
     async (request) => service.verifyGift(request.params.giftId),
   );
 
   api.get(
-    RECIPIENT_API.recipient(':recipientId'),
+    API.recipient(':recipientId'),
     {
       preValidation: requireRecipient.hook,
       schema: { tags, summary: 'The session recipient’s name', params: RecipientParams },

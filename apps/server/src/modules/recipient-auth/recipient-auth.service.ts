@@ -1,5 +1,6 @@
 import { RECIPIENT_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
-import { RM, type CheckEmailResponse, type RecipientVerifyOtpResponse, type VerifyGiftResponse } from '@giftlens/contract/recipient';
+import { type CheckEmailResponse, type RecipientVerifyOtpResponse, type VerifyGiftResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
@@ -18,12 +19,12 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
   return {
     async checkEmail(email: string): Promise<CheckEmailResponse> {
       const active = await repo.listActiveGiftsForEmail(db, email, 1);
-      return active.length > 0 ? { success: true, exists: true } : { success: true, exists: false, message: RM.noActiveGifts };
+      return active.length > 0 ? { success: true, exists: true } : { success: true, exists: false, message: texts.recipient.noActiveGifts };
     },
 
     /** Codes go only to addresses some gift is addressed to: the call cannot be used to mail strangers. */
     async sendCode(email: string): Promise<{ resendAfter: number }> {
-      if (!(await repo.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', RM.noActiveGifts);
+      if (!(await repo.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', texts.recipient.noActiveGifts);
       await codes.send('recipient', email, RECIPIENT_RESEND_COOLDOWN_S);
       return { resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
     },
@@ -55,7 +56,7 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
 
     /** The name of the recipient's newest gift; only for the session's own recipient id. */
     async recipientName(recipient: Recipient, recipientId: string): Promise<string> {
-      if (recipient.id !== recipientId) throw new AppError(403, 'forbidden', RM.recipientIdMissing);
+      if (recipient.id !== recipientId) throw new AppError(403, 'forbidden', texts.recipient.recipientIdMissing);
       return (await repo.newestGiftForEmail(db, recipient.email))?.recipient_name ?? 'there';
     },
 

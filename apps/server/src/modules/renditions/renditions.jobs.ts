@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,7 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
         );
       },
       async onDead({ giftId, key }) {
-        await repo.failMessage(db, giftId, key, M.messageUnreadable, clock.now().toISOString());
+        await repo.failMessage(db, giftId, key, texts.sender.messageUnreadable, clock.now().toISOString());
       },
     },
     'reaction.render': {

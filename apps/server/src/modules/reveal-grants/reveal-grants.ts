@@ -1,5 +1,5 @@
 import { REVEAL_GRANT_TTL_MS } from '@giftlens/contract/constants';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -11,7 +11,7 @@ import * as repo from './reveal-grants.repository.ts';
 /** One cookie per gift, so revealing a second gift does not end the first one's grant. */
 export const revealCookieName = (giftId: string) => `gl_reveal_${giftId}`;
 
-export const revealRequired = () => new AppError(403, 'reveal_required', RM.revealRequired);
+export const revealRequired = () => new AppError(403, 'reveal_required', texts.recipient.revealRequired);
 
 /**
  * A matching scan grants the browser that made it 5 minutes with that gift's message: a random token in an

@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { RECIPIENT_API } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export function scansRoutes(
 
   // Direct flow: the gift link is the capability.
   api.post(
-    RECIPIENT_API.processScanDirect(':giftId'),
+    API.processScanDirect(':giftId'),
     { config, schema: { tags, summary: 'Match a photo against the linked gift (multipart: scan, type=direct)', consumes, params: GiftParams } },
     async (request, reply) => {
       const { scan } = await readScan(request);
@@ -44,7 +44,7 @@ export function scansRoutes(
 
   // Recipient flow: the session's e-mail decides the candidate gifts; recipient_id must be the session's.
   const recipientScan = { tags, summary: 'Match a photo against the session e-mail’s gifts (multipart: scan, recipient_id)', consumes };
-  api.post(RECIPIENT_API.processScan, { config, preValidation: requireRecipient.hook, schema: recipientScan }, async (request, reply) => {
+  api.post(API.processScan, { config, preValidation: requireRecipient.hook, schema: recipientScan }, async (request, reply) => {
     const recipient = await requireRecipient(request);
     const { scan, fields } = await readScan(request);
     return answer(reply, await service.scanForRecipient(recipient, fields.recipient_id, scan, request.ip));

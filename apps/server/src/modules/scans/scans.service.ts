@@ -1,5 +1,6 @@
 import { SCAN_FAILURE_LIMIT } from '@giftlens/contract/constants';
-import { RM, type ScanResponse } from '@giftlens/contract/recipient';
+import { type ScanResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
@@ -53,7 +54,7 @@ function noMatch(giftId: string | null, score: number): ScanOutcome {
       matchResult: { matched: false, matchFound: false, giftId: null, score },
       openAIResponse: { content: 'no' },
       giftDetails: null,
-      error: RM.noMatch,
+      error: texts.recipient.noMatch,
     },
     grant: null,
   };
@@ -71,7 +72,7 @@ export function createScansService({ db, media, clock, recogniser, messages, gra
       const oldest = recent[max - 1];
       if (oldest) {
         const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + limit.windowMs - now) / 1000));
-        throw new AppError(429, 'too_many_failed_scans', RM.tooManyFailedScans, { retryAfter });
+        throw new AppError(429, 'too_many_failed_scans', texts.recipient.tooManyFailedScans, { retryAfter });
       }
     }
   }
@@ -177,15 +178,15 @@ export function createScansService({ db, media, clock, recogniser, messages, gra
       scan: Buffer,
       clientIp: string,
     ): Promise<ScanOutcome> {
-      if (!recipientId) throw new AppError(400, 'recipient_id_missing', RM.recipientIdMissing);
-      if (recipientId !== recipient.id) throw new AppError(403, 'forbidden', RM.recipientIdMissing);
+      if (!recipientId) throw new AppError(400, 'recipient_id_missing', texts.recipient.recipientIdMissing);
+      if (recipientId !== recipient.id) throw new AppError(403, 'forbidden', texts.recipient.recipientIdMissing);
       const scopes = [`recipient:${recipient.email}`, `ip:${clientIp}`];
       await assertNotThrottled([
         { scope: scopes[0]!, max: limit.perTarget },
         { scope: scopes[1]!, max: limit.perClient },
       ]);
       const candidates = await listActiveGiftsForEmail(db, recipient.email, MAX_RECIPIENT_GIFTS);
-      if (candidates.length === 0) throw new AppError(404, 'no_active_gifts', RM.noActiveGifts);
+      if (candidates.length === 0) throw new AppError(404, 'no_active_gifts', texts.recipient.noActiveGifts);
       const decision = await recognise(scan, await referencesOf(candidates));
       const gift = decision.matched ? candidates[decision.bestIndex] : undefined;
       if (!gift) {

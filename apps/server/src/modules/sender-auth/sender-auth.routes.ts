@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import {
   SendEmailRequest,
@@ -20,7 +20,7 @@ export interface SenderAuthRoutesOptions {
   rateLimit: { max: number; timeWindow: number };
 }
 
-const whatsappOff = () => new AppError(503, 'whatsapp_unavailable', M.whatsappUnavailable);
+const whatsappOff = () => new AppError(503, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
 const tags = ['sender sign-in'];
 
 export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions) {

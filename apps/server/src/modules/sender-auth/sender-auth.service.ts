@@ -1,5 +1,5 @@
 import { SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { UpdateUserRequest } from '@giftlens/contract/sender';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
@@ -66,7 +66,7 @@ export function createSenderAuthService(deps: SenderAuthDeps) {
 
     /** The name step: only for the session's own e-mail, whatever the page sends. */
     async updateUser(sender: Sender, req: UpdateUserRequest): Promise<void> {
-      if (req.email !== undefined && req.email !== sender.email) throw new AppError(403, 'forbidden', M.sessionExpired);
+      if (req.email !== undefined && req.email !== sender.email) throw new AppError(403, 'forbidden', texts.sender.sessionExpired);
       await repo.updateSender(db, sender.id, { first_name: req.firstName, updated_at: clock.now().toISOString() });
     },
   };

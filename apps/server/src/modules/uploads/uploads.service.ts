@@ -1,5 +1,5 @@
 import { MB, SIGNED_URL_TTL_MS, UPLOAD_CONFIRM_GRACE_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { formatLimit, type Plan } from '@giftlens/contract/plans';
 import type {
   ConfirmUploadRequest,
@@ -55,10 +55,10 @@ const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   new AppError(
     413,
     'file_too_large',
-    M.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(2)),
+    texts.sender.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(2)),
   );
-const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', M.uploadUrlInvalid);
-const messageLocked = () => new AppError(409, 'message_locked', M.messageLocked);
+const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', texts.sender.uploadUrlInvalid);
+const messageLocked = () => new AppError(409, 'message_locked', texts.sender.messageLocked);
 
 /** The message may change until the gift is first opened (paid or not); after that it is what was revealed. */
 const changeable = (gift: Gift) => gift.status !== 'active' || gift.first_opened_at === null;
@@ -107,7 +107,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
     async generateUploadUrl(sender: Sender, req: GenerateUploadUrlRequest): Promise<GenerateUploadUrlResponse> {
       const gift = await ownChangeableGift(sender, req.giftId);
       const plan = planOf(gift);
-      if (!/^(video|audio)\//i.test(req.fileType)) throw new AppError(415, 'file_type_invalid', M.fileTypeInvalid);
+      if (!/^(video|audio)\//i.test(req.fileType)) throw new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid);
       if (req.fileSize !== undefined && req.fileSize > plan.maxFileBytes) throw fileTooLarge(plan, req.fileSize);
 
       const now = clock.now();
@@ -178,10 +178,10 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       const intent = await repo.findIntentByPath(db, gift.id, req.filePath);
       const stale = intent !== undefined && Date.parse(intent.expires_at) + UPLOAD_CONFIRM_GRACE_MS < clock.now().getTime();
       if (!intent || intent.message_type !== req.messageType || stale) {
-        throw new AppError(400, 'upload_not_found', M.confirmUploadFailed);
+        throw new AppError(400, 'upload_not_found', texts.sender.confirmUploadFailed);
       }
       const stat = await media.stat(intent.file_path);
-      if (!stat || stat.size === 0) throw new AppError(400, 'upload_missing', M.confirmUploadFailed);
+      if (!stat || stat.size === 0) throw new AppError(400, 'upload_missing', texts.sender.confirmUploadFailed);
 
       const reject = async (error: AppError) => {
         await media.delete(intent.file_path);
@@ -192,9 +192,9 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       const sniffed = await fileTypeFromBuffer(await media.readHead(intent.file_path, 4100));
       const accepted: ReadonlySet<string> = ACCEPTED_MIME[intent.message_type];
       if (!sniffed || !accepted.has(sniffed.mime)) {
-        throw await reject(new AppError(415, 'file_type_invalid', M.fileTypeInvalid));
+        throw await reject(new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid));
       }
-      if (!(await readable(intent.file_path))) throw await reject(new AppError(415, 'message_unreadable', M.messageUnreadable));
+      if (!(await readable(intent.file_path))) throw await reject(new AppError(415, 'message_unreadable', texts.sender.messageUnreadable));
 
       // The files being replaced are read in the transaction that replaces them (a render may have swapped them).
       let replaced: Gift = gift;

@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
@@ -13,7 +13,7 @@ export function CheckoutRoute() {
   if (!valid) {
     return (
       <div className="mx-auto max-w-lg px-4 py-10">
-        <Alert>{M.giftIdMissing}</Alert>
+        <Alert>{texts.sender.giftIdMissing}</Alert>
       </div>
     );
   }

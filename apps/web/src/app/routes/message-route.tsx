@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
@@ -15,7 +15,7 @@ export function MessageRoute() {
   const gift = useSenderGift(valid ? giftId : undefined);
 
   let body;
-  if (!valid) body = <Alert>{M.giftIdMissing}</Alert>;
+  if (!valid) body = <Alert>{texts.sender.giftIdMissing}</Alert>;
   else if (gift.isPending) body = <PageSpinner label="Loading your gift…" />;
   else if (gift.isError)
     body = (
@@ -29,7 +29,7 @@ export function MessageRoute() {
   else if (gift.data.status === 'active')
     body = (
       <div className="flex flex-col gap-4">
-        <Alert tone="success">{M.giftAlreadyPaid}</Alert>
+        <Alert tone="success">{texts.sender.giftAlreadyPaid}</Alert>
         <Link to={paths.share.href(giftId)} className="font-semibold text-brand-600 underline">
           Share your gift link
         </Link>

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useCallback } from 'react';
@@ -47,7 +47,7 @@ export function MyGiftsRoute() {
         <p role="alert">
           {me.error instanceof ApiError && me.error.status === 0
             ? 'We could not reach GiftLens. Please check your connection and try again.'
-            : M.generic}
+            : texts.sender.generic}
         </p>
       </StatusPanel>
     );

@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -28,12 +28,12 @@ export function ReplaceMessageRoute() {
   );
 
   let body;
-  if (!valid) body = <Alert>{M.giftIdMissing}</Alert>;
+  if (!valid) body = <Alert>{texts.sender.giftIdMissing}</Alert>;
   else if (gifts.isPending) body = <PageSpinner label="Loading your gift…" />;
   else if (gifts.isError)
-    body = <Alert>{isSignedOutError(gifts.error) ? M.unauthorized : gifts.error.message}</Alert>;
+    body = <Alert>{isSignedOutError(gifts.error) ? texts.sender.unauthorized : gifts.error.message}</Alert>;
   else if (!gift)
-    body = <Alert>{M.giftNotFound}</Alert>;
+    body = <Alert>{texts.sender.giftNotFound}</Alert>;
   else if (gift.status !== 'active')
     // Before payment the wizard's own message step applies (it goes on to checkout).
     body = (

@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
@@ -41,7 +41,7 @@ export function ShareRoute() {
   const gift = useSenderGift(valid && me.isSuccess ? giftId : undefined);
 
   let outcome: Outcome;
-  if (!valid) outcome = { kind: 'not-found', text: M.giftIdMissing };
+  if (!valid) outcome = { kind: 'not-found', text: texts.sender.giftIdMissing };
   else if (me.isPending || (me.isError && me.isFetching)) outcome = { kind: 'loading' };
   else if (me.isError) {
     outcome = isSignedOutError(me.error) ? { kind: 'sign-in' } : { kind: 'error', retry: () => void me.refetch() };
@@ -91,7 +91,7 @@ export function ShareRoute() {
           title="We couldn’t load your gift"
           actions={<Button onClick={outcome.retry}>Try again</Button>}
         >
-          <p role="alert">{M.generic}</p>
+          <p role="alert">{texts.sender.generic}</p>
         </StatusPanel>
       );
     case 'ready':

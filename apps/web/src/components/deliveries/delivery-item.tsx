@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { Mail, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -50,7 +50,7 @@ export function DeliveryItem({
       (err: unknown) => {
         setCancelling(false);
         setConfirming(false);
-        toast.error(errorText(err, M.generic));
+        toast.error(errorText(err, texts.sender.generic));
       },
     );
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { preferredChannel, WHATSAPP_COUNTRIES } from './countries.ts';
 import {
   CACHE_TTL_MS,
@@ -110,14 +110,14 @@ describe('formatPhone', () => {
   it('applies the Indian rules', () => {
     expect(formatPhone('IN', '98765 43210')).toEqual({ ok: true, phone: '+919876543210' });
     expect(formatPhone('IN', '0091 98765 43210')).toEqual({ ok: true, phone: '+919876543210' });
-    expect(formatPhone('IN', '98765')).toEqual({ ok: false, error: M.indianPhoneLength });
-    expect(formatPhone('IN', '5876543210')).toEqual({ ok: false, error: M.indianPhoneStart });
+    expect(formatPhone('IN', '98765')).toEqual({ ok: false, error: texts.sender.indianPhoneLength });
+    expect(formatPhone('IN', '5876543210')).toEqual({ ok: false, error: texts.sender.indianPhoneStart });
   });
 
   it('applies the US rule', () => {
     expect(formatPhone('US', '(415) 555-0132')).toEqual({ ok: true, phone: '+14155550132' });
     expect(formatPhone('US', '1 415 555 0132')).toEqual({ ok: true, phone: '+14155550132' });
-    expect(formatPhone('US', '555-0132')).toEqual({ ok: false, error: M.usPhoneLength });
+    expect(formatPhone('US', '555-0132')).toEqual({ ok: false, error: texts.sender.usPhoneLength });
   });
 
   it('passes numbers typed with + through, and checks other countries against the metadata', () => {

@@ -4,7 +4,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { countryName, DEFAULT_CALLING_CODE } from './countries.ts';
 
 /** "IN" → "91"; the US code for anything the phone metadata does not know. */
@@ -32,10 +32,10 @@ export function formatPhone(countryCode: string, input: string): PhoneResult {
   if (country === 'IN' || country === 'US') {
     if (digits.length > NATIONAL_LENGTH) digits = digits.slice(-NATIONAL_LENGTH);
     if (country === 'IN') {
-      if (digits.length !== NATIONAL_LENGTH) return { ok: false, error: M.indianPhoneLength };
-      if (!/^[6-9]/.test(digits)) return { ok: false, error: M.indianPhoneStart };
+      if (digits.length !== NATIONAL_LENGTH) return { ok: false, error: texts.sender.indianPhoneLength };
+      if (!/^[6-9]/.test(digits)) return { ok: false, error: texts.sender.indianPhoneStart };
     } else if (digits.length !== NATIONAL_LENGTH) {
-      return { ok: false, error: M.usPhoneLength };
+      return { ok: false, error: texts.sender.usPhoneLength };
     }
     return { ok: true, phone: `+${callingCodeFor(country)}${digits}` };
   }

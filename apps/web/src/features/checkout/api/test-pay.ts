@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { TestPayResponse } from '@giftlens/contract/payments';
 import { API } from '@giftlens/contract/routes';
 import { useMutation } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST test-checkout/pay: the built-in test provider answers like Razorpay's checkout handler. */
 export function testPay(orderId: string) {
-  return apiRequest('POST', API.testPay, { orderId }, { fallbackError: M.generic, schema: TestPayResponse });
+  return apiRequest('POST', API.testPay, { orderId }, { fallbackError: texts.sender.generic, schema: TestPayResponse });
 }
 
 export function useTestPay() {

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { useQueryClient } from '@tanstack/react-query';
@@ -65,7 +65,7 @@ export function CheckoutPage({ giftId, upload }: { giftId: string; upload: Backg
           </div>
           {g.status === 'active' ? (
             <>
-              <Alert tone="success">{M.giftAlreadyPaid}</Alert>
+              <Alert tone="success">{texts.sender.giftAlreadyPaid}</Alert>
               <Link to={paths.share.href(giftId)} className="font-semibold text-brand-600 underline">
                 Share your gift link
               </Link>
@@ -81,7 +81,7 @@ export function CheckoutPage({ giftId, upload }: { giftId: string; upload: Backg
             </>
           ) : g.status === 'draft' ? (
             <>
-              <Alert tone="warning">{M.giftNotReadyForPayment}</Alert>
+              <Alert tone="warning">{texts.sender.giftNotReadyForPayment}</Alert>
               <Link to={paths.message.href(giftId)} className="font-semibold text-brand-600 underline">
                 Add your message
               </Link>
@@ -243,7 +243,7 @@ function PayPanel({ giftId }: { giftId: string }) {
       rzp.on('payment.failed', (r) => toast.error(r.error?.description ?? 'Payment failed. Please try again.'));
       rzp.open();
     } catch (err) {
-      toast.error(errorText(err, M.generic));
+      toast.error(errorText(err, texts.sender.generic));
       setOpening(false);
     }
   };

@@ -1,5 +1,5 @@
 import { CameraHint } from '../../../components/ui/camera-hint.tsx';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { Camera, Loader2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -19,8 +19,8 @@ type Status = 'ready' | 'scanning' | 'success' | 'failed';
 
 function cameraErrorText(err: unknown): string {
   return err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'SecurityError')
-    ? RM.cameraRequired
-    : RM.cameraError;
+    ? texts.recipient.cameraRequired
+    : texts.recipient.cameraError;
 }
 
 function FullScreenMessage({ demo, title, text }: { demo: Demo; title: string; text: string }) {
@@ -103,7 +103,7 @@ export function DemoScanPage() {
         void navigate(paths.demoMessage.href(demo.id));
         return;
       }
-      setFailure(RM.noMatch);
+      setFailure(texts.recipient.noMatch);
       setAttempts((n) => n + 1);
       setStatus('failed');
     } catch (err) {
@@ -113,7 +113,7 @@ export function DemoScanPage() {
         setUnavailable(true);
         return;
       }
-      setFailure(errorText(err, RM.scanFailed));
+      setFailure(errorText(err, texts.recipient.scanFailed));
       setAttempts((n) => n + 1);
       setStatus('failed');
     } finally {

@@ -1,13 +1,13 @@
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { verifyGiftErrorText } from './verify-gift.ts';
 
 describe('gift link failure texts', () => {
   it('uses the spec text for each kind of failure', () => {
-    expect(verifyGiftErrorText(new ApiError('Gift not found', 404, 'gift_not_found'))).toBe(RM.verifyGiftHttpFailed);
-    expect(verifyGiftErrorText(new ApiError('x', 200, 'bad_response'))).toBe(RM.verificationFailed);
-    expect(verifyGiftErrorText(new ApiError('x', 0, 'network_error'))).toBe(RM.unexpected);
-    expect(verifyGiftErrorText(new Error('boom'))).toBe(RM.unexpected);
+    expect(verifyGiftErrorText(new ApiError('Gift not found', 404, 'gift_not_found'))).toBe(texts.recipient.verifyGiftHttpFailed);
+    expect(verifyGiftErrorText(new ApiError('x', 200, 'bad_response'))).toBe(texts.recipient.verificationFailed);
+    expect(verifyGiftErrorText(new ApiError('x', 0, 'network_error'))).toBe(texts.recipient.unexpected);
+    expect(verifyGiftErrorText(new Error('boom'))).toBe(texts.recipient.unexpected);
   });
 });

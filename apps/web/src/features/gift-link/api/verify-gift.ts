@@ -1,11 +1,13 @@
-import { RECIPIENT_API, RM, VerifyGiftResponse } from '@giftlens/contract/recipient';
+import { VerifyGiftResponse } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
 
 /** GET verify-gift/{giftId}: the greeting's name and whether the gift is active. */
 export function verifyGift(giftId: string, signal?: AbortSignal) {
-  return apiRequest('GET', RECIPIENT_API.verifyGift(giftId), undefined, {
-    fallbackError: RM.verifyGiftHttpFailed,
+  return apiRequest('GET', API.verifyGift(giftId), undefined, {
+    fallbackError: texts.recipient.verifyGiftHttpFailed,
     schema: VerifyGiftResponse,
     signal,
   });
@@ -25,8 +27,8 @@ export function useVerifyGift(giftId: string | undefined) {
 /** The spec's failure texts: any non-OK answer, an answer without success, or anything else. */
 export function verifyGiftErrorText(err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.code === 'bad_response') return RM.verificationFailed;
-    if (err.status > 0) return RM.verifyGiftHttpFailed;
+    if (err.code === 'bad_response') return texts.recipient.verificationFailed;
+    if (err.status > 0) return texts.recipient.verifyGiftHttpFailed;
   }
-  return RM.unexpected;
+  return texts.recipient.unexpected;
 }

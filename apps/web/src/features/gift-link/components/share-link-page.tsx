@@ -1,5 +1,5 @@
 import { GiftId } from '@giftlens/contract/common';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { CircleAlert, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -23,14 +23,14 @@ export function ShareLinkPage() {
 
   useEffect(() => {
     // The id dedupes the toast when React runs effects twice in development.
-    if (active === false) toast.error(RM.giftNotReadyToast, { id: 'gift-not-ready' });
+    if (active === false) toast.error(texts.recipient.giftNotReadyToast, { id: 'gift-not-ready' });
   }, [active]);
 
-  if (!validId) return <LinkFailure message={RM.invalidGiftLink} />;
+  if (!validId) return <LinkFailure message={texts.recipient.invalidGiftLink} />;
   if (gift.isPending) return <PageSpinner label="Checking your gift…" />;
   if (gift.isError) return <LinkFailure message={verifyGiftErrorText(gift.error)} />;
-  if (!active) return <GiftNotReadyPanel reason={RM.giftNotReady} />;
-  if (gift.data.giftDetails.preparing) return <GiftNotReadyPanel reason={RM.giftPreparing} />;
+  if (!active) return <GiftNotReadyPanel reason={texts.recipient.giftNotReady} />;
+  if (gift.data.giftDetails.preparing) return <GiftNotReadyPanel reason={texts.recipient.giftPreparing} />;
 
   const name = gift.data.giftDetails.recipientName.trim() || 'there';
   return (

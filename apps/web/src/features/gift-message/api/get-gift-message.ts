@@ -1,11 +1,13 @@
-import { GiftMessageResponse, RECIPIENT_API, RM } from '@giftlens/contract/recipient';
+import { GiftMessageResponse } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET gift-message/{giftId}: the message and reaction info; the server answers only after a matching scan. */
 export function getGiftMessage(giftId: string, signal?: AbortSignal) {
-  return apiRequest('GET', RECIPIENT_API.giftMessage(giftId), undefined, {
-    fallbackError: RM.fetchMessageFailed,
+  return apiRequest('GET', API.giftMessage(giftId), undefined, {
+    fallbackError: texts.recipient.fetchMessageFailed,
     schema: GiftMessageResponse,
     signal,
   });

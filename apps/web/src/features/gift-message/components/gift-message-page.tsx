@@ -1,4 +1,4 @@
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { Frown, Heart, Quote } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -30,7 +30,7 @@ export function GiftMessagePage({ renderPlayGate = defaultGate }: { renderPlayGa
   useEffect(() => {
     if (access.ok) return;
     clearSignedMessageUrl();
-    const text = access.reason === 'expired' ? RM.linkExpired : RM.scanToView;
+    const text = access.reason === 'expired' ? texts.recipient.linkExpired : texts.recipient.scanToView;
     toast.error(text, { id: 'gift-message-access' });
   }, [access]);
 
@@ -53,7 +53,7 @@ function MessageScreen({
   if (message.isPending) return <PageSpinner label="Opening your message…" />;
   if (message.isError) {
     const forbidden = message.error instanceof ApiError && (message.error.status === 401 || message.error.status === 403);
-    return <MessageError giftId={giftId} message={forbidden ? RM.loadMessageFailed : RM.fetchMessageFailed} />;
+    return <MessageError giftId={giftId} message={forbidden ? texts.recipient.loadMessageFailed : texts.recipient.fetchMessageFailed} />;
   }
   if (mediaError) return <MessageError giftId={giftId} message={mediaError} />;
 
@@ -62,7 +62,7 @@ function MessageScreen({
   const kind = resolveMessageType(data.messageUrl ?? storedUrl, data.messageType);
   const mediaSrc = data.messageUrl ?? (kind === 'text' ? null : storedUrl);
 
-  if (kind === 'text' ? !data.text : !mediaSrc) return <MessageError giftId={giftId} message={RM.loadMessageFailed} />;
+  if (kind === 'text' ? !data.text : !mediaSrc) return <MessageError giftId={giftId} message={texts.recipient.loadMessageFailed} />;
 
   const body: ReactNode =
     kind === 'text' || !mediaSrc ? (
@@ -79,8 +79,8 @@ function MessageScreen({
         src={mediaSrc}
         poster={data.posterUrl}
         senderName={senderName}
-        onMediaError={() => setMediaError(RM.unableToPlay)}
-        onPlayFailed={() => setMediaError(RM.unableToPlay)}
+        onMediaError={() => setMediaError(texts.recipient.unableToPlay)}
+        onPlayFailed={() => setMediaError(texts.recipient.unableToPlay)}
         renderGate={(p) => renderPlayGate({ ...p, giftId, message: data })}
       />
     );

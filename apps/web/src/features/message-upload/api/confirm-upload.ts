@@ -1,5 +1,5 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { ConfirmUploadRequest } from '@giftlens/contract/sender';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** POST confirm-upload: tells the server the PUT finished so it can check and attach the file. */
 export function confirmUpload(body: ConfirmUploadRequest) {
   return apiRequest('POST', API.confirmUpload, body, {
-    fallbackError: M.confirmUploadFailed,
+    fallbackError: texts.sender.confirmUploadFailed,
     schema: SuccessBody.loose(),
   });
 }

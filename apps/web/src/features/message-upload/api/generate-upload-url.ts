@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { GenerateUploadUrlResponse, type GenerateUploadUrlRequest } from '@giftlens/contract/sender';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** POST generate-upload-url: a signed URL the raw file is PUT to. Called by the upload manager, not a component. */
 export function generateUploadUrl(body: GenerateUploadUrlRequest) {
   return apiRequest('POST', API.generateUploadUrl, body, {
-    fallbackError: M.uploadUrlFailed,
+    fallbackError: texts.sender.uploadUrlFailed,
     schema: GenerateUploadUrlResponse,
   });
 }

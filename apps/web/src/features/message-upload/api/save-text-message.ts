@@ -1,12 +1,12 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { SaveTextMessageRequest } from '@giftlens/contract/sender';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function saveTextMessage(body: SaveTextMessageRequest) {
-  return apiRequest('POST', API.saveTextMessage, body, { fallbackError: M.generic, schema: SuccessBody.loose() });
+  return apiRequest('POST', API.saveTextMessage, body, { fallbackError: texts.sender.generic, schema: SuccessBody.loose() });
 }
 
 export function useSaveTextMessage() {

@@ -1,5 +1,5 @@
 import { DEFAULT_MESSAGE_LIMIT_BYTES } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { findPlan, formatLimit, type PlanId } from '@giftlens/contract/plans';
 import type { MessageType } from '@giftlens/contract/sender';
 import { FileAudio, FileVideo, Mic, RotateCcw, Type, Upload, Video } from 'lucide-react';
@@ -95,7 +95,7 @@ export function MessageStep({
   purpose = 'checkout',
   onContinue,
 }: MessageStepProps) {
-  const texts = TEXTS[purpose];
+  const copy = TEXTS[purpose];
   const [tab, setTab] = useState<Tab>('video');
   const [media, setMedia] = useState<Media | null>(null);
   const [text, setText] = useState('');
@@ -133,13 +133,13 @@ export function MessageStep({
     const kind: MessageType = tab === 'audio' ? 'audio' : 'video';
     const type = mediaType(file, kind);
     if (!type) {
-      setError(M.fileTypeInvalid);
-      toast.error(M.fileTypeInvalid);
+      setError(texts.sender.fileTypeInvalid);
+      toast.error(texts.sender.fileTypeInvalid);
       if (input) input.value = '';
       return;
     }
     if (file.size > limit) {
-      const text = M.fileTooLarge(planLabel, formatLimit(limit), formatMegabytes(file.size));
+      const text = texts.sender.fileTooLarge(planLabel, formatLimit(limit), formatMegabytes(file.size));
       setError(text);
       toast.error(text);
       if (input) input.value = '';
@@ -171,7 +171,7 @@ export function MessageStep({
   // Going on while the upload runs: said once, in the upload's own toast, which its outcome then replaces.
   const continueWhileUploading = () => {
     const phase = getUploadState(giftId)?.phase;
-    if (phase === 'caching' || phase === 'uploading') toast.info(texts.background, { id: uploadToastId(giftId) });
+    if (phase === 'caching' || phase === 'uploading') toast.info(copy.background, { id: uploadToastId(giftId) });
     goToCheckout();
   };
 
@@ -195,8 +195,8 @@ export function MessageStep({
     if (tab === 'text') {
       const trimmed = text.trim();
       if (!trimmed) {
-        setError(M.messageRequired);
-        toast.error(M.messageRequired);
+        setError(texts.sender.messageRequired);
+        toast.error(texts.sender.messageRequired);
         return;
       }
       submitting.current = true;
@@ -209,7 +209,7 @@ export function MessageStep({
             goToCheckout();
           },
           onError: (err) => {
-            const text = errorText(err, M.generic);
+            const text = errorText(err, texts.sender.generic);
             setError(text);
             toast.error(text);
           },
@@ -222,8 +222,8 @@ export function MessageStep({
       return;
     }
     if (!media) {
-      setError(M.messageRequired);
-      toast.error(M.messageRequired);
+      setError(texts.sender.messageRequired);
+      toast.error(texts.sender.messageRequired);
       return;
     }
     submitting.current = true;
@@ -279,8 +279,8 @@ export function MessageStep({
   return (
     <div className="flex flex-col gap-6">
       <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{texts.title}</h1>
-        <p className="mt-2 text-stone-600">{texts.intro}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{copy.title}</h1>
+        <p className="mt-2 text-stone-600">{copy.intro}</p>
       </div>
 
       <div
@@ -350,21 +350,21 @@ export function MessageStep({
       </div>
 
       {alreadyHasMessage && !uploading ? (
-        <Alert tone={purpose === 'replace' && !done ? 'info' : 'success'}>{texts.hasMessage}</Alert>
+        <Alert tone={purpose === 'replace' && !done ? 'info' : 'success'}>{copy.hasMessage}</Alert>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
       {upload?.phase === 'failed' && !error ? <Alert>Upload failed: {upload.error}</Alert> : null}
 
       <Button block onClick={() => void submit()} disabled={busy}>
-        {busy ? (tab === 'text' ? 'Saving…' : 'Uploading…') : texts.submit}
+        {busy ? (tab === 'text' ? 'Saving…' : 'Uploading…') : copy.submit}
       </Button>
 
       {overlay || uploading ? (
         <UploadOverlay
           state={upload}
           messageType={upload?.messageType ?? (tab === 'audio' ? 'audio' : 'video')}
-          continueLabel={texts.continueNow}
-          continueNote={texts.whileUploading}
+          continueLabel={copy.continueNow}
+          continueNote={copy.whileUploading}
           onContinueInBackground={continueWhileUploading}
         />
       ) : null}

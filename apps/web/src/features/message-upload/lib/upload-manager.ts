@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { MessageType } from '@giftlens/contract/sender';
 import { toast } from 'sonner';
 import { errorText } from '../../../lib/user-text.ts';
@@ -184,7 +184,7 @@ async function upload(record: PendingUpload, file: Blob, cached: boolean): Promi
           void updatePendingUpload(id, { progress }).catch(ignore);
         }
       },
-      M.uploadStorageFailed,
+      texts.sender.uploadStorageFailed,
     );
     await confirmUpload({ giftId, publicUrl: target.publicUrl, messageType, filePath: target.filePath });
     // The record goes before the upload is reported done: nothing can take it for one left behind.
@@ -193,7 +193,7 @@ async function upload(record: PendingUpload, file: Blob, cached: boolean): Promi
     toast.success('Message uploaded successfully!', { id: uploadToastId(giftId) });
     return true;
   } catch (err) {
-    const message = errorText(err, M.uploadStorageFailed);
+    const message = errorText(err, texts.sender.uploadStorageFailed);
     if (cached) await deletePendingUpload(id).catch(ignore);
     set(giftId, { messageType, phase: 'failed', error: message });
     toast.error(`Upload failed: ${message}`, { id: uploadToastId(giftId) });

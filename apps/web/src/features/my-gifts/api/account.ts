@@ -1,5 +1,5 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,14 +7,14 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** POST logout (this session) or logout-everywhere (every session of the sender); both clear the cookie. */
 export function signOut(everywhere: boolean) {
   return apiRequest('POST', everywhere ? API.logoutEverywhere : API.logout, undefined, {
-    fallbackError: M.generic,
+    fallbackError: texts.sender.generic,
     schema: SuccessBody.loose(),
   });
 }
 
 /** DELETE /api/gift-sender/account: every gift, subscriptions, sessions, codes and the sender; clears the cookie. */
 export function deleteAccount() {
-  return apiRequest('DELETE', API.account, undefined, { fallbackError: M.generic, schema: SuccessBody.loose() });
+  return apiRequest('DELETE', API.account, undefined, { fallbackError: texts.sender.generic, schema: SuccessBody.loose() });
 }
 
 export function useSignOut() {

@@ -1,5 +1,5 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,7 +7,7 @@ import { useRefreshMyGifts } from './my-gifts.ts';
 
 /** DELETE /api/gift-sender/gifts/{giftId}: the gift and everything of it, files included (a paid order's record stays). */
 export function deleteGift(giftId: string) {
-  return apiRequest('DELETE', API.senderGift(giftId), undefined, { fallbackError: M.generic, schema: SuccessBody.loose() });
+  return apiRequest('DELETE', API.senderGift(giftId), undefined, { fallbackError: texts.sender.generic, schema: SuccessBody.loose() });
 }
 
 export function useDeleteGift() {

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { MyGiftsResponse, type MyGift } from '@giftlens/contract/my-gifts';
 import { API } from '@giftlens/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ const urls = createUrlKeeper(LINKS_REFRESH_MS);
 /** GET /api/gift-sender/gifts: the session's gifts, newest first (401 without a session). */
 export async function getMyGifts(signal?: AbortSignal) {
   const res = await apiRequest('GET', API.myGifts, undefined, {
-    fallbackError: M.generic,
+    fallbackError: texts.sender.generic,
     schema: MyGiftsResponse,
     signal,
   });

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { PlansResponse } from '@giftlens/contract/plans-api';
 import { API } from '@giftlens/contract/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export function usePlans(country: string | null | undefined) {
     queryKey: ['plans', country],
     queryFn: ({ signal }) =>
       apiRequest('GET', `${API.plans}?country=${encodeURIComponent(country ?? '')}`, undefined, {
-        fallbackError: M.generic,
+        fallbackError: texts.sender.generic,
         schema: PlansResponse,
         signal,
       }),

@@ -1,5 +1,7 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { RECIPIENT_API, RM, type ConsentRequest } from '@giftlens/contract/recipient';
+import { type ConsentRequest } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -15,5 +17,5 @@ export function postConsent(reactionId: string, consentGranted: boolean) {
     },
     browserInfo: { cookieEnabled: navigator.cookieEnabled, onLine: navigator.onLine },
   };
-  return apiRequest('POST', RECIPIENT_API.consent, body, { fallbackError: RM.consentFailed, schema: SuccessBody });
+  return apiRequest('POST', API.consent, body, { fallbackError: texts.recipient.consentFailed, schema: SuccessBody });
 }

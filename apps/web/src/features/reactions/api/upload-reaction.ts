@@ -1,4 +1,6 @@
-import { RECIPIENT_API, ReactionUploadResponse, RM } from '@giftlens/contract/recipient';
+import { ReactionUploadResponse } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface ReactionUpload {
@@ -19,5 +21,5 @@ export function uploadReaction({ reactionId, recording, durationSeconds, mediaEn
   form.append('syncOffsetMs', String(syncOffsetMs));
   const ext = recording.type.includes('mp4') ? 'mp4' : 'webm';
   form.append('reaction', recording, `reaction.${ext}`);
-  return apiRequest('POST', RECIPIENT_API.reactionUpload, form, { fallbackError: RM.uploadFailed, schema: ReactionUploadResponse });
+  return apiRequest('POST', API.reactionUpload, form, { fallbackError: texts.recipient.uploadFailed, schema: ReactionUploadResponse });
 }

@@ -1,4 +1,4 @@
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { Video } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -70,14 +70,14 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
         playbackSessionId,
       });
       if (!res.allowRecording || !res.data) {
-        if (res.message === RM.alreadyReacted || message.hasReaction) toast.info(RM.alreadyReacted);
+        if (res.message === texts.recipient.alreadyReacted || message.hasReaction) toast.info(texts.recipient.alreadyReacted);
         await play();
         return;
       }
       setPending({ reactionId: res.data.id, playbackSessionId });
       setModalOpen(true);
     } catch {
-      toast.error(RM.consentFailed);
+      toast.error(texts.recipient.consentFailed);
       await play();
     } finally {
       setBusy(false);
@@ -91,15 +91,15 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
     const media = getMedia();
     const rec = new ReactionRecording(pending.reactionId, pending.playbackSessionId, {
       onRecordingChange: setRecording,
-      onSaved: () => toast.success(RM.reactionSaved),
-      onSaveFailed: (reason) => toast.error(RM.saveReactionFailed(reason)),
+      onSaved: () => toast.success(texts.recipient.reactionSaved),
+      onSaveFailed: (reason) => toast.error(texts.recipient.saveReactionFailed(reason)),
     });
     try {
       await postConsent(pending.reactionId, true);
       await rec.open();
     } catch (err) {
       rec.dispose();
-      toast.error(RM.unableToRecord(reasonOf(err)));
+      toast.error(texts.recipient.unableToRecord(reasonOf(err)));
       await play();
       return;
     }
@@ -109,7 +109,7 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
     }
     recordingRef.current = rec;
     rec.begin(media);
-    toast.info(RM.recordingReaction);
+    toast.info(texts.recipient.recordingReaction);
     if (!(await play())) rec.dispose();
   };
 

@@ -1,11 +1,13 @@
-import { CheckEmailResponse, RECIPIENT_API, RM } from '@giftlens/contract/recipient';
+import { CheckEmailResponse } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST check-email: does this address have a gift ready to reveal? */
 export function checkEmail(email: string) {
-  return apiRequest('POST', RECIPIENT_API.checkEmail, { email }, {
-    fallbackError: RM.verifyEmailFailed,
+  return apiRequest('POST', API.checkEmail, { email }, {
+    fallbackError: texts.recipient.verifyEmailFailed,
     schema: CheckEmailResponse,
   });
 }

@@ -1,6 +1,6 @@
 import { Email } from '@giftlens/contract/common';
 import { RECIPIENT_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -50,22 +50,22 @@ export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
     try {
       const check = await checkEmail.mutateAsync(email);
       if (!check.exists) {
-        const reason = check.message || RM.noActiveGifts;
+        const reason = check.message || texts.recipient.noActiveGifts;
         if (saysNotFound(check.message)) return notFound(reason);
         const state: GiftNotReadyState = { reason };
         void navigate(paths.giftNotReady.href(), { state });
         return;
       }
     } catch (err) {
-      const message = errorText(err, RM.verifyEmailFailed);
+      const message = errorText(err, texts.recipient.verifyEmailFailed);
       if (saysNotFound(message)) return notFound(message);
       setError(message);
       toast.error(message);
       return;
     }
     try {
-      const sent = await sendOtp.mutateAsync({ email, fallbackError: RM.sendCodeFailed });
-      toast.success(RM.codeSent);
+      const sent = await sendOtp.mutateAsync({ email, fallbackError: texts.recipient.sendCodeFailed });
+      toast.success(texts.recipient.codeSent);
       writeString('session', RECIPIENT_KEYS.recipientEmail, email);
       onCodeSent(email, Date.now() + (sent.resendAfter || RECIPIENT_RESEND_COOLDOWN_S) * 1000);
     } catch (err) {
@@ -76,7 +76,7 @@ export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
         onCodeSent(email, Date.now() + (err.retryAfter ?? RECIPIENT_RESEND_COOLDOWN_S) * 1000);
         return;
       }
-      const message = errorText(err, RM.sendCodeFailed);
+      const message = errorText(err, texts.recipient.sendCodeFailed);
       setError(message);
       toast.error(message);
     }
@@ -106,7 +106,7 @@ export function EmailStep({ initialEmail, onCodeSent }: EmailStepProps) {
         value={email}
         onChange={(e) => setEmail(e.target.value.toLowerCase())}
         onBlur={() => setTouched(email !== '')}
-        error={touched && !valid ? RM.invalidEmail : undefined}
+        error={touched && !valid ? texts.recipient.invalidEmail : undefined}
         required
       />
 

@@ -1,6 +1,6 @@
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { CODE_LENGTH, RECIPIENT_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,7 +41,7 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!complete) {
-      setError(RM.incompleteCode);
+      setError(texts.recipient.incompleteCode);
       return;
     }
     if (verify.isPending) return;
@@ -50,11 +50,11 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
       { email, code },
       {
         onSuccess: (res) => {
-          if (!res.isReady) return notReady(RM.giftNotReady);
-          if (!res.recipientId || res.giftIds.length === 0) return notReady(RM.noGiftsForEmail);
+          if (!res.isReady) return notReady(texts.recipient.giftNotReady);
+          if (!res.recipientId || res.giftIds.length === 0) return notReady(texts.recipient.noGiftsForEmail);
           writeString('session', RECIPIENT_KEYS.recipientId, res.recipientId);
           writeJson('session', RECIPIENT_KEYS.giftIds, res.giftIds);
-          toast.success(RM.emailVerified);
+          toast.success(texts.recipient.emailVerified);
           void navigate(paths.scanningInstructions.href(res.recipientId));
         },
         onError: (err) => {
@@ -75,10 +75,10 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
     if (secondsLeft > 0 || resend.isPending) return;
     setError(null);
     resend.mutate(
-      { email, fallbackError: RM.resendFailed },
+      { email, fallbackError: texts.recipient.resendFailed },
       {
         onSuccess: (res) => {
-          toast.success(RM.newCodeSent);
+          toast.success(texts.recipient.newCodeSent);
           setCode('');
           onResendCooldown(Date.now() + (res.resendAfter || RECIPIENT_RESEND_COOLDOWN_S) * 1000);
         },
@@ -96,7 +96,7 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' && !complete) {
       e.preventDefault();
-      setError(RM.incompleteCode);
+      setError(texts.recipient.incompleteCode);
     }
   };
 
@@ -129,7 +129,7 @@ export function VerifyStep({ email, resendAvailableAt, onResendCooldown, onBack 
           value={code}
           onChange={(v) => {
             setCode(v);
-            if (error === RM.incompleteCode) setError(null);
+            if (error === texts.recipient.incompleteCode) setError(null);
           }}
           disabled={verify.isPending}
           autoFocus

@@ -1,4 +1,6 @@
-import { RECIPIENT_API, RM, ScanResponse } from '@giftlens/contract/recipient';
+import { ScanResponse } from '@giftlens/contract/recipient';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
 
 export type ScanRequest =
@@ -16,16 +18,16 @@ export async function processScan(req: ScanRequest): Promise<ScanResponse> {
   let path: string;
   if (req.flow === 'direct') {
     form.append('type', 'direct');
-    path = RECIPIENT_API.processScanDirect(req.giftId);
+    path = API.processScanDirect(req.giftId);
   } else {
     form.append('recipient_id', req.recipientId);
-    path = RECIPIENT_API.processScan;
+    path = API.processScan;
   }
   try {
-    return await apiRequest('POST', path, form, { fallbackError: RM.scanFailed, schema: ScanResponse, signal: req.signal });
+    return await apiRequest('POST', path, form, { fallbackError: texts.recipient.scanFailed, schema: ScanResponse, signal: req.signal });
   } catch (err) {
-    if (err instanceof ApiError && err.status > 0 && err.code === `http_${err.status}` && err.message === RM.scanFailed) {
-      throw new ApiError(RM.apiError(err.status), err.status, err.code, err.retryAfter);
+    if (err instanceof ApiError && err.status > 0 && err.code === `http_${err.status}` && err.message === texts.recipient.scanFailed) {
+      throw new ApiError(texts.recipient.apiError(err.status), err.status, err.code, err.retryAfter);
     }
     throw err;
   }

@@ -1,4 +1,4 @@
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { SearchX } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -30,7 +30,7 @@ export function GiftNotFoundPage() {
       }
     >
       <p role="alert" className="text-stone-700">
-        {state?.message || RM.giftNotFoundPage}
+        {state?.message || texts.recipient.giftNotFoundPage}
       </p>
       <p className="text-sm">
         Tips: use good light, a plain background, and make sure the whole gift is in the frame.

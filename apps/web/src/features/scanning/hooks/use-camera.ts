@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { cameraErrorText } from '../lib/scan-errors.ts';
 
 /** The rear camera at 1280x720 when the device has one; `ideal`, never `exact`, so any camera still works. */
@@ -38,7 +38,7 @@ export function useCamera(recipientFlow: boolean, restartKey: number) {
       if (cancelled) return;
       setState({ status: 'starting' });
       if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ status: 'error', message: RM.cameraInitFailed });
+        setState({ status: 'error', message: texts.recipient.cameraInitFailed });
         return;
       }
       try {
@@ -65,7 +65,7 @@ export function useCamera(recipientFlow: boolean, restartKey: number) {
         // play() is interrupted when the element is torn down; anything else means the stream is unusable.
         if (err instanceof DOMException && err.name === 'AbortError') return;
         stopStream(stream);
-        setState({ status: 'error', message: RM.cameraInitFailed });
+        setState({ status: 'error', message: texts.recipient.cameraInitFailed });
         return;
       }
       if (!cancelled) setState({ status: 'ready' });

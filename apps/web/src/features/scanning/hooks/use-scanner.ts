@@ -1,5 +1,6 @@
 import { MAX_SCAN_ATTEMPTS } from '@giftlens/contract/constants';
-import { RM, type ScanResponse } from '@giftlens/contract/recipient';
+import { type ScanResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -98,7 +99,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     attemptsRef.current = n;
     setAttempts(n);
     if (n >= MAX_SCAN_ATTEMPTS) {
-      void navigate(paths.giftNotFound.href(), { replace: true, state: { message: RM.giftNotFoundPage } });
+      void navigate(paths.giftNotFound.href(), { replace: true, state: { message: texts.recipient.giftNotFoundPage } });
       return;
     }
     setPrompt({ kind: errorKind(message), message });
@@ -109,7 +110,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
       res.success && (res.matchResult.matched || res.matchResult.matchFound || res.openAIResponse.content === 'yes');
     const giftId = res.giftId ?? res.matchResult.giftId ?? (flow === 'direct' ? scanId : null);
     if (!matched || !giftId) {
-      fail(res.error || RM.noMatch, false);
+      fail(res.error || texts.recipient.noMatch, false);
       return;
     }
     setStatus('success');
@@ -126,7 +127,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
   const capture = async () => {
     if (status !== 'ready' || !cameraReady || capturingRef.current || retryPrompt || !video) return;
     if (flow === 'recipient' && !scanId) {
-      fail(RM.recipientIdMissing, true);
+      fail(texts.recipient.recipientIdMissing, true);
       return;
     }
     capturingRef.current = true;
@@ -155,7 +156,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
       // A scan aborted (screen left, cancelled) is ignored, whatever it answered.
       if (ac.signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
       if (err instanceof ApiError) fail(err.message, isRefusal(err.status));
-      else fail(RM.scanFailed, false);
+      else fail(texts.recipient.scanFailed, false);
     } finally {
       capturingRef.current = false;
     }

@@ -1,4 +1,4 @@
-import { RM } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 
 /** What went wrong, as far as the retry dialog's title is concerned. */
 export type ScanErrorKind = 'camera' | 'light' | 'focus' | 'gift' | 'refused';
@@ -26,12 +26,12 @@ export function errorKind(text: string): ScanErrorKind {
 export function cameraErrorText(err: unknown, recipientFlow: boolean): string {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
   if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') {
-    return recipientFlow ? `${RM.cameraRequired}${RM.cameraRequiredRecipientSuffix}` : RM.cameraRequired;
+    return recipientFlow ? `${texts.recipient.cameraRequired}${texts.recipient.cameraRequiredRecipientSuffix}` : texts.recipient.cameraRequired;
   }
   if (['NotFoundError', 'DevicesNotFoundError', 'NotReadableError', 'TrackStartError', 'OverconstrainedError', 'AbortError'].includes(name)) {
-    return RM.cameraError;
+    return texts.recipient.cameraError;
   }
-  return RM.cameraInitFailed;
+  return texts.recipient.cameraInitFailed;
 }
 
 /** Refusals by the server (signed out, scan limit, expired gift, too many scans): retrying at once will not help. */

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { SendCodeResponse, type SendEmailRequest } from '@giftlens/contract/sender';
 import { useMutation } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST send-email: sends (or re-sends) the six-digit code; a 429 carries `retryAfter` seconds. */
 export function sendEmailCode(body: SendEmailRequest) {
-  return apiRequest('POST', API.sendEmail, body, { fallbackError: M.sendCodeFailed, schema: SendCodeResponse });
+  return apiRequest('POST', API.sendEmail, body, { fallbackError: texts.sender.sendCodeFailed, schema: SendCodeResponse });
 }
 
 export function useSendEmailCode() {

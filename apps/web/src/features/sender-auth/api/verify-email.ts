@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { VerifyResponse, type VerifyEmailRequest } from '@giftlens/contract/sender';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { senderMeQueryKey } from '../../../lib/sender-me.ts';
 
 /** POST verify-email: on success the server sets the sender's session cookie. */
 export function verifyEmailCode(body: VerifyEmailRequest) {
-  return apiRequest('POST', API.verifyEmail, body, { fallbackError: M.invalidCode, schema: VerifyResponse });
+  return apiRequest('POST', API.verifyEmail, body, { fallbackError: texts.sender.invalidCode, schema: VerifyResponse });
 }
 
 export function useVerifyEmailCode() {

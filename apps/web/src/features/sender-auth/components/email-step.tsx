@@ -1,6 +1,6 @@
 import { SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
 import { Email } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { Mail, MessageCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -100,7 +100,7 @@ export function EmailStep({
         value={email}
         onChange={(e) => setEmail(e.target.value.toLowerCase())}
         onBlur={() => setTouched(true)}
-        error={touched && email !== '' && !valid ? M.invalidEmail : undefined}
+        error={touched && email !== '' && !valid ? texts.sender.invalidEmail : undefined}
         required
       />
 

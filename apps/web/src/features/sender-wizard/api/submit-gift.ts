@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { SubmitGiftResponse, type SubmitGiftFields } from '@giftlens/contract/sender';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ export function submitGift({ fields, giftImages }: SubmitGiftInput) {
     if (typeof value === 'string' && value !== '') form.append(key, value);
   }
   for (const image of giftImages) form.append('giftImage', image, image.name);
-  return apiRequest('POST', API.submitGift, form, { fallbackError: M.createGiftFailed, schema: SubmitGiftResponse });
+  return apiRequest('POST', API.submitGift, form, { fallbackError: texts.sender.createGiftFailed, schema: SubmitGiftResponse });
 }
 
 export function useSubmitGift() {

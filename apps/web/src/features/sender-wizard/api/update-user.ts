@@ -1,12 +1,12 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { UpdateUserRequest } from '@giftlens/contract/sender';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function updateUser(body: UpdateUserRequest) {
-  return apiRequest('POST', API.updateUser, body, { fallbackError: M.saveUserFailed, schema: SuccessBody.loose() });
+  return apiRequest('POST', API.updateUser, body, { fallbackError: texts.sender.saveUserFailed, schema: SuccessBody.loose() });
 }
 
 export function useUpdateUser() {

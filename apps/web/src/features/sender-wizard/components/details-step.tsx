@@ -1,5 +1,5 @@
 import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS, RECIPIENT_NAME_MAX } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { PlanId } from '@giftlens/contract/plans';
 import { ImagePlus, Loader2, X } from 'lucide-react';
@@ -96,14 +96,14 @@ export function DetailsStep({
     input.value = '';
     if (chosen.length === 0) return;
     if (chosen.some((f) => !f.type.startsWith('image/'))) {
-      form.setError('giftImages', { message: M.giftImageInvalid });
+      form.setError('giftImages', { message: texts.sender.giftImageInvalid });
       return;
     }
     setCompressing(true);
     const compressed = await Promise.all(chosen.map(compressGiftImage));
     setCompressing(false);
     if (compressed.some((f) => f.size > GIFT_IMAGE_MAX_BYTES)) {
-      form.setError('giftImages', { message: M.giftImageInvalid });
+      form.setError('giftImages', { message: texts.sender.giftImageInvalid });
       return;
     }
     applyPhotos([...photos, ...compressed]);

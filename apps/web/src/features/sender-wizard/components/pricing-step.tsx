@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { PlanId } from '@giftlens/contract/plans';
 import { Check, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export function PricingStep({ countryCode, selectedPlanId, onPicked, onChosen }:
   const submit = () => {
     const plan = list.find((p) => p.id === current);
     if (!plan) {
-      setError(M.planRequired);
+      setError(texts.sender.planRequired);
       return;
     }
     toast.success(`${plan.name} plan selected!`);

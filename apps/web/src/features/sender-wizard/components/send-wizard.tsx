@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { PlanId } from '@giftlens/contract/plans';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { ArrowLeft } from 'lucide-react';
@@ -113,10 +113,10 @@ export function SendWizard({
         if (controller.signal.aborted) return;
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
           sessionChecked.current = true;
-          toast.error(M.sessionExpired);
+          toast.error(texts.sender.sessionExpired);
           reset();
         } else {
-          toast.error(errorText(err, M.generic));
+          toast.error(errorText(err, texts.sender.generic));
         }
         resumed.current?.(null);
       });
@@ -128,7 +128,7 @@ export function SendWizard({
     if (resumeGiftId || sessionChecked.current || !SESSION_STEPS.includes(currentStep)) return;
     const expire = () => {
       sessionChecked.current = true;
-      toast.error(M.sessionExpired);
+      toast.error(texts.sender.sessionExpired);
       reset();
     };
     if (!state.email) {
@@ -221,7 +221,7 @@ export function SendWizard({
           }
         />
       ) : (
-        <MissingStep text={M.planRequired} action="Choose a plan" onAction={() => goTo('pricing')} />
+        <MissingStep text={texts.sender.planRequired} action="Choose a plan" onAction={() => goTo('pricing')} />
       );
       break;
     case 'message':
@@ -241,7 +241,7 @@ export function SendWizard({
           })}
         </>
       ) : (
-        <MissingStep text={M.giftIdMissing} action="Back to gift details" onAction={() => goTo('details')} />
+        <MissingStep text={texts.sender.giftIdMissing} action="Back to gift details" onAction={() => goTo('details')} />
       );
       break;
   }

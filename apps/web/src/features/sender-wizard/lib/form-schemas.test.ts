@@ -1,5 +1,5 @@
 import { RECIPIENT_NAME_MAX } from '@giftlens/contract/constants';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { isUserText } from '../../../lib/user-text.ts';
@@ -17,16 +17,16 @@ const photo = () => new File([new Uint8Array([1, 2, 3])], 'gift.jpg', { type: 'i
 describe('the gift details form speaks the contract’s words', () => {
   it('says the photo is required when none was added, even before the field was ever set', async () => {
     const filled = { occasion: 'birthday', recipientName: 'Ravi', recipientEmail: 'ravi@example.com' };
-    expect(await messages(detailsResolver, filled)).toEqual({ giftImages: M.giftImageRequired });
-    expect(await messages(detailsResolver, { ...filled, giftImages: [] })).toEqual({ giftImages: M.giftImageRequired });
+    expect(await messages(detailsResolver, filled)).toEqual({ giftImages: texts.sender.giftImageRequired });
+    expect(await messages(detailsResolver, { ...filled, giftImages: [] })).toEqual({ giftImages: texts.sender.giftImageRequired });
   });
 
   it('names each missing field in the spec’s words', async () => {
     expect(await messages(detailsResolver, { occasion: '', recipientName: '', recipientEmail: '', giftImages: [] })).toEqual({
-      occasion: M.occasionRequired,
-      recipientName: M.recipientNameRequired,
-      recipientEmail: M.recipientContactRequired,
-      giftImages: M.giftImageRequired,
+      occasion: texts.sender.occasionRequired,
+      recipientName: texts.sender.recipientNameRequired,
+      recipientEmail: texts.sender.recipientContactRequired,
+      giftImages: texts.sender.giftImageRequired,
     });
   });
 
@@ -39,8 +39,8 @@ describe('the gift details form speaks the contract’s words', () => {
     });
     expect(Object.keys(found).sort()).toEqual(['giftImages', 'occasion', 'recipientEmail', 'recipientName']);
     for (const [field, text] of Object.entries(found)) expect(isUserText(text), `${field}: ${JSON.stringify(text)}`).toBe(true);
-    expect(found.recipientEmail).toBe(M.invalidEmail);
-    expect(found.giftImages).toBe(M.tooManyGiftImages);
+    expect(found.recipientEmail).toBe(texts.sender.invalidEmail);
+    expect(found.giftImages).toBe(texts.sender.tooManyGiftImages);
   });
 
   it('lets a complete form through', async () => {
@@ -53,8 +53,8 @@ describe('the gift details form speaks the contract’s words', () => {
 
 describe('the name form speaks the contract’s words', () => {
   it('missing, empty, too long', async () => {
-    expect(await messages(userDetailsResolver, {})).toEqual({ firstName: M.firstNameRequired });
-    expect(await messages(userDetailsResolver, { firstName: '  ' })).toEqual({ firstName: M.firstNameRequired });
-    expect(await messages(userDetailsResolver, { firstName: 'A'.repeat(51) })).toEqual({ firstName: M.firstNameTooLong });
+    expect(await messages(userDetailsResolver, {})).toEqual({ firstName: texts.sender.firstNameRequired });
+    expect(await messages(userDetailsResolver, { firstName: '  ' })).toEqual({ firstName: texts.sender.firstNameRequired });
+    expect(await messages(userDetailsResolver, { firstName: 'A'.repeat(51) })).toEqual({ firstName: texts.sender.firstNameTooLong });
   });
 });

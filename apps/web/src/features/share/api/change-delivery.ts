@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveryResponse, type ChangeDeliveryRequest } from '@giftlens/contract/scheduling';
 import { useMutation } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useRefreshDeliveries } from './deliveries.ts';
 /** PATCH /api/scheduled-messages/{id}: a new time and/or contact for a pending or failed delivery. */
 export function changeDelivery({ id, body }: { id: string; body: ChangeDeliveryRequest }) {
   return apiRequest('PATCH', API.scheduledMessage(id), body, {
-    fallbackError: M.scheduleFailed,
+    fallbackError: texts.sender.scheduleFailed,
     schema: DeliveryResponse,
   });
 }

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveriesResponse } from '@giftlens/contract/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ const deliveriesQueryKey = (giftId: string) => ['deliveries', giftId] as const;
 /** GET /api/scheduled-messages?giftId=…: the gift's deliveries (newest first) and whether WhatsApp can be used. */
 export function getDeliveries(giftId: string, signal?: AbortSignal) {
   return apiRequest('GET', `${API.scheduledMessages}?giftId=${encodeURIComponent(giftId)}`, undefined, {
-    fallbackError: M.generic,
+    fallbackError: texts.sender.generic,
     schema: DeliveriesResponse,
     signal,
   });

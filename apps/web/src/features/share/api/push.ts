@@ -1,5 +1,5 @@
 import { SuccessBody } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { PushPublicKeyResponse } from '@giftlens/contract/push';
 import { API } from '@giftlens/contract/routes';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** GET /api/push/public-key: the server's VAPID key (base64url) that push subscriptions are made for. */
 export async function getPushPublicKey(): Promise<string> {
   const res = await apiRequest('GET', API.pushPublicKey, undefined, {
-    fallbackError: M.generic,
+    fallbackError: texts.sender.generic,
     schema: PushPublicKeyResponse,
   });
   return res.publicKey;
@@ -16,7 +16,7 @@ export async function getPushPublicKey(): Promise<string> {
 /** POST /api/push/subscribe: this device's subscription, for the signed-in sender's notices. */
 export function subscribePush(subscription: PushSubscriptionJSON) {
   return apiRequest('POST', API.pushSubscribe, subscription, {
-    fallbackError: M.generic,
+    fallbackError: texts.sender.generic,
     schema: SuccessBody,
   });
 }
@@ -27,6 +27,6 @@ export function unsubscribePush(endpoint: string) {
     'POST',
     API.pushUnsubscribe,
     { endpoint },
-    { fallbackError: M.generic, schema: SuccessBody },
+    { fallbackError: texts.sender.generic, schema: SuccessBody },
   );
 }

@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { ScheduleResponse, type ScheduleRequest } from '@giftlens/contract/scheduling';
 import { useMutation } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useRefreshDeliveries } from './deliveries.ts';
 /** POST /api/scheduled-messages: stores the delivery; the server sends it at the chosen instant. */
 export function scheduleDelivery(body: ScheduleRequest) {
   return apiRequest('POST', API.scheduledMessages, body, {
-    fallbackError: M.scheduleFailed,
+    fallbackError: texts.sender.scheduleFailed,
     schema: ScheduleResponse,
   });
 }

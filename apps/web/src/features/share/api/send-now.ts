@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveryResponse, type SendNowRequest } from '@giftlens/contract/scheduling';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useRefreshDeliveries } from './deliveries.ts';
 
 /** POST /api/scheduled-messages/send-now: a delivery due at once; the server's worker sends it within seconds. */
 export function sendNow(body: SendNowRequest) {
-  return apiRequest('POST', API.sendNow, body, { fallbackError: M.generic, schema: DeliveryResponse });
+  return apiRequest('POST', API.sendNow, body, { fallbackError: texts.sender.generic, schema: DeliveryResponse });
 }
 
 export function useSendNow(giftId: string) {

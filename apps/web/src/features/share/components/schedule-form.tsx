@@ -1,4 +1,4 @@
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import type { ContactType, DeliveriesResponse, Delivery } from '@giftlens/contract/scheduling';
 import { Mail, MessageCircle, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -85,12 +85,12 @@ export function ScheduleForm({
       setError(text);
       toast.error(text);
     };
-    if (!date || !time || !when) return fail(M.scheduleDateTimeRequired);
+    if (!date || !time || !when) return fail(texts.sender.scheduleDateTimeRequired);
     const recipientContact = normalizeContact(contactType, contactValue);
-    if (!recipientContact) return fail(M.scheduleContactRequired);
+    if (!recipientContact) return fail(texts.sender.scheduleContactRequired);
     if (contactType === 'whatsapp' && !isWhatsAppNumber(recipientContact))
-      return fail(M.whatsappNumberInvalid);
-    if (!isInFuture(when)) return fail(M.scheduleFuture);
+      return fail(texts.sender.whatsappNumberInvalid);
+    if (!isInFuture(when)) return fail(texts.sender.scheduleFuture);
     setError(null);
     const fields = {
       recipientContact,
@@ -103,7 +103,7 @@ export function ScheduleForm({
         setDone(true);
         onSaved(when);
       },
-      onError: (err: Error) => fail(err.message || M.scheduleFailed),
+      onError: (err: Error) => fail(err.message || texts.sender.scheduleFailed),
     };
     if (editing) change.mutate({ id: editing.id, body: fields }, callbacks);
     else schedule.mutate({ giftId, ...fields }, callbacks);

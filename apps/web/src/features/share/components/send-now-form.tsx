@@ -1,5 +1,5 @@
 import { Email } from '@giftlens/contract/common';
-import { M } from '@giftlens/contract/messages';
+import { texts } from '@giftlens/contract/texts';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -20,9 +20,9 @@ export function SendNowForm({ giftId, recipientEmail }: { giftId: string; recipi
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (send.isPending) return;
-    if (!value.trim()) return setError(M.scheduleContactRequired);
+    if (!value.trim()) return setError(texts.sender.scheduleContactRequired);
     const email = Email.safeParse(value);
-    if (!email.success) return setError(M.invalidEmail);
+    if (!email.success) return setError(texts.sender.invalidEmail);
     setError(undefined);
     send.mutate(
       { giftId, recipientContact: email.data, contactType: 'email', timezone: browserTimeZone() },
