@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer } from './smtp.ts';
-import { ARTIFACTS_DIR, REPO_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
+import { ARTIFACTS_DIR, HEALTH, REPO_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -56,7 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(`${baseURL}/api/health`, server, 60_000);
+  await waitForHealth(`${baseURL}${HEALTH}`, server, 60_000);
 
   const runtime: E2ERuntime = { baseURL, mailDir, dataDir };
   writeFileSync(RUNTIME_FILE, JSON.stringify(runtime));
