@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs } from './support/chromium.ts';
+import { CHROMIUM_ARGS } from './support/chromium.ts';
 
 // Browser tests against the built app served by the real server (started in global-setup.ts with a fresh
 // SQLite data folder and a real local SMTP server). Run through `npm test` or `npm run test:e2e`.
@@ -23,9 +23,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
+    // A spec whose camera must see a photo adds the fake camera's flags with `test.use({ camera: PHOTO })`
+    // (support/fixtures.ts).
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: chromiumArgs(),
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,16 +1,101 @@
-import { test as base, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { RUNTIME_FILE, type E2ERuntime } from './paths.ts';
+import { resolve } from 'node:path';
+import { test as base, expect, request, type APIRequestContext, type Cookie } from '@playwright/test';
+import type { PlanId } from '@giftlens/contract/plans';
+import { fakeCameraArgs } from './camera.ts';
+import { GIFT_PHOTOS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
+import {
+  addMessage,
+  pay,
+  setFirstName,
+  signIn,
+  submitGift,
+  waitForMessageReady,
+  type Message,
+} from './sender-api.ts';
 
 function runtime(): E2ERuntime {
   return JSON.parse(readFileSync(RUNTIME_FILE, 'utf8')) as E2ERuntime;
 }
 
+/** A unique e-mail address per call, so tests never share a sender or recipient. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** DVD cover 001 as its sender photographed it: the gift of most tests (phone photos of it are in covers/photos). */
+export const COVER_001 = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
+
+export interface GiftOptions {
+  /** The sender's photo of the gift (default: cover 001). */
+  photo?: string;
+  /** Default: Premium (US). */
+  planId?: PlanId;
+  /** Default: Ravi. */
+  recipientName?: string;
+  /** Default: a unique address. */
+  recipientEmail?: string;
+  /** Default: Asha. */
+  senderName?: string;
+}
+
+export interface PaidGiftOptions extends GiftOptions {
+  message: Message;
+}
+
+/** A gift made through the API by a new sender of its own. */
+export interface SenderGift {
+  giftId: string;
+  senderEmail: string;
+  recipientEmail: string;
+  /** The sender's session cookie, to continue as that sender in a browser (`context.addCookies`). */
+  senderCookies: Cookie[];
+  /** An API context holding the sender's session (disposed after the test): My Gifts' calls as that sender. */
+  sender: APIRequestContext;
+}
+
+/** A sender who verified their e-mail and gave a first name moments ago, on another device. */
+export interface ReturningSender {
+  email: string;
+  firstName: string;
+}
+
+interface TestFixtures {
+  /** Where the real SMTP server the global setup started writes what it receives (read with mailbox.ts). */
+  mailDir: string;
+  failOnConsoleError: void;
+  /**
+   * Makes a gift the way the wizard does, through the server's API only: a new sender signs in with the e-mail
+   * code, gives a first name, sends the gift's details and photo and the message (an uploaded file is converted
+   * before the payment), and pays with the test checkout.
+   */
+  paidGift: (options: PaidGiftOptions) => Promise<SenderGift>;
+  /** The same up to the photo: the wizard's state just before the message step. */
+  draftGift: (options?: GiftOptions) => Promise<SenderGift>;
+  returningSender: ReturningSender;
+}
+
+interface WorkerFixtures {
+  /**
+   * The photo Chromium's fake camera sees (front and rear: one device), set per spec file with
+   * `test.use({ camera: PHOTO })`; none by default. It is a launch option, so such a file gets a browser (and a
+   * worker) of its own.
+   */
+  camera: string | undefined;
+}
+
 /**
- * The project's test: baseURL points at the server the global setup started, `mailDir` holds what the real
- * SMTP server received, and a console error or an uncaught page error fails the test.
+ * The project's test: baseURL points at the server the global setup started, data is made through its API, and a
+ * console error, an uncaught page error or a CSP violation (reported as a console error) fails the test.
  */
-export const test = base.extend<{ mailDir: string; failOnConsoleError: void }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  camera: [undefined, { scope: 'worker', option: true }],
+  launchOptions: [
+    async ({ launchOptions, camera }, use) => {
+      await use(camera ? { ...launchOptions, args: [...(launchOptions.args ?? []), ...fakeCameraArgs(camera)] } : launchOptions);
+    },
+    { scope: 'worker' },
+  ],
   baseURL: async ({}, use) => {
     await use(runtime().baseURL);
   },
@@ -30,11 +115,60 @@ export const test = base.extend<{ mailDir: string; failOnConsoleError: void }>({
     },
     { auto: true },
   ],
+  draftGift: async ({ baseURL, mailDir }, use) => {
+    const senders: APIRequestContext[] = [];
+    await use(async (options = {}) => {
+      const sender = await request.newContext({ baseURL });
+      senders.push(sender);
+      return makeGift(sender, mailDir, options, null);
+    });
+    for (const sender of senders) await sender.dispose();
+  },
+  paidGift: async ({ baseURL, mailDir }, use) => {
+    const senders: APIRequestContext[] = [];
+    await use(async ({ message, ...options }) => {
+      const sender = await request.newContext({ baseURL });
+      senders.push(sender);
+      return makeGift(sender, mailDir, options, message);
+    });
+    for (const sender of senders) await sender.dispose();
+  },
+  returningSender: async ({ baseURL, mailDir }, use) => {
+    const sender = await request.newContext({ baseURL });
+    const returning = { email: uniqueEmail('returning'), firstName: 'Meera' };
+    try {
+      await signIn(sender, mailDir, returning.email);
+      await setFirstName(sender, returning.email, returning.firstName);
+    } finally {
+      await sender.dispose();
+    }
+    await use(returning);
+  },
 });
 
-export { expect };
-
-/** A unique e-mail address per test run, so tests never share a sender or recipient. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+/** A new sender's gift on `sender`, with its message and payment when a message is given. */
+async function makeGift(
+  sender: APIRequestContext,
+  mailDir: string,
+  options: GiftOptions,
+  message: Message | null,
+): Promise<SenderGift> {
+  const senderEmail = uniqueEmail('giver');
+  const recipientEmail = options.recipientEmail ?? uniqueEmail('recipient');
+  await signIn(sender, mailDir, senderEmail);
+  await setFirstName(sender, senderEmail, options.senderName ?? 'Asha');
+  const giftId = await submitGift(sender, {
+    photo: options.photo ?? COVER_001,
+    planId: options.planId ?? 'premium_us',
+    recipientName: options.recipientName ?? 'Ravi',
+    recipientEmail,
+  });
+  if (message) {
+    await addMessage(sender, giftId, message);
+    if (message.kind !== 'text') await waitForMessageReady(sender, giftId);
+    await pay(sender, giftId);
+  }
+  return { giftId, senderEmail, recipientEmail, senderCookies: (await sender.storageState()).cookies, sender };
 }
+
+export { expect };

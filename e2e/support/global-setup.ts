@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer } from './smtp.ts';
-import { ARTIFACTS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
+import { ARTIFACTS_DIR, HEALTH, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
 import { freePort, spawnServerProcess, stopProcess, waitForHealth } from './processes.ts';
 
 /** Starts a real local SMTP server and the real app server (built web app, fresh SQLite data folder). */
@@ -22,7 +22,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PUBLIC_ORIGIN: baseURL,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   });
-  await waitForHealth(`${baseURL}/api/health`, server, 60_000);
+  await waitForHealth(`${baseURL}${HEALTH}`, server, 60_000);
 
   const runtime: E2ERuntime = { baseURL, mailDir, dataDir };
   writeFileSync(RUNTIME_FILE, JSON.stringify(runtime));

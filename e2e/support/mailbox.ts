@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export interface ReceivedMail {
@@ -22,22 +23,25 @@ async function readAll(mailDir: string): Promise<ReceivedMail[]> {
   );
 }
 
-/** Waits for the newest message to `address` that arrived after `since` (epoch ms) and matches `pattern`. */
+/** Waits for the newest message to `address` that arrived after `since` (epoch ms). */
 export async function waitForMail(
   mailDir: string,
   address: string,
   { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mails = (await readAll(mailDir)).filter(
-      (m) => m.to.includes(address.toLowerCase()) && Number(m.file.split('-')[0]) >= since,
-    );
-    const newest = mails.at(-1);
-    if (newest) return newest;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No e-mail to ${address} arrived within ${timeoutMs} ms`);
+  let newest: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        newest = (await readAll(mailDir))
+          .filter((m) => m.to.includes(address.toLowerCase()) && Number(m.file.split('-')[0]) >= since)
+          .at(-1);
+        return newest !== undefined;
+      },
+      { message: `an e-mail to ${address}`, timeout: timeoutMs, intervals: [200] },
+    )
+    .toBe(true);
+  return newest!;
 }
 
 /** The 6-digit verification code in the newest e-mail to `address`. */

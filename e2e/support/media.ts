@@ -1,36 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { ARTIFACTS_DIR } from './paths.ts';
+import { madeByFfmpeg } from './ffmpeg.ts';
 
 const TONE = (sampleRate: number) => ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${sampleRate}`];
 
-/**
- * A clip made once per run with ffmpeg from a test pattern and a tone: written beside its final name and renamed,
- * so a run never reads a half-written file.
- */
-function clip(name: string, pattern: string, encode: string[]): string {
-  const dir = join(ARTIFACTS_DIR, 'media');
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, name);
-  if (!existsSync(out)) {
-    const tmp = `${out}.part${extname(name)}`;
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      pattern,
-      ...encode,
-      '-shortest',
-      tmp,
-    ]);
-    renameSync(tmp, out);
-  }
-  return out;
-}
+/** A clip made once with ffmpeg from a test pattern and a tone. */
+const clip = (name: string, pattern: string, encode: string[]): string =>
+  madeByFfmpeg('media', name, ['-f', 'lavfi', '-i', pattern, ...encode, '-shortest']);
 
 /** A real, small H.264/AAC video (2 s test pattern with a tone). */
 export const smallVideo = () =>

@@ -1,23 +1,13 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { photoToY4m } from '../../support/camera.ts';
-import { chromiumArgs } from '../../support/chromium.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { createPaidGift } from '../../support/gifts.ts';
 import { waitForCode } from '../../support/mailbox.ts';
 import { chromeRecording, smallVideo } from '../../support/media.ts';
-import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+import { atRoute, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
 
-// The sender photographed DVD cover 001; the recipient's camera sees a phone photo of the same cover.
-const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
-const CAMERA_SEES = resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-canon.jpg');
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: chromiumArgs(photoToY4m(CAMERA_SEES)),
-  },
-});
+// The sender photographed DVD cover 001 (the fixtures' default gift); the recipient's camera sees a phone photo
+// of the same cover.
+test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-canon.jpg') });
 
 async function expectVideoPlays(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
@@ -32,42 +22,31 @@ async function expectVideoPlays(page: Page): Promise<void> {
 
 test('a recipient opens the share link, the camera sees the gift, and the video message plays', async ({
   page,
-  baseURL,
-  mailDir,
+  paidGift,
 }) => {
-  const gift = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
-    planId: 'premium_us',
-    message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
-  });
+  const gift = await paidGift({ message: { kind: 'video', file: smallVideo(), type: 'video/mp4' } });
 
-  await page.goto(`/sharelink/${gift.giftId}`);
+  await page.goto(paths.shareLink.href(gift.giftId));
   await expect(page.getByRole('heading', { name: 'Hi Ravi!' })).toBeVisible();
   await page.getByRole('button', { name: 'Start the Magic' }).click();
-  await expect(page).toHaveURL(new RegExp(`/scanning-camera/${gift.giftId}\\?type=direct$`));
+  await expect(page).toHaveURL(paths.scanningCamera.href(gift.giftId, 'direct'));
 
   // The camera starts, waits 1.5 s + 0.5 s, then captures by itself 2 s later.
-  await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(paths.giftMessage.href(gift.giftId), { timeout: 30_000 });
   await expectVideoPlays(page);
 });
 
 test('a recipient proves their e-mail with a code, scans the gift, and reads the text message', async ({
   page,
-  baseURL,
   mailDir,
+  paidGift,
 }) => {
-  const gift = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
-    planId: 'premium_us',
+  const gift = await paidGift({
     recipientName: 'Priya',
     message: { kind: 'text', text: 'Happy birthday, Priya! Open the box slowly.' },
   });
 
-  await page.goto('/scan');
+  await page.goto(paths.scan.href());
   await expect(page.getByRole('heading', { name: "Let's begin!" })).toBeVisible();
   const since = Date.now();
   await page.getByLabel('Email address').fill(gift.recipientEmail);
@@ -80,32 +59,25 @@ test('a recipient proves their e-mail with a code, scans the gift, and reads the
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verify' }).click();
 
-  await expect(page).toHaveURL(/\/scanning-instructions\//);
+  await expect(page).toHaveURL(atRoute(paths.scanningInstructions));
   await expect(page.getByRole('heading', { name: /Priya/ })).toBeVisible();
   await page.getByRole('button', { name: 'Start the Magic' }).click();
-  await expect(page).toHaveURL(/\/scanning-camera\//);
+  await expect(page).toHaveURL(atRoute(paths.scanningCamera));
 
-  await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(paths.giftMessage.href(gift.giftId), { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
   await expect(page.getByText('Happy birthday, Priya! Open the box slowly.')).toBeVisible();
 });
 
 test('a message recorded in Chrome (VP9/Opus WebM) is converted, and the recipient gets an MP4 with a poster that plays', async ({
   page,
-  baseURL,
-  mailDir,
+  paidGift,
 }) => {
-  const gift = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
-    planId: 'premium_us',
-    message: { kind: 'video', file: chromeRecording(), type: 'video/webm' },
-  });
+  const gift = await paidGift({ message: { kind: 'video', file: chromeRecording(), type: 'video/webm' } });
 
-  await page.goto(`/sharelink/${gift.giftId}`);
+  await page.goto(paths.shareLink.href(gift.giftId));
   await page.getByRole('button', { name: 'Start the Magic' }).click();
-  await expect(page).toHaveURL(new RegExp(`/gift-message/${gift.giftId}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(paths.giftMessage.href(gift.giftId), { timeout: 30_000 });
   const video = page.locator('video');
   await expect(video).toHaveAttribute('src', /\/media\/gifts\/.+\.mp4\?exp=/);
   await expect(video).toHaveAttribute('poster', /\/media\/gifts\/.+\.jpg\?exp=/);

@@ -1,45 +1,47 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { photoToY4m } from '../../support/camera.ts';
-import { chromiumArgs } from '../../support/chromium.ts';
+import { ErrorBody } from '@giftlens/contract/common';
+import { GiftMessageResponse, PlayConsentResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
 import { expect, test } from '../../support/fixtures.ts';
-import { createPaidGift } from '../../support/gifts.ts';
 import { smallVideo } from '../../support/media.ts';
-import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
-import { reactionsFor } from '../../support/seed.ts';
+import { API, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
+import { expectOk } from '../../support/api.ts';
+import { myGift } from '../../support/sender-api.ts';
 
-const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
-const CAMERA_SEES = resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-droid.jpg');
-
-// One fake device serves as both the rear camera (scan) and the front camera (reaction).
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: chromiumArgs(photoToY4m(CAMERA_SEES)),
-  },
-});
+// One fake device serves as both the rear camera (scan) and the front camera (reaction); the gift is cover 001.
+test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-droid.jpg') });
 
 async function scanToMessage(page: Page, giftId: string): Promise<void> {
-  await page.goto(`/scanning-camera/${giftId}?type=direct`);
-  await expect(page).toHaveURL(new RegExp(`/gift-message/${giftId}$`), { timeout: 30_000 });
+  await page.goto(paths.scanningCamera.href(giftId, 'direct'));
+  await expect(page).toHaveURL(paths.giftMessage.href(giftId), { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
 }
 
-test('on a Lifetime gift the recipient consents and their reaction is recorded and saved', async ({
-  page,
-  baseURL,
-  mailDir,
-}) => {
-  const gift = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
+/** The message as the recipient's page reads it, with the reveal grant its scan gave the browser. */
+async function revealedMessage(page: Page, giftId: string): Promise<GiftMessageResponse> {
+  return expectOk(await page.request.get(API.giftMessage(giftId)), GiftMessageResponse);
+}
+
+/** Clicks Play message and answers what the server said to the page's play-consent call. */
+async function playMessage(page: Page): Promise<PlayConsentResponse> {
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === API.playConsent);
+  await page.getByRole('button', { name: 'Play message' }).click();
+  const res = await answer;
+  expect(res.ok(), `play-consent → ${res.status()}`).toBe(true);
+  return PlayConsentResponse.parse(await res.json());
+}
+
+test('on a Lifetime gift the recipient consents and their reaction is recorded and saved', async ({ page, paidGift }) => {
+  const gift = await paidGift({
     planId: 'lifetime_us',
     message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
   });
   await scanToMessage(page, gift.giftId);
 
-  await page.getByRole('button', { name: 'Play message' }).click();
+  const asked = await playMessage(page);
+  // The gift's one reaction is opened for recording.
+  expect(asked).toMatchObject({ allowRecording: true, message: texts.recipient.reactionConsentAsked });
   const consent = page.getByRole('dialog', { name: 'Record your reaction?' });
   await expect(consent).toBeVisible();
   await consent.getByRole('button', { name: 'Play & Record Video' }).click();
@@ -51,35 +53,42 @@ test('on a Lifetime gift the recipient consents and their reaction is recorded a
   });
   await expect(page.getByLabel('Recording your reaction')).toBeHidden();
 
-  const rows = reactionsFor(gift.giftId);
-  expect(rows).toHaveLength(1);
-  expect(rows[0]?.consent_granted).toBe(1);
-  expect(rows[0]?.file_path).toBeTruthy();
+  // The gift has its recording (the server stores one only for a reaction consented to, and one per gift).
+  expect((await revealedMessage(page, gift.giftId)).hasReaction).toBe(true);
 
   // A second play finds the recorded reaction and only plays.
   await page.reload();
-  await page.getByRole('button', { name: 'Play message' }).click();
+  const again = await playMessage(page);
+  expect(again).toMatchObject({ allowRecording: false, message: texts.recipient.alreadyReacted, data: null });
   await expect(page.getByText('This gift already has a recorded reaction. Playing message...')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Record your reaction?' })).toBeHidden();
-  expect(reactionsFor(gift.giftId).filter((r) => r.file_path)).toHaveLength(1);
+  expect((await revealedMessage(page, gift.giftId)).hasReaction).toBe(true);
 });
 
-test('"Just Play" plays the message and records nothing', async ({ page, baseURL, mailDir }) => {
-  const gift = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
+test('"Just Play" plays the message and records nothing', async ({ page, paidGift }) => {
+  const gift = await paidGift({
     planId: 'lifetime_us',
     message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
   });
   await scanToMessage(page, gift.giftId);
 
-  await page.getByRole('button', { name: 'Play message' }).click();
+  const asked = await playMessage(page);
+  const reactionId = asked.data?.id;
+  expect(reactionId, 'a reaction was opened for the answer').toBeTruthy();
   const consent = page.getByRole('dialog', { name: 'Record your reaction?' });
   await consent.getByRole('button', { name: 'Just Play' }).click();
 
   const video = page.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 }).toBe(true);
   await expect(page.getByLabel('Recording your reaction')).toBeHidden();
-  expect(reactionsFor(gift.giftId).filter((r) => r.file_path || r.consent_granted === 1)).toHaveLength(0);
+
+  // Nothing recorded: the gift has no recording, its sender sees none, and the server holds no consent for this
+  // reaction — it refuses to start recording it.
+  expect((await revealedMessage(page, gift.giftId)).hasReaction).toBe(false);
+  expect((await myGift(gift.sender, gift.giftId)).reaction).toBeNull();
+  const start = await page.request.post(API.startSyncedRecording, {
+    data: { reactionId, mediaStartTime: 0, playbackSessionId: `e2e-probe-${Date.now()}` },
+  });
+  expect(start.status()).toBe(403);
+  expect(ErrorBody.parse(await start.json())).toMatchObject({ code: 'consent_required' });
 });

@@ -1,13 +1,9 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
-import { createDraftGift } from '../../support/gifts.ts';
 import { largeVideo } from '../../support/media.ts';
-import { waitForGift } from '../../support/my-gifts.ts';
-import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
-
-const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
+import { API, paths } from '../../support/paths.ts';
+import { waitForGift } from '../../support/sender-api.ts';
 const BACKGROUND = 'Your message keeps uploading in the background, so you can go on to checkout.';
 const UPLOADED = 'Message uploaded successfully!';
 
@@ -73,7 +69,7 @@ async function holdConfirm(page: Page): Promise<{ held: Promise<void>; release: 
   const released = new Promise<void>((r) => (release = r));
   let markHeld!: () => void;
   const held = new Promise<void>((r) => (markHeld = r));
-  await page.route('**/api/gift-sender/confirm-upload', async (route: Route) => {
+  await page.route((url) => url.pathname === API.confirmUpload, async (route: Route) => {
     markHeld();
     await released;
     await route.continue();
@@ -167,17 +163,16 @@ test.describe('a 20 MB message on the Premium plan', () => {
   test('going on to checkout while it uploads: the upload is told once, truthfully, and never goes back', async ({
     page,
     context,
-    baseURL,
-    mailDir,
+    draftGift,
   }) => {
     const video = largeVideo();
-    const gift = await createDraftGift({ baseURL: baseURL!, mailDir, photo: REFERENCE, planId: 'premium_us' });
+    const gift = await draftGift({ planId: 'premium_us' });
     await context.addCookies(gift.senderCookies);
     await watchUploadUi(page);
     await countUploadCacheCalls(page);
     const confirm = await holdConfirm(page);
 
-    await page.goto(`/message/${gift.giftId}`);
+    await page.goto(paths.message.href(gift.giftId));
     await page.getByLabel('Upload video file').setInputFiles(video);
     await expect(page.locator('video').first()).toBeVisible();
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
@@ -185,14 +180,14 @@ test.describe('a 20 MB message on the Premium plan', () => {
     // The file is on the server and being confirmed: the sender goes on.
     await confirm.held;
     await page.getByRole('button', { name: 'Continue to checkout now' }).click();
-    await expect(page).toHaveURL(new RegExp(`/checkout/${gift.giftId}$`));
+    await expect(page).toHaveURL(paths.checkout.href(gift.giftId));
 
     // The cache is busy (a 20 MB record on a phone): the checkout's poll for uploads left behind by a reload is
     // in line when the upload ends.
     await occupyUploadCache(page);
     const before = await cacheCalls(page);
     await expect.poll(async () => (await cacheCalls(page)).lists, { message: 'the poll has asked' }).toBeGreaterThan(before.lists);
-    const confirmed = page.waitForResponse('**/api/gift-sender/confirm-upload');
+    const confirmed = page.waitForResponse((res) => new URL(res.url()).pathname === API.confirmUpload);
     confirm.release();
     expect((await confirmed).ok()).toBe(true);
     // The upload has ended and asked for its cached copy to go.
@@ -217,13 +212,13 @@ test.describe('a 20 MB message on the Premium plan', () => {
     expect(seen.progress.at(-1)).toBe(100);
   });
 
-  test('the overlay’s bar is always as full as its number says', async ({ page, context, baseURL, mailDir }) => {
-    const gift = await createDraftGift({ baseURL: baseURL!, mailDir, photo: REFERENCE, planId: 'premium_us' });
+  test('the overlay’s bar is always as full as its number says', async ({ page, context, draftGift }) => {
+    const gift = await draftGift({ planId: 'premium_us' });
     await context.addCookies(gift.senderCookies);
     await watchUploadUi(page);
     const confirm = await holdConfirm(page);
 
-    await page.goto(`/message/${gift.giftId}`);
+    await page.goto(paths.message.href(gift.giftId));
     await page.getByLabel('Upload video file').setInputFiles(largeVideo());
     await expect(page.locator('video').first()).toBeVisible();
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
@@ -239,6 +234,6 @@ test.describe('a 20 MB message on the Premium plan', () => {
     expect(seen.mismatches, 'frames where the bar and the number disagreed').toEqual([]);
 
     confirm.release();
-    await expect(page).toHaveURL(new RegExp(`/checkout/${gift.giftId}$`), { timeout: 30_000 });
+    await expect(page).toHaveURL(paths.checkout.href(gift.giftId), { timeout: 30_000 });
   });
 });

@@ -1,20 +1,40 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { request, type Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
-import { createPaidGift } from '../../support/gifts.ts';
-import { waitForCode } from '../../support/mailbox.ts';
+import type { MyGift } from '@giftlens/contract/my-gifts';
+import { COVER_001, expect, test, uniqueEmail } from '../../support/fixtures.ts';
+import { storedFilesOf } from '../../support/media-storage.ts';
 import { smallVideo } from '../../support/media.ts';
-import { createPaidGiftAs, mediaFilesOf, waitForGift } from '../../support/my-gifts.ts';
-import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
-import { recordReaction, scanGift } from '../../support/recipient.ts';
+import { API, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
+import { recordReaction, scanGift } from '../../support/recipient-api.ts';
+import {
+  addMessage,
+  myGifts,
+  pay,
+  scheduleDelivery,
+  setFirstName,
+  submitGift,
+  waitForGift,
+} from '../../support/sender-api.ts';
+import { signInWithCode } from '../../support/sender-sign-in.ts';
 
-// The sender photographed DVD cover 001; the recipient's phone photo shows the same cover.
-const REFERENCE = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
+// The sender photographed DVD cover 001 (the fixtures' default gift); the recipient's phone photo shows the same cover.
 const RECIPIENT_PHOTO = resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-canon.jpg');
 
 /** The card of the gift for `name` in the list. */
 const card = (page: Page, name: string) => page.getByRole('article', { name: `For ${name}` });
+
+/** Every signed media URL My Gifts hands its sender for the gift: photo, message, posters, reaction, downloads. */
+function mediaUrlsOf(gift: MyGift): string[] {
+  return [
+    gift.photoUrl,
+    gift.messageUrl,
+    gift.posterUrl,
+    gift.reaction?.url,
+    gift.reaction?.posterUrl,
+    gift.downloads.message,
+    gift.downloads.reaction,
+  ].filter((url): url is string => Boolean(url));
+}
 
 /** "Wednesday, November 25, 2026 at 12:30 PM" as the page writes an instant in the delivery's zone. */
 function longDateTime(instant: Date, timeZone: string): string {
@@ -31,41 +51,36 @@ test('a sender signs in at My Gifts with an e-mail code, sees the paid gift and 
   const email = uniqueEmail('mygifts');
 
   // My Gifts is in the navigation bar; without a session it asks for the e-mail first.
-  await page.goto('/');
+  await page.goto(paths.home.href());
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Gifts' }).click();
-  await expect(page).toHaveURL(/\/my-gifts$/);
+  await expect(page).toHaveURL(paths.myGifts.href());
   await expect(page.getByRole('heading', { name: 'My Gifts' })).toBeVisible();
-  const since = Date.now();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Verification code sent to your email!')).toBeVisible();
-  const code = await waitForCode(mailDir, email, since);
-  await page.getByLabel('Digit 1 of 6').focus();
-  await page.keyboard.type(code);
+  await signInWithCode(page, mailDir, email);
 
   // Signed in: nothing sent yet.
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No gifts yet' })).toBeVisible();
 
-  // The same session (the browser's cookie) creates and pays a gift and schedules its link for later.
-  const giftId = await createPaidGiftAs(page.request, {
-    senderEmail: email,
-    photo: REFERENCE,
+  // The same session (the browser's cookie) creates and pays a gift, without waiting for its video to be
+  // converted, and schedules its link for later.
+  await setFirstName(page.request, email, 'Asha');
+  const giftId = await submitGift(page.request, {
+    photo: COVER_001,
     planId: 'premium_us',
-    video: smallVideo(),
+    recipientName: 'Ravi',
+    recipientEmail: 'ravi@example.com',
   });
+  await addMessage(page.request, giftId, { kind: 'video', file: smallVideo(), type: 'video/mp4' });
+  await pay(page.request, giftId);
   const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
   when.setUTCMinutes(10, 0, 0);
-  const scheduled = await page.request.post('/api/scheduled-messages', {
-    data: {
-      giftId,
-      recipientContact: 'ravi@example.com',
-      contactType: 'email',
-      scheduledDatetime: when.toISOString(),
-      timezone: 'Asia/Kolkata',
-    },
+  await scheduleDelivery(page.request, {
+    giftId,
+    recipientContact: 'ravi@example.com',
+    contactType: 'email',
+    scheduledDatetime: when.toISOString(),
+    timezone: 'Asia/Kolkata',
   });
-  expect(scheduled.status(), await scheduled.text()).toBeLessThan(300);
 
   await page.reload();
   const gift = card(page, 'Ravi');
@@ -82,7 +97,7 @@ test('a sender signs in at My Gifts with an e-mail code, sees the paid gift and 
   await expect(delivery.getByRole('button', { name: 'Change' })).toBeVisible();
   await expect(delivery.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(gift.getByRole('link', { name: 'Download message' })).toHaveAttribute('download', '');
-  await expect(gift.getByRole('link', { name: 'Share' })).toHaveAttribute('href', `/share/${giftId}`);
+  await expect(gift.getByRole('link', { name: 'Share' })).toHaveAttribute('href', paths.share.href(giftId));
   await expect(gift.getByRole('link', { name: 'Replace message' })).toBeVisible();
 
   // The recipient photographs the real gift (the real matcher decides): the gift reads opened.
@@ -104,12 +119,9 @@ test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting 
   page,
   context,
   baseURL,
-  mailDir,
+  paidGift,
 }) => {
-  const paid = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
+  const paid = await paidGift({
     planId: 'lifetime_us',
     recipientName: 'Kabir',
     message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
@@ -118,9 +130,9 @@ test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting 
   await waitForGift(page.request, paid.giftId, 'message ready', (g) => g.messageState === 'ready');
   // The recipient consents on the message page and their reaction is uploaded (the calls the page makes).
   await recordReaction(baseURL!, paid.giftId, RECIPIENT_PHOTO, smallVideo());
-  await waitForGift(page.request, paid.giftId, 'reaction ready', (g) => g.reaction !== null);
+  const listed = await waitForGift(page.request, paid.giftId, 'reaction ready', (g) => g.reaction !== null);
 
-  await page.goto('/my-gifts');
+  await page.goto(paths.myGifts.href());
   const gift = card(page, 'Kabir');
   await expect(gift.getByText('Birthday · Lifetime plan')).toBeVisible();
   await expect(gift.getByText('Opened 1 time')).toBeVisible();
@@ -136,8 +148,11 @@ test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting 
     .toBeGreaterThan(0.2);
 
   // Delete, after a confirmation that says what goes and what stays.
-  const files = mediaFilesOf(paid.giftId);
+  const files = storedFilesOf(paid.giftId);
   expect(files.some((f) => f.includes('/reactions/')), files.join('\n')).toBe(true);
+  const urls = mediaUrlsOf(listed);
+  expect(urls.length, urls.join('\n')).toBeGreaterThanOrEqual(5);
+  for (const url of urls) expect((await page.request.head(url)).status(), url).toBe(200);
   await gift.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete the gift for Kabir?' });
   await expect(dialog).toContainText('the gift’s photos and the recognition data made from them');
@@ -150,11 +165,13 @@ test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting 
   await expect(page.getByText('The gift for Kabir is deleted.')).toBeVisible();
   await expect(gift).toHaveCount(0);
 
-  // Its files go (a job right after the rows), and its gift link answers as not found.
-  await expect.poll(() => mediaFilesOf(paid.giftId), { timeout: 15_000 }).toEqual([]);
-  const link = await page.request.get(`/api/verification-recipient/verify-gift/${paid.giftId}`);
+  // Its files go (a job right after the rows): none is left in storage and every URL its sender had answers not
+  // found. Its gift link answers as not found too.
+  await expect.poll(() => storedFilesOf(paid.giftId), { timeout: 15_000 }).toEqual([]);
+  for (const url of urls) expect((await page.request.head(url)).status(), url).toBe(404);
+  const link = await page.request.get(API.verifyGift(paid.giftId));
   expect(link.status()).toBe(404);
-  await page.goto(`/sharelink/${paid.giftId}`);
+  await page.goto(paths.shareLink.href(paid.giftId));
   await expect(page.getByRole('heading', { name: "We couldn't open this gift" })).toBeVisible();
 });
 
@@ -162,17 +179,11 @@ test('sign out ends the session on the server; the page asks for the e-mail agai
   page,
   context,
   baseURL,
-  mailDir,
+  paidGift,
 }) => {
-  const paid = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
-    planId: 'premium_us',
-    message: { kind: 'text', text: 'Happy birthday!' },
-  });
+  const paid = await paidGift({ message: { kind: 'text', text: 'Happy birthday!' } });
   await context.addCookies(paid.senderCookies);
-  await page.goto('/my-gifts');
+  await page.goto(paths.myGifts.href());
   await expect(card(page, 'Ravi')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -181,25 +192,19 @@ test('sign out ends the session on the server; the page asks for the e-mail agai
   await expect(card(page, 'Ravi')).toHaveCount(0);
 
   // The session is revoked, not only forgotten by this browser: its old cookie no longer works.
-  expect((await page.request.get('/api/gift-sender/gifts')).status()).toBe(401);
+  expect((await page.request.get(API.myGifts)).status()).toBe(401);
   const oldSession = await request.newContext({ baseURL, storageState: { cookies: paid.senderCookies, origins: [] } });
   try {
-    expect((await oldSession.get('/api/gift-sender/gifts')).status()).toBe(401);
+    expect((await oldSession.get(API.myGifts)).status()).toBe(401);
   } finally {
     await oldSession.dispose();
   }
 });
 
-test('sign out everywhere ends the sender’s sessions on the server', async ({ page, context, baseURL, mailDir }) => {
-  const paid = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
-    planId: 'premium_us',
-    message: { kind: 'text', text: 'Happy birthday!' },
-  });
+test('sign out everywhere ends the sender’s sessions on the server', async ({ page, context, baseURL, paidGift }) => {
+  const paid = await paidGift({ message: { kind: 'text', text: 'Happy birthday!' } });
   await context.addCookies(paid.senderCookies);
-  await page.goto('/my-gifts');
+  await page.goto(paths.myGifts.href());
   await expect(card(page, 'Ravi')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -207,7 +212,7 @@ test('sign out everywhere ends the sender’s sessions on the server', async ({ 
   await expect(page.getByLabel('Email address')).toBeVisible();
   const oldSession = await request.newContext({ baseURL, storageState: { cookies: paid.senderCookies, origins: [] } });
   try {
-    expect((await oldSession.get('/api/gift-sender/me')).status()).toBe(401);
+    expect((await oldSession.get(API.me)).status()).toBe(401);
   } finally {
     await oldSession.dispose();
   }
@@ -217,56 +222,45 @@ test('a draft continues at its message step without a second gift, and a paid gi
   page,
   context,
   baseURL,
-  mailDir,
+  paidGift,
 }) => {
-  const paid = await createPaidGift({
-    baseURL: baseURL!,
-    mailDir,
-    photo: REFERENCE,
-    planId: 'premium_us',
-    message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
-  });
+  const paid = await paidGift({ message: { kind: 'video', file: smallVideo(), type: 'video/mp4' } });
   await context.addCookies(paid.senderCookies);
   const before = await waitForGift(page.request, paid.giftId, 'message ready', (g) => g.messageState === 'ready');
 
   // A draft: details and photo saved, no message yet (the sender left the wizard there).
-  const draft = await page.request.post('/api/gift-sender/submit-gift', {
-    multipart: {
-      recipientName: 'Sam',
-      recipientEmail: 'sam@example.com',
-      occasion: 'thank-you',
-      planId: 'lifetime_us',
-      giftImage: { name: '001.jpg', mimeType: 'image/jpeg', buffer: readFileSync(REFERENCE) },
-    },
+  const draftId = await submitGift(page.request, {
+    photo: COVER_001,
+    planId: 'lifetime_us',
+    recipientName: 'Sam',
+    recipientEmail: 'sam@example.com',
+    occasion: 'thank-you',
   });
-  expect(draft.status(), await draft.text()).toBeLessThan(300);
-  const draftId = String(((await draft.json()) as { giftId: string }).giftId);
 
-  await page.goto('/my-gifts');
+  await page.goto(paths.myGifts.href());
   const sam = card(page, 'Sam');
   await expect(sam.getByText('Draft', { exact: true })).toBeVisible();
   await expect(sam.getByText('Thank You · Lifetime plan')).toBeVisible();
   await sam.getByRole('link', { name: 'Continue' }).click();
 
   // The wizard opens at step 3 for that gift, with the Lifetime plan's limit.
-  await expect(page).toHaveURL(/\/send$/);
+  await expect(page).toHaveURL(paths.send.href());
   await expect(page.getByRole('heading', { name: 'Add Your Personal Message' })).toBeVisible();
   await expect(page.getByText('up to 50MB')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   await page.getByLabel('Upload video file').setInputFiles(smallVideo());
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${draftId}$`), { timeout: 30_000 });
-  const list = (await (await page.request.get('/api/gift-sender/gifts')).json()) as { gifts: { id: string }[] };
-  expect(list.gifts.map((g) => g.id).sort()).toEqual([paid.giftId, draftId].sort());
+  await expect(page).toHaveURL(paths.checkout.href(draftId), { timeout: 30_000 });
+  expect((await myGifts(page.request)).map((g) => g.id).sort()).toEqual([paid.giftId, draftId].sort());
 
   // Replace the paid gift's message: the message step for that gift, then back to My Gifts (not checkout).
-  await page.goto('/my-gifts');
+  await page.goto(paths.myGifts.href());
   await card(page, 'Ravi').getByRole('link', { name: 'Replace message' }).click();
-  await expect(page).toHaveURL(new RegExp(`/my-gifts/${paid.giftId}/message$`));
+  await expect(page).toHaveURL(paths.replaceMessage.href(paid.giftId));
   await expect(page.getByRole('heading', { name: 'Replace Your Message' })).toBeVisible();
   await page.getByLabel('Upload video file').setInputFiles(smallVideo());
   await page.getByRole('button', { name: 'Save New Message' }).click();
-  await expect(page).toHaveURL(/\/my-gifts$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(paths.myGifts.href(), { timeout: 30_000 });
   await expect(card(page, 'Ravi')).toBeVisible();
   const after = await waitForGift(
     page.request,

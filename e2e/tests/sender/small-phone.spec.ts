@@ -1,5 +1,6 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { expectWrapsBetweenParts } from '../../support/layout.ts';
+import { paths } from '../../support/paths.ts';
 
 // The sender's screens on a 360x740 phone.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -8,7 +9,7 @@ test('a long e-mail address on the sender’s code screen wraps after the @ or b
   page,
 }) => {
   const email = `ravindra.krishnamurthy-subramanian.${Date.now()}@example-mail-provider.co.in`;
-  await page.goto('/send');
+  await page.goto(paths.send.href());
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();

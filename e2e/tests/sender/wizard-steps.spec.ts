@@ -1,16 +1,13 @@
-import { resolve } from 'node:path';
 import { texts } from '@giftlens/contract/texts';
-import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
-import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+import { COVER_001, expect, test, uniqueEmail } from '../../support/fixtures.ts';
+import { paths } from '../../support/paths.ts';
 import { signInWithCode } from '../../support/sender-sign-in.ts';
-
-const GIFT_PHOTO = resolve(GIFT_PHOTOS_DIR, 'covers/reference/001.jpg');
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('going Back keeps what was entered: the name, the plan, the gift details and the photo', async ({ page, mailDir }) => {
-    await page.goto('/send');
+    await page.goto(paths.send.href());
     await signInWithCode(page, mailDir, uniqueEmail('back'));
 
     await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
@@ -32,7 +29,7 @@ test.describe('on a 360 px phone', () => {
     await page.getByLabel('Occasion').selectOption('birthday');
     await page.getByLabel('Recipient name').fill('Ravi');
     await page.getByLabel('Recipient email').fill('ravi@example.com');
-    await page.locator('input[type="file"][accept^="image"]').setInputFiles(GIFT_PHOTO);
+    await page.locator('input[type="file"][accept^="image"]').setInputFiles(COVER_001);
     await expect(page.getByRole('img', { name: 'Gift preview' })).toBeVisible();
 
     // Back to the plans and forward again: the plan, the fields and the photo are as they were.
@@ -50,7 +47,7 @@ test.describe('on a 360 px phone', () => {
 });
 
 test('the gift details say what is missing in the contract’s words, never a schema’s', async ({ page, mailDir }) => {
-  await page.goto('/send');
+  await page.goto(paths.send.href());
   await signInWithCode(page, mailDir, uniqueEmail('texts'));
   await page.getByLabel('First name').fill('Asha');
   await page.getByRole('button', { name: 'Continue' }).click();

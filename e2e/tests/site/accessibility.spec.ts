@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../../support/fixtures.ts';
+import { paths } from '../../support/paths.ts';
 
 // The landing page, the sender wizard's first step, the recipient's /scan screen and one blog article, checked
 // with axe-core's full rule set against whatever those screens render today.
 const SCREENS = [
-  { path: '/', ready: /Put your voice inside every gift/ },
-  { path: '/send', ready: 'Start Your Gift Journey' },
-  { path: '/scan', ready: null },
-  { path: '/blog/what-to-say-in-a-gift-message', ready: /What to say in a gift message/ },
+  { path: paths.home.href(), ready: /Put your voice inside every gift/ },
+  { path: paths.send.href(), ready: 'Start Your Gift Journey' },
+  { path: paths.scan.href(), ready: null },
+  { path: paths.blogArticle.href('what-to-say-in-a-gift-message'), ready: /What to say in a gift message/ },
 ] as const;
 
 for (const screen of SCREENS) {

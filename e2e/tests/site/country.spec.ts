@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from '../../support/fixtures.ts';
+import { API, paths } from '../../support/paths.ts';
 
 /**
  * Every country source fails here on purpose, so the browser logs the failed /api/geo request: that one
@@ -11,7 +12,7 @@ const test = base.extend({
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;
-      const fromGeo = msg.location().url.includes('/api/geo');
+      const fromGeo = msg.location().url.includes(API.geo);
       if (!fromGeo && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
     });
     page.on('pageerror', (err) => errors.push(err.message));
@@ -19,6 +20,9 @@ const test = base.extend({
     expect(errors, 'console errors during the test').toEqual([]);
   },
 });
+
+/** The page's call for the visitor's country. */
+const isGeo = (url: URL) => url.pathname === API.geo;
 
 interface StoredCountry {
   countryCode: string;
@@ -44,8 +48,8 @@ test.describe('country detection when every source fails', () => {
     test.use({ locale: 'fr-FR' });
 
     test('falls back to the browser locale and keeps it about 6 hours', async ({ page }) => {
-      await page.route('**/api/geo', (route) => route.abort('failed'));
-      await page.goto('/pricing');
+      await page.route(isGeo, (route) => route.abort('failed'));
+      await page.goto(paths.pricing.href());
       await expectCountry(page, 'FR', 'France');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('countryData') ?? 'null') as unknown);
       const s = stored as StoredCountry;
@@ -64,8 +68,8 @@ test.describe('country detection when every source fails', () => {
     test.use({ locale: 'en' });
 
     test('falls back to the United States and caches nothing', async ({ page }) => {
-      await page.route('**/api/geo', (route) => route.fulfill({ status: 503, body: '' }));
-      await page.goto('/pricing');
+      await page.route(isGeo, (route) => route.fulfill({ status: 503, body: '' }));
+      await page.goto(paths.pricing.href());
       await expectCountry(page, 'US', 'United States');
       expect(await page.evaluate(() => localStorage.getItem('countryData'))).toBeNull();
     });
@@ -73,7 +77,7 @@ test.describe('country detection when every source fails', () => {
 
   test('a fresh cached country is used without asking the server', async ({ page }) => {
     let asked = 0;
-    await page.route('**/api/geo', (route) => {
+    await page.route(isGeo, (route) => {
       asked++;
       return route.abort('failed');
     });
@@ -84,7 +88,7 @@ test.describe('country detection when every source fails', () => {
         JSON.stringify({ countryCode: 'IN', callingCode: '91', source: 'giftlens-geo', timestamp: now, expiresAt: now + 864e5 }),
       );
     });
-    await page.goto('/pricing');
+    await page.goto(paths.pricing.href());
     await expectCountry(page, 'IN', 'India');
     await expect(page.getByText('₹99')).toBeVisible();
     expect(asked).toBe(0);

@@ -1,27 +1,20 @@
 import { resolve } from 'node:path';
-import { photoToY4m } from '../../support/camera.ts';
-import { chromiumArgs } from '../../support/chromium.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { REPO_DIR } from '../../support/paths.ts';
+import { API, atRoute, paths, REPO_DIR } from '../../support/paths.ts';
 
 // The visitor holds the phone over the demo gift shown on another screen: the fake camera sees that picture.
-const DEMO_GIFT = resolve(REPO_DIR, 'apps/web/public/demo-media/birthday-gift.jpg');
+test.use({ camera: resolve(REPO_DIR, 'apps/web/public/demo-media/birthday-gift.jpg') });
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: chromiumArgs(photoToY4m(DEMO_GIFT)),
-  },
-});
+const DEMO = 'birthday';
 
 test('the demo: show the gift, the camera recognises it and Maya’s message plays', async ({ page }) => {
-  await page.goto('/demo');
+  await page.goto(paths.demo.href());
   await expect(page.getByRole('heading', { level: 1, name: 'Try the magic in one minute' })).toBeVisible();
   await expect(page.getByRole('img', { name: /The demo gift/ })).toBeVisible();
   await page.getByRole('link', { name: 'Open the demo camera' }).click();
 
   // Full-screen camera: no navigation bar; the photo is taken by itself once the camera has warmed up.
-  await expect(page).toHaveURL(/\/demo\/scan\/birthday$/);
+  await expect(page).toHaveURL(paths.demoScan.href(DEMO));
   await expect(page.getByRole('heading', { name: 'Scan the demo gift' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   // The hint over the picture is the real scanner's: on a dark pill, readable on any gift.
@@ -32,11 +25,11 @@ test('the demo: show the gift, the camera recognises it and Maya’s message pla
   const alphaText = /\/\s*([\d.]+)\)$/.exec(backdrop)?.[1] ?? /^rgba\((?:[\d.]+,\s*){3}([\d.]+)\)$/.exec(backdrop)?.[1];
   const alpha = alphaText === undefined ? (backdrop === 'transparent' ? 0 : 1) : Number(alphaText);
   expect(alpha, `the hint's backdrop ${backdrop}`).toBeGreaterThanOrEqual(0.5);
-  const scan = page.waitForRequest((r) => r.url().endsWith('/api/demo/scan/birthday') && r.method() === 'POST');
+  const scan = page.waitForRequest((r) => new URL(r.url()).pathname === API.demoScan(DEMO) && r.method() === 'POST');
   const request = await scan;
   expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);
 
-  await expect(page).toHaveURL(/\/demo\/message\/birthday$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(paths.demoMessage.href(DEMO), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'A Special Message For You' })).toBeVisible();
   await expect(page.getByText('From Maya', { exact: true })).toBeVisible();
   const video = page.locator('video');
@@ -46,11 +39,11 @@ test('the demo: show the gift, the camera recognises it and Maya’s message pla
 });
 
 test('an unknown demo scanner answer (404) leads to the message instead of an error', async ({ page }) => {
-  await page.route('**/api/demo/scan/**', (route) =>
+  await page.route(atRoute({ pattern: API.demoScan(':demoId') }), (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"error":"Not found","code":"not_found"}' }),
   );
-  await page.goto('/demo/scan/birthday');
+  await page.goto(paths.demoScan.href(DEMO));
   await expect(page.getByRole('heading', { name: 'The demo scanner is resting' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Watch the message instead' }).click();
-  await expect(page).toHaveURL(/\/demo\/message\/birthday$/);
+  await expect(page).toHaveURL(paths.demoMessage.href(DEMO));
 });

@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
+import { paths } from '../../support/paths.ts';
+
+/** The landing page's How It Works section. */
+const HOW_IT_WORKS = `${paths.home.href()}#how-it-works`;
 
 /** How far (in px) the section's top is from its place right below the sticky header (its scroll margin). */
 const offsetFromPlace = (page: Page) =>
@@ -9,7 +13,7 @@ const offsetFromPlace = (page: Page) =>
   });
 
 async function expectSectionInPlace(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/#how-it-works$/);
+  await expect(page).toHaveURL(HOW_IT_WORKS);
   await expect.poll(() => offsetFromPlace(page), { message: 'How It Works is brought to the top' }).toBeLessThanOrEqual(1);
   expect(await page.evaluate(() => window.scrollY), 'the page scrolled').toBeGreaterThan(0);
   // And it stays there once everything the landing page loads has arrived.
@@ -18,7 +22,7 @@ async function expectSectionInPlace(page: Page): Promise<void> {
 }
 
 // Opened fresh on another page, so the landing page's lower half has not been loaded yet.
-for (const start of ['/blog', '/pricing', '/send']) {
+for (const start of [paths.blog.href(), paths.pricing.href(), paths.send.href()]) {
   test(`How It Works in the navigation bar of ${start} scrolls to the section (1280 px)`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(start);

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
+import { paths } from '../../support/paths.ts';
 
 /** The landing page arrives prerendered; wait until the app has hydrated it. */
 async function openLanding(page: Page): Promise<void> {
-  await page.goto('/');
+  await page.goto(paths.home.href());
   await expect(page.getByRole('heading', { level: 1, name: /Put your voice inside every gift/ })).toBeVisible();
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
@@ -43,10 +44,10 @@ test.describe('landing page', () => {
   test('the links of the spec are on the page', async ({ page }) => {
     await openLanding(page);
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/send');
-    await expect(main.getByRole('link', { name: 'Try Demo' })).toHaveAttribute('href', '/demo');
-    await expect(main.getByRole('link', { name: /Gift Ideas/ })).toHaveAttribute('href', '/gift-ideas');
-    await expect(main.getByRole('link', { name: /Explore Our Blog/ })).toHaveAttribute('href', '/blog');
+    await expect(main.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', paths.send.href());
+    await expect(main.getByRole('link', { name: 'Try Demo' })).toHaveAttribute('href', paths.demo.href());
+    await expect(main.getByRole('link', { name: /Gift Ideas/ })).toHaveAttribute('href', paths.giftIdeas.href());
+    await expect(main.getByRole('link', { name: /Explore Our Blog/ })).toHaveAttribute('href', paths.blog.href());
     // The chart is a real table: names and numbers are readable without the bars.
     const chart = page.getByRole('table');
     await expect(chart.getByRole('row', { name: /Jewelry 35%/ })).toBeVisible();
@@ -59,12 +60,12 @@ test.describe('landing page', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'How It Works' }).click();
     await expect(page.locator('#how-it-works')).toBeInViewport();
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe(paths.home.href());
 
     await nav.getByRole('link', { name: 'Pricing' }).click();
-    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page).toHaveURL(paths.pricing.href());
     await nav.getByRole('link', { name: 'How It Works' }).click();
-    await expect(page).toHaveURL(/\/#how-it-works$/);
+    await expect(page).toHaveURL(`${paths.home.href()}#how-it-works`);
     await expect(page.locator('#how-it-works')).toBeInViewport();
   });
 
@@ -99,7 +100,7 @@ test.describe('navigation on a small screen', () => {
     }
 
     await menu.getByRole('link', { name: 'Blog', exact: true }).click();
-    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveURL(paths.blog.href());
     await expect(page.getByRole('heading', { level: 1, name: 'The GiftLens blog' })).toBeVisible();
     await expect(menu).toBeHidden();
 
@@ -111,29 +112,30 @@ test.describe('navigation on a small screen', () => {
 });
 
 test('an unknown path redirects to / and replaces the history entry', async ({ page }) => {
-  await page.goto('/blog');
+  await page.goto(paths.blog.href());
   await expect(page.getByRole('heading', { level: 1, name: 'The GiftLens blog' })).toBeVisible();
+  // A path no route has.
   await page.goto('/no-such-page/at-all');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(paths.home.href());
   await expect(page.getByRole('heading', { level: 1, name: /Put your voice inside every gift/ })).toBeVisible();
   // Had the redirect pushed, Back would return to the unknown path (and redirect again to /).
   await page.goBack();
-  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page).toHaveURL(paths.blog.href());
 });
 
 test('footer: quick links, support, legal, mail links and the current year', async ({ page }) => {
-  await page.goto('/faq');
+  await page.goto(paths.faq.href());
   const footer = page.getByRole('contentinfo');
   for (const [name, href] of [
-    ['Scan Gift', '/scan'],
-    ['Send Gift', '/send'],
-    ['Blog', '/blog'],
-    ['For Business', '/for-business'],
-    ['Contact Us', '/contact'],
-    ['Digital Delivery', '/shipping-delivery'],
-    ['Cancellation & Refund', '/cancellation-refund'],
-    ['Privacy Policy', '/privacy'],
-    ['Terms & Conditions', '/terms'],
+    ['Scan Gift', paths.scan.href()],
+    ['Send Gift', paths.send.href()],
+    ['Blog', paths.blog.href()],
+    ['For Business', paths.forBusiness.href()],
+    ['Contact Us', paths.contact.href()],
+    ['Digital Delivery', paths.shippingDelivery.href()],
+    ['Cancellation & Refund', paths.cancellationRefund.href()],
+    ['Privacy Policy', paths.privacy.href()],
+    ['Terms & Conditions', paths.terms.href()],
   ] as const) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }

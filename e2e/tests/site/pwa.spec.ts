@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
+import { paths } from '../../support/paths.ts';
 
 /** Fires the browser's install event the way Chromium does, with a prompt() the test can observe. */
 async function offerInstall(page: Page): Promise<void> {
@@ -31,7 +32,7 @@ async function controlledBy(page: Page): Promise<string> {
 test.describe('install prompt', () => {
   test('hides itself after 10 seconds, and Later is remembered for the session', async ({ page }) => {
     await page.clock.install();
-    await page.goto('/how-it-works');
+    await page.goto(paths.howItWorks.href());
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const prompt = page.getByRole('complementary', { name: 'Install GiftLens' });
 
@@ -60,7 +61,7 @@ test.describe('install prompt', () => {
   });
 
   test('Install hands over to the browser prompt', async ({ page }) => {
-    await page.goto('/faq');
+    await page.goto(paths.faq.href());
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await offerInstall(page);
     const prompt = page.getByRole('complementary', { name: 'Install GiftLens' });
@@ -71,7 +72,7 @@ test.describe('install prompt', () => {
 });
 
 test('offline banner appears when the connection drops and goes when it returns', async ({ page, context }) => {
-  await page.goto('/faq');
+  await page.goto(paths.faq.href());
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   // Let the service worker finish registering first: its script cannot be fetched offline.
   await page.evaluate(async () => {
@@ -86,22 +87,22 @@ test('offline banner appears when the connection drops and goes when it returns'
 });
 
 test('the site shell opens offline after a first visit', async ({ page, context }) => {
-  await page.goto('/');
+  await page.goto(paths.home.href());
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await controlledBy(page);
 
   await context.setOffline(true);
   // A page never visited: the worker answers the navigation with the cached shell and the precached chunk.
-  await page.goto('/faq');
+  await page.goto(paths.faq.href());
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByText("You're offline - Some features may be limited")).toBeVisible();
-  await page.goto('/');
+  await page.goto(paths.home.href());
   await expect(page.getByRole('heading', { level: 1, name: /Put your voice inside every gift/ })).toBeVisible();
   await context.setOffline(false);
 });
 
 test('the update banner sends skip-waiting to the waiting worker and reloads once', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home.href());
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   const current = await controlledBy(page);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

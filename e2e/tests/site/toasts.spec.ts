@@ -1,6 +1,5 @@
 import { expect, test } from '../../support/fixtures.ts';
-import { createPaidGift } from '../../support/gifts.ts';
-import { GIFT_PHOTOS_DIR } from '../../support/paths.ts';
+import { paths } from '../../support/paths.ts';
 
 // A toast covers nothing one needs: not the sticky header (logo, navigation), not the wizard's Back link, not the
 // content's column at 1280 px; at 360 px it rises from the bottom edge.
@@ -11,16 +10,10 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
 
-    test('a toast appears below the header', async ({ page, context, baseURL, mailDir }) => {
-      const gift = await createPaidGift({
-        baseURL: baseURL!,
-        mailDir,
-        photo: `${GIFT_PHOTOS_DIR}/covers/reference/001.jpg`,
-        planId: 'premium_us',
-        message: { kind: 'text', text: 'Hello' },
-      });
+    test('a toast appears below the header', async ({ page, context, paidGift }) => {
+      const gift = await paidGift({ message: { kind: 'text', text: 'Hello' } });
       await context.addCookies(gift.senderCookies);
-      await page.goto(`/share/${gift.giftId}`);
+      await page.goto(paths.share.href(gift.giftId));
       await page.getByRole('button', { name: 'Copy Link' }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Link copied to clipboard!' });
       await expect(toast).toBeVisible();

@@ -1,35 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { expect, request, type APIRequestContext } from '@playwright/test';
-import { ARTIFACTS_DIR } from './paths.ts';
+import { SuccessBody } from '@giftlens/contract/common';
+import { PlayConsentResponse, ReactionUploadResponse, ScanResponse } from '@giftlens/contract/recipient';
+import { expectOk } from './api.ts';
+import { madeByFfmpeg } from './ffmpeg.ts';
+import { API } from './paths.ts';
+
+// The recipient's calls, exactly as the gift link's pages make them.
 
 /**
  * A phone photo of the gift as the recipient's page sends it (features/scanning/lib/compress-scan.ts): fitted into
- * 600x600 and saved as a JPEG of about quality 0.5, made once per run with ffmpeg.
+ * 600x600 and saved as a JPEG of about quality 0.5, made once with ffmpeg.
  */
 export function compressedScan(photoPath: string): string {
-  const dir = join(ARTIFACTS_DIR, 'scans');
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, `${basename(photoPath).replace(/\.[^.]+$/, '')}-600.jpg`);
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
+  return madeByFfmpeg('scans', `${basename(photoPath).replace(/\.[^.]+$/, '')}-600.jpg`, [
     '-i',
     photoPath,
     '-vf',
     'scale=600:600:force_original_aspect_ratio=decrease',
     '-q:v',
     '10',
-    out,
   ]);
-  return out;
-}
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, unknown>> {
-  expect(res.status(), `${res.url()} → ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 /**
@@ -39,10 +31,11 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 export async function scanGift(baseURL: string, giftId: string, photoPath: string): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });
   const scan = readFileSync(compressedScan(photoPath));
-  const res = await ok(
-    await api.post(`/api/verification-recipient/process-scan/${giftId}`, {
+  const res = await expectOk(
+    await api.post(API.processScanDirect(giftId), {
       multipart: { scan: { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: scan } },
     }),
+    ScanResponse,
   );
   expect(res.success, `the scan of ${giftId} did not match: ${JSON.stringify(res)}`).toBe(true);
   return api;
@@ -61,15 +54,14 @@ export async function recordReaction(
   const api = await scanGift(baseURL, giftId, photoPath);
   try {
     const playbackSessionId = `e2e-${Date.now()}`;
-    const consent = await ok(
-      await api.post('/api/reactions/play-consent', {
-        data: { giftId, mediaDuration: 2, playbackSessionId },
-      }),
+    const consent = await expectOk(
+      await api.post(API.playConsent, { data: { giftId, mediaDuration: 2, playbackSessionId } }),
+      PlayConsentResponse,
     );
     expect(consent.allowRecording, JSON.stringify(consent)).toBe(true);
-    const reactionId = (consent.data as { id: string }).id;
-    await ok(
-      await api.post('/api/reactions/consent', {
+    const reactionId = consent.data!.id;
+    await expectOk(
+      await api.post(API.consent, {
         data: {
           reactionId,
           consentGranted: true,
@@ -77,14 +69,14 @@ export async function recordReaction(
           browserInfo: { cookieEnabled: true, onLine: true },
         },
       }),
+      SuccessBody,
     );
-    await ok(
-      await api.post('/api/reactions/start-synced-recording', {
-        data: { reactionId, mediaStartTime: 0, playbackSessionId },
-      }),
+    await expectOk(
+      await api.post(API.startSyncedRecording, { data: { reactionId, mediaStartTime: 0, playbackSessionId } }),
+      SuccessBody,
     );
-    await ok(
-      await api.post('/api/reactions/upload', {
+    await expectOk(
+      await api.post(API.reactionUpload, {
         multipart: {
           reactionId,
           recordingQuality: 'high',
@@ -94,6 +86,7 @@ export async function recordReaction(
           reaction: { name: basename(videoPath), mimeType: 'video/mp4', buffer: readFileSync(videoPath) },
         },
       }),
+      ReactionUploadResponse,
     );
   } finally {
     await api.dispose();
