@@ -9,5 +9,7 @@ export default defineConfig({
   ...base,
   globalSetup: './support/scaled-setup.ts',
   testIgnore: [],
+  // One test at a time: the proxy's alternation is then this test's own, request by request.
+  workers: 1,
   testMatch: ['sender/send-gift.spec.ts', 'recipient/genuine-scan.spec.ts', 'scaled-out/*.spec.ts'],
 });
