@@ -9,7 +9,14 @@ import { createHarness, json, PUBLIC_ORIGIN, signIn, type Harness } from '../tes
 import { giftPhoto } from '../test/helpers/media.ts';
 import { directScan, recipientSignIn, revealCookie, scanPhotos } from '../test/helpers/recipient.ts';
 import { changedTables, databaseFingerprint } from './fuzz/fingerprint.ts';
-import { type CookieMode, type FuzzRequest, type Operation, type OriginMode, operationsOf, requestArbitrary } from './fuzz/requests.ts';
+import {
+  type CookieMode,
+  type FuzzRequest,
+  type Operation,
+  type OriginMode,
+  operationsOf,
+  requestArbitrary,
+} from './fuzz/requests.ts';
 
 /**
  * `npm run test:fuzz`: thousands of generated hostile requests against every call of the real app (in process,
@@ -30,7 +37,10 @@ for (const t of [...Object.values(texts.sender), ...Object.values(texts.recipien
   else if (typeof t === 'function') {
     const marker = '\u0001';
     const filled = String((t as (...a: string[]) => unknown)(marker, marker, marker, marker));
-    const escaped = filled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(marker).join('.+');
+    const escaped = filled
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .split(marker)
+      .join('.+');
     TEXT_PATTERNS.push(new RegExp(`^${escaped}$`, 's'));
   }
 }
@@ -99,7 +109,9 @@ async function fixtures(h: Harness): Promise<Fixtures> {
       scheduledDatetime: new Date(h.clock.now().getTime() + 86_400_000).toISOString(),
     },
   });
-  const deliveryId = String(json(scheduled).id ?? json<{ message?: { id?: string } }>(scheduled).message?.id ?? 'none');
+  const deliveryId = String(
+    json(scheduled).id ?? json<{ message?: { id?: string } }>(scheduled).message?.id ?? 'none',
+  );
   const recipient = await recipientSignIn(h, GIFT_FIELDS.recipientEmail.toLowerCase());
   const scan = await directScan(h, paid, (await scanPhotos()).genuine);
   const reveal = revealCookie(scan, paid);
@@ -126,13 +138,23 @@ function toInject(r: FuzzRequest, fx: Fixtures): { options: InjectOptions; cooki
   let mode = r.cookie;
   const own = !CROSS_SITE.has(r.origin);
   const deletesFixture = r.op.method === 'DELETE' && fx.giftIds.some((g) => r.url.includes(g));
-  if (own && (mode === 'sender' || mode === 'otherSender') && (DESTRUCTIVE.has(opKey(r.op)) || deletesFixture)) mode = 'forged';
+  if (
+    own &&
+    (mode === 'sender' || mode === 'otherSender') &&
+    (DESTRUCTIVE.has(opKey(r.op)) || deletesFixture)
+  )
+    mode = 'forged';
   const cookie = mode === 'none' ? undefined : fx.cookies[mode];
   const headers: Record<string, string> = { ...ORIGINS[r.origin] };
   if (cookie) headers.cookie = cookie;
   if (r.contentType) headers['content-type'] = r.contentType;
   return {
-    options: { method: r.op.method as InjectOptions['method'], url: r.url, headers, ...(r.payload !== undefined ? { payload: r.payload } : {}) },
+    options: {
+      method: r.op.method as InjectOptions['method'],
+      url: r.url,
+      headers,
+      ...(r.payload !== undefined ? { payload: r.payload } : {}),
+    },
     cookie,
   };
 }
@@ -141,7 +163,9 @@ function toInject(r: FuzzRequest, fx: Fixtures): { options: InjectOptions; cooki
 function reachesGuard(r: FuzzRequest): boolean {
   if (r.op.method === 'GET') return true;
   if (r.bodyKind === 'raw') return r.contentType === 'text/plain';
-  return r.bodyKind === 'none' || r.bodyKind === 'json' || r.bodyKind === 'wrongType' || r.bodyKind === 'multipart';
+  return (
+    r.bodyKind === 'none' || r.bodyKind === 'json' || r.bodyKind === 'wrongType' || r.bodyKind === 'multipart'
+  );
 }
 
 interface Figures {
@@ -149,6 +173,7 @@ interface Figures {
   byStatus: Record<string, number>;
   refusedUnchanged: number;
   ms: number;
+  slowest: { ms: number; what: string }[];
 }
 
 function describeRequest(r: FuzzRequest, options: InjectOptions): string {
@@ -162,21 +187,31 @@ for (const target of DATABASE_TARGETS) {
     let close: () => Promise<void>;
     let fx: Fixtures;
     let ops: Operation[];
-    const figures: Figures = { requests: 0, byStatus: {}, refusedUnchanged: 0, ms: 0 };
+    const figures: Figures = { requests: 0, byStatus: {}, refusedUnchanged: 0, ms: 0, slowest: [] };
 
     beforeAll(async () => {
       ({ harness: h, close } = await createHarness(target));
       fx = await fixtures(h);
       ops = operationsOf(json(await h.app.inject({ url: '/api/docs/json' })));
       // Media is served outside the API document; its signed URLs are fuzzed too.
-      ops.push({ method: 'GET', path: '/media/{key}', body: null, params: { key: { type: 'string' } }, query: { exp: { type: 'string' }, sig: { type: 'string' } } });
+      ops.push({
+        method: 'GET',
+        path: '/media/{key}',
+        body: null,
+        params: { key: { type: 'string' } },
+        query: { exp: { type: 'string' }, sig: { type: 'string' } },
+      });
     }, 120_000);
     afterAll(async () => {
-      const statuses = Object.entries(figures.byStatus).sort().map(([s, n]) => `${s}: ${n}`).join(', ');
+      const statuses = Object.entries(figures.byStatus)
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ');
       console.log(
         `fuzz [${target.name}] seed ${SEED}: ${figures.requests} requests in ${(figures.ms / 1000).toFixed(1)} s ` +
           `(${Math.round(figures.requests / (figures.ms / 1000))}/s); by status ${statuses}; ` +
-          `${figures.refusedUnchanged} refused requests left the database unchanged`,
+          `${figures.refusedUnchanged} refused requests left the database unchanged; slowest: ` +
+          figures.slowest.map((s) => `${s.what} ${Math.round(s.ms)} ms`).join(', '),
       );
       await close();
     }, 60_000);
@@ -193,37 +228,51 @@ for (const target of DATABASE_TARGETS) {
       let before = await databaseFingerprint(h.db, target.name);
       const problems: string[] = [];
       const seen = new Set<string>();
-      const arbitrary = requestArbitrary(ops, { giftIds: fx.giftIds, emails: fx.emails, ids: fx.ids }, giftPhoto());
-      await fc.assert(
-        fc.asyncProperty(arbitrary, async (r) => {
-          const { options, cookie } = toInject(r, fx);
-          let timer: NodeJS.Timeout | undefined;
-          const res = await Promise.race([
-            h.app.inject(options),
-            new Promise<'hang'>((resolve) => {
-              timer = setTimeout(() => resolve('hang'), HANG_MS);
-            }),
-          ]);
-          clearTimeout(timer);
-          figures.requests++;
-          const status = res === 'hang' ? 'hang' : String(res.statusCode);
-          figures.byStatus[status] = (figures.byStatus[status] ?? 0) + 1;
-          const after = await databaseFingerprint(h.db, target.name);
-          const problem = res === 'hang' ? 'no answer within 10 s' : check(r, res, cookie, before, after);
-          if (res !== 'hang' && res.statusCode >= 400 && !problem) figures.refusedUnchanged++;
-          before = after;
-          if (problem) {
-            // One line per kind of problem per call, so a run lists everything to fix, not just the first.
-            const kind = `${opKey(r.op)} → ${problem.split(':')[0]}`;
-            if (!seen.has(kind)) {
-              seen.add(kind);
-              problems.push(`${kind}\n    ${problem}\n    ${describeRequest(r, options)}`);
-            }
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      const arbitrary = requestArbitrary(
+        ops,
+        { giftIds: fx.giftIds, emails: fx.emails, ids: fx.ids },
+        giftPhoto(),
       );
-      figures.ms = Date.now() - started;
+      try {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (r) => {
+            const { options, cookie } = toInject(r, fx);
+            let timer: NodeJS.Timeout | undefined;
+            const t0 = performance.now();
+            const res = await Promise.race([
+              h.app.inject(options),
+              new Promise<'hang'>((resolve) => {
+                timer = setTimeout(() => resolve('hang'), HANG_MS);
+              }),
+            ]);
+            clearTimeout(timer);
+            const took = performance.now() - t0;
+            figures.slowest.push({
+              ms: took,
+              what: `${opKey(r.op)} ${r.bodyKind} ${res === 'hang' ? 'hang' : res.statusCode}`,
+            });
+            figures.slowest = figures.slowest.sort((x, y) => y.ms - x.ms).slice(0, 5);
+            figures.requests++;
+            const status = res === 'hang' ? 'hang' : String(res.statusCode);
+            figures.byStatus[status] = (figures.byStatus[status] ?? 0) + 1;
+            const after = await databaseFingerprint(h.db, target.name);
+            const problem = res === 'hang' ? 'no answer within 10 s' : check(r, res, cookie, before, after);
+            if (res !== 'hang' && res.statusCode >= 400 && !problem) figures.refusedUnchanged++;
+            before = after;
+            if (problem) {
+              // One line per kind of problem per call, so a run lists everything to fix, not just the first.
+              const kind = `${opKey(r.op)} → ${problem.split(':')[0]}`;
+              if (!seen.has(kind)) {
+                seen.add(kind);
+                problems.push(`${kind}\n    ${problem}\n    ${describeRequest(r, options)}`);
+              }
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      } finally {
+        figures.ms = Date.now() - started;
+      }
       expect(problems.join('\n'), `seed ${SEED}`).toBe('');
     }, 600_000);
 
@@ -246,17 +295,29 @@ for (const target of DATABASE_TARGETS) {
       } catch {
         return `not JSON: ${status} ${res.body.slice(0, 200)}`;
       }
-      if (body.success !== false || typeof body.error !== 'string' || typeof body.code !== 'string' || !body.code)
+      if (
+        body.success !== false ||
+        typeof body.error !== 'string' ||
+        typeof body.code !== 'string' ||
+        !body.code
+      )
         return `shape: ${status} ${res.body.slice(0, 300)}`;
       if (!isContractText(body.error)) return `text not in the contract: ${status} ${res.body.slice(0, 300)}`;
-      if (status === 429) return typeof body.retryAfter === 'number' ? null : `429 without retryAfter: ${res.body}`;
+      if (status === 429)
+        return typeof body.retryAfter === 'number' ? null : `429 without retryAfter: ${res.body}`;
       const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(r.op.method);
-      const crossSite = !r.badUrl && unsafe && CREDENTIAL_COOKIE.test(cookie ?? '') && CROSS_SITE.has(r.origin);
+      const crossSite =
+        !r.badUrl && unsafe && CREDENTIAL_COOKIE.test(cookie ?? '') && CROSS_SITE.has(r.origin);
       if (crossSite)
-        return status === 403 && body.error === texts.sender.crossSiteRefused ? null : `cross-site not refused: ${status} ${res.body.slice(0, 200)}`;
-      const signedIn = cookie !== undefined && (cookie === fx.cookies.sender || cookie === fx.cookies.otherSender);
+        return status === 403 && body.error === texts.sender.crossSiteRefused
+          ? null
+          : `cross-site not refused: ${status} ${res.body.slice(0, 200)}`;
+      const signedIn =
+        cookie !== undefined && (cookie === fx.cookies.sender || cookie === fx.cookies.otherSender);
       if (!r.badUrl && !signedIn && SENDER_ONLY.has(opKey(r.op)) && reachesGuard(r))
-        return status === 401 && body.error === texts.sender.unauthorized ? null : `no session not 401: ${status} ${res.body.slice(0, 200)}`;
+        return status === 401 && body.error === texts.sender.unauthorized
+          ? null
+          : `no session not 401: ${status} ${res.body.slice(0, 200)}`;
       return null;
     }
   });

@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the error handler: they get decision 001's body too.
     frameworkErrors: (err, _request, reply) => {
       const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
-      void reply.code(status).send({ success: false, error: texts.sender.generic, code: err.code });
+      void (reply as FastifyReply).code(status).send({ success: false, error: texts.sender.generic, code: err.code });
     },
   });
 

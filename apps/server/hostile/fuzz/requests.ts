@@ -49,7 +49,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   for (const [p, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const inputs = (where: string) =>
-        Object.fromEntries((op.parameters ?? []).filter((x) => x.in === where).map((x) => [x.name, x.schema]));
+        Object.fromEntries(
+          (op.parameters ?? []).filter((x) => x.in === where).map((x) => [x.name, x.schema]),
+        );
       ops.push({
         method: method.toUpperCase(),
         path: p,
@@ -71,12 +73,13 @@ export interface Pools {
 
 export type CookieMode = 'none' | 'sender' | 'otherSender' | 'recipient' | 'reveal' | 'forged' | 'garbage';
 export type OriginMode = 'none' | 'own' | 'foreign' | 'null' | 'lookalike' | 'crossSiteFetch';
-export type BodyKind = 'none' | 'json' | 'badJson' | 'emptyJson' | 'wrongType' | 'oversize' | 'multipart' | 'raw';
+export type BodyKind =
+  'none' | 'json' | 'badJson' | 'emptyJson' | 'wrongType' | 'oversize' | 'multipart' | 'raw';
 
 export interface FuzzRequest {
   op: Operation;
   url: string;
-  /** True when the path holds a malformed %-escape (the router refuses it before any hook). */
+  /** True when the router refuses the path before any hook: a malformed %-escape, a parameter too long. */
   badUrl: boolean;
   cookie: CookieMode;
   origin: OriginMode;
@@ -129,15 +132,22 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 function validString(name: string, s: JsonSchema, pools: Pools): fc.Arbitrary<string> {
-  if (s.pattern === '^[0-9a-f]{32}$') return fc.oneof(fc.constantFrom(...pools.giftIds), fc.stringMatching(/^[0-9a-f]{32}$/));
+  if (s.pattern === '^[0-9a-f]{32}$')
+    return fc.oneof(fc.constantFrom(...pools.giftIds), fc.stringMatching(/^[0-9a-f]{32}$/));
   if (s.format === 'date-time')
     return fc
-      .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-01-01T00:00:00Z'), noInvalidDate: true })
+      .date({
+        min: new Date('2020-01-01T00:00:00Z'),
+        max: new Date('2035-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
       .map((d) => d.toISOString());
-  if (s.format === 'uri') return fc.oneof(fc.webUrl(), fc.constant('https://fcm.googleapis.com/fcm/send/abc'));
+  if (s.format === 'uri')
+    return fc.oneof(fc.webUrl(), fc.constant('https://fcm.googleapis.com/fcm/send/abc'));
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern));
   if (/email/i.test(name)) return fc.oneof(fc.constantFrom(...pools.emails), fc.emailAddress());
-  if (/id$/i.test(name)) return fc.oneof(fc.constantFrom(...pools.ids), fc.string({ minLength: 1, maxLength: 40 }));
+  if (/id$/i.test(name))
+    return fc.oneof(fc.constantFrom(...pools.ids), fc.string({ minLength: 1, maxLength: 40 }));
   return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 60, 200) });
 }
 
@@ -178,7 +188,12 @@ function objectOf(s: JsonSchema, pools: Pools): fc.Arbitrary<Record<string, unkn
       fc.tuple(...props.map(([name, p]) => field(name, p))),
       fc.oneof(
         { weight: 8, arbitrary: fc.constant({}) },
-        { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }) },
+        {
+          weight: 1,
+          arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), {
+            maxKeys: 3,
+          }),
+        },
       ),
     )
     .map(([values, extra]) => {
@@ -207,7 +222,7 @@ function badJson(): fc.Arbitrary<string> {
       '"a string"',
       '123',
       'null',
-      '[' .repeat(20_000) + ']'.repeat(20_000),
+      '['.repeat(20_000) + ']'.repeat(20_000),
       '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000),
     ),
     fc.string({ maxLength: 200 }),
@@ -217,7 +232,10 @@ function badJson(): fc.Arbitrary<string> {
 
 /** Multipart field and file names each call reads (they are not in the OpenAPI document). */
 const MULTIPART_FIELDS: Record<string, { fields: string[]; files: string[] }> = {
-  '/api/gift-sender/submit-gift': { fields: ['recipientName', 'recipientEmail', 'occasion', 'planId'], files: ['giftImage'] },
+  '/api/gift-sender/submit-gift': {
+    fields: ['recipientName', 'recipientEmail', 'occasion', 'planId'],
+    files: ['giftImage'],
+  },
   '/api/gift-sender/gifts/{giftId}/photos': { fields: [], files: ['giftImage'] },
   '/api/verification-recipient/process-scan/{giftId}': { fields: ['type'], files: ['scan'] },
   '/api/verification-recipient/process-scan': { fields: ['recipient_id'], files: ['scan'] },
@@ -227,22 +245,38 @@ const MULTIPART_FIELDS: Record<string, { fields: string[]; files: string[] }> = 
 
 export const isMultipartRoute = (op: Operation) => op.path in MULTIPART_FIELDS;
 
-const headerSafe = fc.string({ maxLength: 30 }).map((s) => s.replace(/[^\x20-\x7e]/g, '?').replace(/"/g, "'"));
+const headerSafe = fc
+  .string({ maxLength: 30 })
+  .map((s) => s.replace(/[^\x20-\x7e]/g, '?').replace(/"/g, "'"));
 
 /** A multipart body: well-formed or not (no boundary, another boundary, cut short, too many parts). */
-function multipartBody(op: Operation, pools: Pools, image: Buffer): fc.Arbitrary<{ contentType: string; payload: Buffer }> {
+function multipartBody(
+  op: Operation,
+  pools: Pools,
+  image: Buffer,
+): fc.Arbitrary<{ contentType: string; payload: Buffer }> {
   const names = MULTIPART_FIELDS[op.path] ?? { fields: [], files: [] };
   const fieldName = fc.oneof(fc.constantFrom(...names.fields, 'x'), headerSafe);
   const fileName = fc.oneof(fc.constantFrom(...names.files, 'file'), headerSafe);
   const part = fc.oneof(
     fc.record({
       name: fieldName,
-      value: fc.oneof(fc.constantFrom(...pools.ids, 'direct', 'birthday', 'premium_us', ...pools.emails), nastyString),
+      value: fc.oneof(
+        fc.constantFrom(...pools.ids, 'direct', 'birthday', 'premium_us', ...pools.emails),
+        nastyString,
+      ),
     }),
     fc.record({
       name: fileName,
       filename: fc.oneof(fc.constantFrom('a.jpg', '../../x.jpg', 'r.webm', ''), headerSafe),
-      type: fc.constantFrom('image/jpeg', 'image/png', 'video/webm', 'text/html', 'application/octet-stream', ''),
+      type: fc.constantFrom(
+        'image/jpeg',
+        'image/png',
+        'video/webm',
+        'text/html',
+        'application/octet-stream',
+        '',
+      ),
       data: fc.oneof(
         { weight: 6, arbitrary: fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)) },
         { weight: 1, arbitrary: fc.constant(image) },
@@ -253,26 +287,37 @@ function multipartBody(op: Operation, pools: Pools, image: Buffer): fc.Arbitrary
   return fc
     .record({
       parts: fc.array(part, { maxLength: 6 }),
-      manyParts: fc.oneof({ weight: 15, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 21, max: 60 }) }),
+      manyParts: fc.oneof(
+        { weight: 15, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.integer({ min: 21, max: 60 }) },
+      ),
       boundary: fc.constantFrom('declared', 'missing', 'other', 'garbage'),
-      cut: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }),
+      cut: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(1) },
+        { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
+      ),
     })
     .map(({ parts, manyParts, boundary, cut }) => {
       const b = 'fuzzb0undary';
       const chunks: Buffer[] = [];
       for (const p of parts) {
         if ('value' in p) {
-          chunks.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+          chunks.push(
+            Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+          );
         } else {
           const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
           chunks.push(
-            Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n${type}\r\n`),
+            Buffer.from(
+              `--${b}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n${type}\r\n`,
+            ),
             p.data,
             Buffer.from('\r\n'),
           );
         }
       }
-      for (let i = 0; i < manyParts; i++) chunks.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`));
+      for (let i = 0; i < manyParts; i++)
+        chunks.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`));
       chunks.push(Buffer.from(`--${b}--\r\n`));
       const whole = Buffer.concat(chunks);
       const payload = whole.subarray(0, Math.floor(whole.length * cut));
@@ -286,12 +331,34 @@ function multipartBody(op: Operation, pools: Pools, image: Buffer): fc.Arbitrary
     });
 }
 
-function pathParam(name: string, s: JsonSchema, pools: Pools): fc.Arbitrary<{ value: string; badUrl: boolean }> {
-  const encode = (v: string) => ({ value: encodeURIComponent(v), badUrl: false });
+function pathParam(
+  name: string,
+  s: JsonSchema,
+  pools: Pools,
+): fc.Arbitrary<{ value: string; badUrl: boolean }> {
+  // A parameter over the router's 100-character limit, or a lone surrogate (sent as its raw, invalid UTF-8
+  // bytes), is refused by the router before any hook runs.
+  const encode = (v: string) => {
+    try {
+      const value = encodeURIComponent(v);
+      return { value, badUrl: value.length > 100 };
+    } catch {
+      return { value: '%ED%A0%80', badUrl: true };
+    }
+  };
   return fc.oneof(
     { weight: 5, arbitrary: validValue(name, s, pools).map((v) => encode(String(v))) },
-    { weight: 3, arbitrary: nastyString.map((v) => encode(v)) },
-    { weight: 1, arbitrary: fc.constantFrom('%E0%A4%A', '%', '%zz', '%C0%AE%C0%AE').map((value) => ({ value, badUrl: true })) },
+    { weight: 3, arbitrary: nastyString.map(encode) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(101, 500, 5000).map((n) => ({ value: 'f'.repeat(n), badUrl: true })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('%E0%A4%A', '%', '%zz', '%C0%AE%C0%AE')
+        .map((value) => ({ value, badUrl: true })),
+    },
   );
 }
 
@@ -299,7 +366,11 @@ function queryOf(op: Operation, pools: Pools): fc.Arbitrary<string> {
   const entries = Object.entries(op.query);
   return fc
     .tuple(
-      fc.tuple(...entries.map(([name, s]) => fc.option(fc.oneof(validValue(name, s, pools), nastyString), { nil: undefined }))),
+      fc.tuple(
+        ...entries.map(([name, s]) =>
+          fc.option(fc.oneof(validValue(name, s, pools), nastyString), { nil: undefined }),
+        ),
+      ),
       fc.option(fc.dictionary(fc.string({ maxLength: 8 }), nastyString, { maxKeys: 2 }), { nil: undefined }),
     )
     .map(([values, extra]) => {
@@ -320,39 +391,118 @@ export function requestArbitrary(ops: Operation[], pools: Pools, image: Buffer):
     const paramNames = Object.keys(op.params);
     const params = fc.tuple(...paramNames.map((n) => pathParam(n, op.params[n] ?? {}, pools)));
     const multipart = isMultipartRoute(op);
-    const body: fc.Arbitrary<{ bodyKind: BodyKind; contentType: string | undefined; payload: string | Buffer | undefined }> =
-      fc.oneof(
-        {
-          weight: op.body ? 10 : multipart ? 0 : 3,
-          arbitrary: (op.body ? objectOf(op.body, pools) : fc.constant({})).map((o) => ({
-            bodyKind: 'json' as const,
-            contentType: 'application/json',
-            payload: JSON.stringify(o),
-          })),
-        },
-        { weight: 2, arbitrary: wrongValue.map((v) => ({ bodyKind: 'wrongType' as const, contentType: 'application/json', payload: JSON.stringify(v) ?? 'null' })) },
-        { weight: 3, arbitrary: badJson().map((payload) => ({ bodyKind: 'badJson' as const, contentType: 'application/json', payload })) },
-        { weight: 1, arbitrary: fc.constant({ bodyKind: 'emptyJson' as const, contentType: 'application/json', payload: '' }) },
-        { weight: 1, arbitrary: fc.constant({ bodyKind: 'oversize' as const, contentType: 'application/json', payload: OVERSIZE }) },
-        { weight: 2, arbitrary: fc.constant({ bodyKind: 'none' as const, contentType: undefined, payload: undefined }) },
-        {
-          weight: 2,
-          arbitrary: fc
-            .record({
-              contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'image/jpeg', 'application/json; charset=utf-16', 'garbage'),
-              payload: fc.oneof(nastyString, fc.uint8Array({ maxLength: 512 }).map((a) => Buffer.from(a))),
-            })
-            .map((r) => ({ bodyKind: 'raw' as const, ...r })),
-        },
-        { weight: multipart ? 12 : 1, arbitrary: multipartBody(op, pools, image).map((m) => ({ bodyKind: 'multipart' as const, ...m })) },
-      );
+    const body: fc.Arbitrary<{
+      bodyKind: BodyKind;
+      contentType: string | undefined;
+      payload: string | Buffer | undefined;
+    }> = fc.oneof(
+      {
+        weight: op.body ? 10 : multipart ? 0 : 3,
+        arbitrary: (op.body ? objectOf(op.body, pools) : fc.constant({})).map((o) => ({
+          bodyKind: 'json' as const,
+          contentType: 'application/json',
+          payload: JSON.stringify(o),
+        })),
+      },
+      {
+        weight: 2,
+        arbitrary: wrongValue.map((v) => ({
+          bodyKind: 'wrongType' as const,
+          contentType: 'application/json',
+          payload: JSON.stringify(v) ?? 'null',
+        })),
+      },
+      {
+        weight: 3,
+        arbitrary: badJson().map((payload) => ({
+          bodyKind: 'badJson' as const,
+          contentType: 'application/json',
+          payload,
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constant({
+          bodyKind: 'emptyJson' as const,
+          contentType: 'application/json',
+          payload: '',
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constant({
+          bodyKind: 'oversize' as const,
+          contentType: 'application/json',
+          payload: OVERSIZE,
+        }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constant({ bodyKind: 'none' as const, contentType: undefined, payload: undefined }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .record({
+            contentType: fc.constantFrom(
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'application/xml',
+              'image/jpeg',
+              'application/json; charset=utf-16',
+              'garbage',
+            ),
+            payload: fc.oneof(
+              nastyString,
+              fc.uint8Array({ maxLength: 512 }).map((a) => Buffer.from(a)),
+            ),
+          })
+          .map((r) => ({ bodyKind: 'raw' as const, ...r })),
+      },
+      {
+        weight: multipart ? 12 : 1,
+        arbitrary: multipartBody(op, pools, image).map((m) => ({ bodyKind: 'multipart' as const, ...m })),
+      },
+    );
     return fc
       .record({
         params,
         query: queryOf(op, pools),
-        body: op.method === 'GET' || op.method === 'DELETE' ? fc.oneof({ weight: 6, arbitrary: fc.constant({ bodyKind: 'none' as const, contentType: undefined, payload: undefined }) }, { weight: 1, arbitrary: body }) : body,
-        cookie: fc.constantFrom<CookieMode>('none', 'sender', 'sender', 'sender', 'otherSender', 'recipient', 'reveal', 'forged', 'garbage'),
-        origin: fc.constantFrom<OriginMode>('none', 'none', 'own', 'own', 'foreign', 'null', 'lookalike', 'crossSiteFetch'),
+        body:
+          op.method === 'GET' || op.method === 'DELETE'
+            ? fc.oneof(
+                {
+                  weight: 6,
+                  arbitrary: fc.constant({
+                    bodyKind: 'none' as const,
+                    contentType: undefined,
+                    payload: undefined,
+                  }),
+                },
+                { weight: 1, arbitrary: body },
+              )
+            : body,
+        cookie: fc.constantFrom<CookieMode>(
+          'none',
+          'sender',
+          'sender',
+          'sender',
+          'otherSender',
+          'recipient',
+          'reveal',
+          'forged',
+          'garbage',
+        ),
+        origin: fc.constantFrom<OriginMode>(
+          'none',
+          'none',
+          'own',
+          'own',
+          'foreign',
+          'null',
+          'lookalike',
+          'crossSiteFetch',
+        ),
       })
       .map(({ params, query, body, cookie, origin }) => {
         let url = op.path;
