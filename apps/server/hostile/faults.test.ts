@@ -67,13 +67,20 @@ for (const target of DATABASE_TARGETS) {
       );
       return server.readyMs;
     }
-    async function restart(what: string) {
-      const killedAt = Date.now();
+    let killedAt = 0;
+    async function kill() {
+      killedAt = Date.now();
       await server.kill9();
+    }
+    async function restarted(what: string) {
       const readyMs = await start();
       figures.push(
         `${what}: killed, answering again ${Date.now() - killedAt} ms later (start ${readyMs} ms)`,
       );
+    }
+    async function restart(what: string) {
+      await kill();
+      await restarted(what);
     }
     const gift = (id: string) =>
       db.selectFrom('gifts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -229,7 +236,7 @@ for (const target of DATABASE_TARGETS) {
       // The dead process left its part; nothing names it, and the gift has no message.
       const parts = (await readdir(tmpDir())).filter((n) => n.endsWith('.part'));
       expect(parts).toHaveLength(1);
-      expect(await gift(giftId)).toMatchObject({ status: 'created', message_path: null });
+      expect(await gift(giftId)).toMatchObject({ status: 'draft', message_path: null });
       expect(await orphans()).toEqual({ files: [], rows: [] });
 
       // Seven hours on (its mtime), housekeeping (made due now, as an hour passing would) removes it.
@@ -281,9 +288,11 @@ for (const target of DATABASE_TARGETS) {
           (err: Error) => err.message,
         );
         await until('the server to wait inside its payment transaction', serverWaitsOnLock);
-        await restart('payment verification in its transaction');
+        await kill();
         expect(await inFlight).not.toMatch(/^answered/);
       });
+      // Started once the lock is gone (SQLite: the new process migrates, which needs the write lock).
+      await restarted('payment verification in its transaction');
       // Not at all: the order unpaid, the gift not active.
       expect((await ordersOf(giftId)).map((o) => o.status)).toEqual(['created']);
       expect((await gift(giftId)).status).toBe('message_uploaded');
@@ -312,9 +321,11 @@ for (const target of DATABASE_TARGETS) {
           (err: Error) => err.message,
         );
         await until('the server to wait inside its webhook transaction', serverWaitsOnLock);
-        await restart('payment webhook in its transaction');
+        await kill();
         expect(await inFlight).not.toMatch(/^answered/);
       });
+      // Started once the lock is gone (SQLite: the new process migrates, which needs the write lock).
+      await restarted('payment webhook in its transaction');
       const events = () => db.selectFrom('webhook_events').selectAll().where('id', '=', eventId).execute();
       expect(await events()).toEqual([]);
       expect((await ordersOf(giftId)).map((o) => o.status)).toEqual(['created']);
@@ -352,6 +363,7 @@ for (const target of DATABASE_TARGETS) {
         recipientContact: 'later@example.com',
         contactType: 'email',
         scheduledDatetime: later,
+        timezone: 'UTC',
       });
       const to = `now-${target.name}-${Date.now().toString(36)}@example.com`;
       smtp.mode = 'hang';

@@ -156,7 +156,7 @@ function validValue(name: string, s: JsonSchema, pools: Pools): fc.Arbitrary<unk
   const base = ((): fc.Arbitrary<unknown> => {
     if (s.enum) return fc.constantFrom(...s.enum);
     if (s.anyOf?.[0]) return validValue(name, s.anyOf[0], pools);
-    switch (s.type) {
+    switch (s.type ?? 'any') {
       case 'string':
         return validString(name, s, pools);
       case 'integer':
