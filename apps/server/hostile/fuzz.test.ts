@@ -28,7 +28,7 @@ import {
 // At least 10,000 on SQLite; PostgreSQL runs the same generator (same seed) for fewer, as its round trips cost more.
 const RUNS = {
   sqlite: Number(process.env.FUZZ_RUNS ?? 10_000),
-  postgres: Number(process.env.FUZZ_RUNS_POSTGRES ?? 2_500),
+  postgres: Number(process.env.FUZZ_RUNS_POSTGRES ?? 1_500),
 };
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const HANG_MS = 10_000;
