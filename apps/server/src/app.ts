@@ -128,6 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }
         : deps.logger,
     trustProxy: deps.trustProxy,
+    // The router's own refusals (a malformed %-escape in the path, a path parameter over 100 characters) skip
+    // the error handler: they get decision 001's body too.
+    frameworkErrors: (err, _request, reply) => {
+      const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply).code(status).send({ success: false, error: texts.sender.generic, code: err.code });
+    },
   });
 
   // One error handler: validation → 400 with the spec text, domain errors → their status, the rest → logged 500.

@@ -33,6 +33,16 @@ describeEachDatabase('bad input', (get) => {
     expect(json(email)).toMatchObject({ error: texts.sender.invalidEmail, code: 'validation_failed' });
   });
 
+  it('the router\'s own refusals (a bad %-escape, an over-long path parameter) keep the error body', async () => {
+    const h = get();
+    const badEscape = await h.app.inject({ method: 'GET', url: '/api/verification-recipient/verify-gift/%E0%A4%A' });
+    expect(badEscape.statusCode).toBe(400);
+    expect(json(badEscape)).toEqual({ success: false, error: texts.sender.generic, code: 'FST_ERR_BAD_URL' });
+    const longParam = await h.app.inject({ method: 'GET', url: `/api/verification-recipient/verify-gift/${'x'.repeat(200)}` });
+    expect(longParam.statusCode).toBe(414);
+    expect(json(longParam)).toEqual({ success: false, error: texts.sender.generic, code: 'FST_ERR_MAX_PARAM_LENGTH' });
+  });
+
   it('a multipart body without a boundary is a 400 with the call\'s own text, not a 500', async () => {
     const h = get();
     const { cookie } = await signIn(h);

@@ -206,7 +206,7 @@ describeEachDatabase('sender auth', (get) => {
     expect(json(notJson)).toMatchObject({ success: false, error: texts.sender.generic });
   });
 
-  it('keeps WhatsApp switched off with 503', async () => {
+  it('keeps WhatsApp switched off with a 400 (a choice of this deployment, not a server fault)', async () => {
     const h = get();
     for (const url of ['/api/gift-sender/send-whatsapp', '/api/gift-sender/verify-whatsapp']) {
       const res = await h.app.inject({
@@ -214,7 +214,7 @@ describeEachDatabase('sender auth', (get) => {
         url,
         payload: { phoneNumber: '+919876543210', code: '123456', type: 'sender' },
       });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(400);
       expect(json(res)).toEqual({ success: false, error: texts.sender.whatsappUnavailable, code: 'whatsapp_unavailable' });
     }
   });

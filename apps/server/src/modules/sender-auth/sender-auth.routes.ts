@@ -20,7 +20,7 @@ export interface SenderAuthRoutesOptions {
   rateLimit: { max: number; timeWindow: number };
 }
 
-const whatsappOff = () => new AppError(503, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
+const whatsappOff = () => new AppError(400, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
 const tags = ['sender sign-in'];
 
 export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions) {
@@ -51,14 +51,14 @@ export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOpt
   // WhatsApp verification is switched off: the calls exist and say so.
   api.post(
     API.sendWhatsapp,
-    { config: limited, schema: { tags, summary: 'Switched off: answers 503', body: SendWhatsappRequest } },
+    { config: limited, schema: { tags, summary: 'Switched off: answers 400 whatsapp_unavailable', body: SendWhatsappRequest } },
     () => {
       throw whatsappOff();
     },
   );
   api.post(
     API.verifyWhatsapp,
-    { config: limited, schema: { tags, summary: 'Switched off: answers 503' } },
+    { config: limited, schema: { tags, summary: 'Switched off: answers 400 whatsapp_unavailable' } },
     () => {
       throw whatsappOff();
     },

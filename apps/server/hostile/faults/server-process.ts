@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The server's own entry, run the way `npm start` runs it, as one process (so kill -9 hits the server itself). */
+const REPO = path.resolve(import.meta.dirname, '../../../..');
+const MAIN = path.join(REPO, 'apps/server/src/main.ts');
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  origin: string;
+  /** Spawn to the first answer, in ms. */
+  readyMs: number;
+  child: ChildProcess;
+  /** kill -9: no shutdown hook runs, open transactions and sockets are cut. */
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/server/src/main.ts` on a loopback port with `env` and waits until it answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const origin = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const waitExit = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (exited()) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  for (;;) {
+    if (exited()) throw new Error(`the server exited at start (${child.exitCode ?? child.signalCode})`);
+    if (Date.now() - started > 60_000) {
+      await waitExit('SIGKILL');
+      throw new Error('the server did not answer within 60 s');
+    }
+    const ok = await fetch(`${origin}/api/plans`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    readyMs: Date.now() - started,
+    child,
+    kill9: () => waitExit('SIGKILL'),
+    stop: () => waitExit('SIGTERM'),
+  };
+}
+
+/** Polls `check` every 50 ms until it holds. */
+export async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - started;
+}
+
+/** A sender's browser against a real server: JSON and multipart calls with the session cookie. */
+export class Client {
+  cookie = '';
+  constructor(private readonly server: () => string) {}
+
+  async call<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    const res = await fetch(new URL(url, this.server()), {
+      method,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('gl_sender='));
+    if (session) this.cookie = session.split(';')[0] ?? '';
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  async ok<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<T> {
+    const res = await this.call<T>(method, url, body);
+    if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+}
