@@ -9,7 +9,7 @@ import { activeGift, scanBody, scanPhotos } from './helpers/recipient.ts';
  * Admission control in front of the matcher: one worker and no queue here, so a second scan arriving while one is
  * matched is refused with 503 + Retry-After, and nothing about a refused scan is counted.
  */
-const recogniser = createMatcherRecogniser({ size: 1, queuePerWorker: 0 });
+const recogniser = createMatcherRecogniser({ size: 1, queue: 0 });
 afterAll(() => recogniser.close());
 
 let photos: Awaited<ReturnType<typeof scanPhotos>>;

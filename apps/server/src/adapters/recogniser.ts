@@ -30,31 +30,45 @@ export class RecogniserBusyError extends Error {
 }
 
 /**
- * Scans allowed to wait per worker, beyond the one each is running. A scan costs ~75 ms of CPU, so with 2 waiting
- * per worker an accepted scan waits at most ~2 scans' time before it runs: p99 stays well under 500 ms at 16
- * concurrent clients on a 2-core machine, where an unbounded queue gave 2.1-2.3 s (figures: decision 023,
- * `npm run bench:api`).
+ * How long an accepted scan may wait for a worker. The queue holds as many scans as the workers get through in this
+ * time, at the scan cost measured lately: ~75 ms on an idle 2-core machine gives 6 queued beside the 2 running, so an
+ * accepted scan answers within ~250 ms + its own matching; on a loaded machine (a scan at 200 ms) the queue shrinks
+ * to 2. An unbounded queue gave p99 2.1-2.3 s at 16 concurrent (figures: `npm run bench:api`, decision 023).
  */
-export const QUEUE_PER_WORKER = 2;
-/** What a refused client is told to wait: the queue drains in well under a second. */
+export const QUEUE_WAIT_BUDGET_MS = 250;
+/** The scan cost assumed before any was measured (issue 14's figure for this machine). */
+const INITIAL_SCAN_MS = 75;
+/** Weight of the newest scan in the moving average of the scan cost. */
+const SCAN_MS_WEIGHT = 0.2;
+/** What a refused client is told to wait: the queue drains within the budget above. */
 export const BUSY_RETRY_AFTER_S = 1;
+
+export interface MatcherRecogniserOptions {
+  /** worker threads; default: the number of cores */
+  size?: number;
+  eager?: boolean;
+  /** A fixed queue length instead of the one sized from the measured scan cost (tests). */
+  queue?: number;
+}
 
 /**
  * The matcher in a worker-thread pool, so feature extraction never blocks the event loop. By default the pool
  * starts on first use (a process that never enrols or scans pays nothing); `eager` starts it at once, so the
  * workers' warm-up (seconds) is not paid by the first recipient.
  *
- * Admission control: at most `size × (1 + queuePerWorker)` tasks are running or queued. A scan beyond that is
- * refused at once (RecogniserBusyError) instead of queueing behind the others, so the scans that are accepted keep a
- * short wait. Enrolments (a sender's submit) are never refused, but they occupy the pool and count.
+ * Admission control: at most `size` running plus a bounded queue (at least one, so no worker idles between two
+ * scans; see QUEUE_WAIT_BUDGET_MS). A scan beyond that is refused at once (RecogniserBusyError) instead of waiting
+ * behind the others, so the accepted ones keep a short wait. Enrolments (a sender's submit) are never refused, but
+ * they occupy the pool and count.
  */
-export function createMatcherRecogniser(
-  opts: { size?: number; eager?: boolean; queuePerWorker?: number } = {},
-): Recogniser {
+export function createMatcherRecogniser(opts: MatcherRecogniserOptions = {}): Recogniser {
   const size = Math.max(1, Math.floor(opts.size ?? availableParallelism()));
-  const capacity = size * (1 + Math.max(0, Math.floor(opts.queuePerWorker ?? QUEUE_PER_WORKER)));
   let pool: ReturnType<typeof createMatcherPool> | undefined;
   let pending = 0;
+  let scanMs = INITIAL_SCAN_MS;
+  const queueLength = () =>
+    opts.queue ?? Math.max(1, Math.floor((size * QUEUE_WAIT_BUDGET_MS) / Math.max(1, scanMs)));
+  const full = () => pending >= size + queueLength();
   const get = () => (pool ??= createMatcherPool({ size }));
   const track = async <T>(work: () => Promise<T>): Promise<T> => {
     pending++;
@@ -67,11 +81,13 @@ export function createMatcherRecogniser(
   if (opts.eager) get();
   return {
     enrol: (image) => track(() => get().enrol(image)),
-    match: (query, references) => {
-      if (pending >= capacity) return Promise.reject(new RecogniserBusyError(BUSY_RETRY_AFTER_S));
-      return track(() => get().match(query, references));
+    match: async (query, references) => {
+      if (full()) throw new RecogniserBusyError(BUSY_RETRY_AFTER_S);
+      const decision = await track(() => get().match(query, references));
+      scanMs += SCAN_MS_WEIGHT * (decision.ms - scanMs);
+      return decision;
     },
-    busy: () => pending >= capacity,
+    busy: full,
     async close() {
       const p = pool;
       pool = undefined;
