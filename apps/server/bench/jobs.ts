@@ -213,7 +213,7 @@ async function createBenchDatabase(target: TargetName): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'giftlens-bench-jobs-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (target === 'sqlite') {
-    const db = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'giftlens.sqlite') });
+    const db = await createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'giftlens.sqlite') });
     await migrateToLatest(db);
     const drop = async () => {
       await db.destroy();
@@ -226,7 +226,7 @@ async function createBenchDatabase(target: TargetName): Promise<BenchDatabase> {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   const url = u.toString();
-  const db = createDatabase({ kind: 'postgres', url });
+  const db = await createDatabase({ kind: 'postgres', url });
   const drop = async () => {
     await db.destroy();
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

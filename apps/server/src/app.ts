@@ -26,6 +26,7 @@ import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
+import { scanAdmission } from './lib/scan-photo.ts';
 import { contentSecurityPolicy } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
@@ -306,14 +307,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: deps.secureCookies,
     rateLimit: authRateLimit,
   });
-  scansRoutes(app, { service: scans, grants, requireRecipient, rateLimit: scanRateLimit });
+  // A saturated matcher refuses scans with 503 + Retry-After before they are read or counted (scanAdmission).
+  const admission = scanAdmission(recogniser);
+  scansRoutes(app, { service: scans, grants, requireRecipient, rateLimit: scanRateLimit, admission });
   messagesRoutes(app, { service: messages, grants });
   reactionsRoutes(app, {
     service: reactions,
     grants,
     rateLimit: deps.reactionRateLimit ?? { max: 30, timeWindow: 60_000 },
   });
-  demoRoutes(app, { service: demo, rateLimit: scanRateLimit });
+  demoRoutes(app, { service: demo, rateLimit: scanRateLimit, admission });
 
   mediaRoutes(app, { media, clock });
   // Liveness and readiness in one: 200 when the database, media storage and mail answer, 503 naming what does not.

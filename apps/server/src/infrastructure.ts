@@ -30,7 +30,7 @@ export interface Infrastructure {
 
 export async function createInfrastructure(config: Config, log: { warn(msg: string): void; info(msg: string): void }): Promise<Infrastructure> {
   const sessionSecret = resolveSessionSecret(config);
-  const db = createDatabase(config.database, (err) => log.warn(`database: an idle connection dropped (${err.message})`));
+  const db = await createDatabase(config.database, (err) => log.warn(`database: an idle connection dropped (${err.message})`));
   // Every process migrates at start; Kysely's migration lock makes concurrent starts safe.
   const migrationsApplied = await migrateToLatest(db);
   const mailer =

@@ -22,7 +22,7 @@ const pgUp = (await reachable()) || process.env.REQUIRE_POSTGRES === '1';
 describe.skipIf(!pgUp)('PostgreSQL pool', () => {
   it('survives an idle connection being terminated (a restart or failover): reported, not a crash, then reconnects', async () => {
     const dropped: Error[] = [];
-    const db = createDatabase({ kind: 'postgres', url: PG_URL }, (err) => dropped.push(err));
+    const db = await createDatabase({ kind: 'postgres', url: PG_URL }, (err) => dropped.push(err));
     try {
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
       const pid = rows[0]?.pid;

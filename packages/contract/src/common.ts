@@ -6,7 +6,7 @@ export const ErrorBody = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string(),
-  /** Seconds until the call may be repeated (429 on a too-early resend). */
+  /** Seconds until the call may be repeated (429 on a too-early resend; 503 scan_busy), as in `Retry-After`. */
   retryAfter: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Code, Email, GiftId } from './common.ts';
+import { Code, Email, ErrorBody, GiftId } from './common.ts';
+import { texts } from './texts.ts';
 
 // POST /api/verification-recipient/check-email
 export const CheckEmailRequest = z.object({ email: Email });
@@ -72,6 +73,20 @@ export const ScanResponse = z.object({
   error: z.string().optional(),
 });
 export type ScanResponse = z.infer<typeof ScanResponse>;
+
+/**
+ * Every scan call (process-scan, process-scan/{giftId}, demo scan) answers 503 with this body and a `Retry-After`
+ * header (seconds, the same figure as `retryAfter`) when the server's matcher is saturated. Nothing was counted:
+ * no failed attempt, no reveal, no rate-limit hit. The page keeps the photo, shows `texts.recipient.scanBusy`
+ * and sends the same photo again after `retryAfter` seconds, without using one of the recipient's attempts.
+ */
+export const SCAN_BUSY_STATUS = 503;
+export const ScanBusyBody = ErrorBody.extend({
+  code: z.literal('scan_busy'),
+  error: z.literal(texts.recipient.scanBusy),
+  retryAfter: z.number().int().positive(),
+});
+export type ScanBusyBody = z.infer<typeof ScanBusyBody>;
 
 // GET /api/verification-recipient/gift-message/{giftId} — needs a reveal grant (a matching scan < 5 min ago).
 export const GiftMessageResponse = z.object({

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   createMatcherPool,
   type EnrolResult,
@@ -10,23 +11,83 @@ export type { EnrolResult, MatchDecision };
 /** Gift recognition: enrol a reference photo, decide whether a query photo shows one of the candidates. */
 export interface Recogniser {
   enrol(image: Buffer | Uint8Array): Promise<EnrolResult>;
-  /** references[i] holds candidate i's 1-3 enrolled references; bestIndex points into it. */
+  /**
+   * references[i] holds candidate i's 1-3 enrolled references; bestIndex points into it. Rejects with
+   * `RecogniserBusyError`, at once and without running anything, when the matcher's queue is full.
+   */
   match(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision>;
+  /** True while a new scan would be refused: every worker busy and the queue full. */
+  busy(): boolean;
   close(): Promise<void>;
+}
+
+/** A scan refused because the matcher is saturated: the caller answers 503 with `Retry-After: retryAfter`. */
+export class RecogniserBusyError extends Error {
+  constructor(readonly retryAfter: number) {
+    super('The matcher is busy');
+    this.name = 'RecogniserBusyError';
+  }
+}
+
+/**
+ * How long an accepted scan may wait for a worker. The queue holds as many scans as the workers get through in this
+ * time, at the scan cost measured lately: ~75 ms on an idle 2-core machine gives 6 queued beside the 2 running, so an
+ * accepted scan answers within ~250 ms + its own matching; on a loaded machine (a scan at 200 ms) the queue shrinks
+ * to 2. An unbounded queue gave p99 2.1-2.3 s at 16 concurrent (figures: `npm run bench:api`, decision 023).
+ */
+export const QUEUE_WAIT_BUDGET_MS = 250;
+/** The scan cost assumed before any was measured (issue 14's figure for this machine). */
+const INITIAL_SCAN_MS = 75;
+/** Weight of the newest scan in the moving average of the scan cost. */
+const SCAN_MS_WEIGHT = 0.2;
+/** What a refused client is told to wait: the queue drains within the budget above. */
+export const BUSY_RETRY_AFTER_S = 1;
+
+export interface MatcherRecogniserOptions {
+  /** worker threads; default: the number of cores */
+  size?: number;
+  eager?: boolean;
+  /** A fixed queue length instead of the one sized from the measured scan cost (tests). */
+  queue?: number;
 }
 
 /**
  * The matcher in a worker-thread pool, so feature extraction never blocks the event loop. By default the pool
  * starts on first use (a process that never enrols or scans pays nothing); `eager` starts it at once, so the
  * workers' warm-up (seconds) is not paid by the first recipient.
+ *
+ * Admission control: at most `size` running plus a bounded queue (at least one, so no worker idles between two
+ * scans; see QUEUE_WAIT_BUDGET_MS). A scan beyond that is refused at once (RecogniserBusyError) instead of waiting
+ * behind the others, so the accepted ones keep a short wait. Enrolments (a sender's submit) are never refused, but
+ * they occupy the pool and count.
  */
-export function createMatcherRecogniser(opts: { size?: number; eager?: boolean } = {}): Recogniser {
+export function createMatcherRecogniser(opts: MatcherRecogniserOptions = {}): Recogniser {
+  const size = Math.max(1, Math.floor(opts.size ?? availableParallelism()));
   let pool: ReturnType<typeof createMatcherPool> | undefined;
-  const get = () => (pool ??= createMatcherPool(opts.size === undefined ? {} : { size: opts.size }));
+  let pending = 0;
+  let scanMs = INITIAL_SCAN_MS;
+  const queueLength = () =>
+    opts.queue ?? Math.max(1, Math.floor((size * QUEUE_WAIT_BUDGET_MS) / Math.max(1, scanMs)));
+  const full = () => pending >= size + queueLength();
+  const get = () => (pool ??= createMatcherPool({ size }));
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+    pending++;
+    try {
+      return await work();
+    } finally {
+      pending--;
+    }
+  };
   if (opts.eager) get();
   return {
-    enrol: (image) => get().enrol(image),
-    match: (query, references) => get().match(query, references),
+    enrol: (image) => track(() => get().enrol(image)),
+    match: async (query, references) => {
+      if (full()) throw new RecogniserBusyError(BUSY_RETRY_AFTER_S);
+      const decision = await track(() => get().match(query, references));
+      scanMs += SCAN_MS_WEIGHT * (decision.ms - scanMs);
+      return decision;
+    },
+    busy: full,
     async close() {
       const p = pool;
       pool = undefined;

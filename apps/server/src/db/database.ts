@@ -1,8 +1,6 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { JobsTable } from '../jobs/jobs.table.ts';
 import type { PushSubscriptionsTable } from '../modules/push/push.table.ts';
 import type { ScheduledMessagesTable } from '../modules/deliveries/deliveries.table.ts';
@@ -45,14 +43,17 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
  * `onIdleError` hears about a pooled PostgreSQL connection that dropped while idle (a server restart, a failover,
  * an administrator's command). node-postgres emits that on the pool, and an unheard pool error would crash the
  * process; the pool discards the connection and opens a new one on the next query.
+ * Only the driver in use is loaded (pg or better-sqlite3, never both): measured in decision 022.
  */
-export function createDatabase(config: DatabaseConfig, onIdleError: (err: Error) => void = () => {}): Db {
+export async function createDatabase(config: DatabaseConfig, onIdleError: (err: Error) => void = () => {}): Promise<Db> {
   if (config.kind === 'postgres') {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
   const sqlite = new BetterSqlite3(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

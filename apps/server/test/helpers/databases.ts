@@ -49,7 +49,7 @@ export const DATABASE_TARGETS: DatabaseTarget[] = [
     name: 'sqlite',
     unavailable: null,
     async create(dataDir) {
-      const db = createDatabase({ kind: 'sqlite', file: `${dataDir}/giftlens.sqlite` });
+      const db = await createDatabase({ kind: 'sqlite', file: `${dataDir}/giftlens.sqlite` });
       await migrateToLatest(db);
       return { db, url: null, drop: () => db.destroy() };
     },
@@ -67,7 +67,7 @@ export const DATABASE_TARGETS: DatabaseTarget[] = [
       await admin.query(`CREATE DATABASE ${name}`);
       await admin.end();
       const url = withDatabaseName(PG_URL, name);
-      const db = createDatabase({ kind: 'postgres', url });
+      const db = await createDatabase({ kind: 'postgres', url });
       await migrateToLatest(db);
       return {
         db,

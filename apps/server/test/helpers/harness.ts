@@ -60,6 +60,9 @@ export interface HarnessOptions {
   /** As when PUBLIC_ORIGIN is https. */
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
+  scanRateLimit?: AppDeps['scanRateLimit'];
+  /** Another matcher than the file's shared one (e.g. a smaller queue). */
+  recogniser?: AppDeps['recogniser'];
   reactionRateLimit?: AppDeps['reactionRateLimit'];
   paymentRateLimit?: AppDeps['paymentRateLimit'];
   /** Another payment provider than the built-in test one (e.g. Razorpay against a loopback server). */
@@ -98,10 +101,10 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     webDistDir: opts.webDistDir ?? null,
     logger: false,
     authRateLimit: opts.authRateLimit ?? { max: 10_000, timeWindow: 60_000 },
-    recogniser: sharedRecogniser,
+    recogniser: opts.recogniser ?? sharedRecogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
-    scanRateLimit: { max: 10_000, timeWindow: 60_000 },
+    scanRateLimit: opts.scanRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     paymentRateLimit: opts.paymentRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },

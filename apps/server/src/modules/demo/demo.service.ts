@@ -4,8 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Recogniser } from '../../adapters/recogniser.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scanUnreadable } from '../../lib/scan-photo.ts';
-import { isUnreadableImage } from '../../adapters/recogniser.ts';
+import { matchScan } from '../../lib/scan-photo.ts';
 
 const EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 
@@ -44,13 +43,8 @@ export function createDemoService({ recogniser, dirs }: { recogniser: Recogniser
   return {
     async scan(demoId: string, scan: Buffer): Promise<{ success: true; matched: boolean; score: number }> {
       const reference = await referenceFor(demoId);
-      try {
-        const decision = await recogniser.match(scan, [[reference]]);
-        return { success: true, matched: decision.matched, score: decision.score };
-      } catch (err) {
-        if (isUnreadableImage(err)) throw scanUnreadable();
-        throw err;
-      }
+      const decision = await matchScan(recogniser, scan, [[reference]]);
+      return { success: true, matched: decision.matched, score: decision.score };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { GiftId } from '@giftlens/contract/common';
 import { API } from '@giftlens/contract/routes';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readScan } from '../../lib/scan-photo.ts';
@@ -17,12 +17,15 @@ export function scansRoutes(
     grants: RevealGrants;
     requireRecipient: RequireRecipient;
     rateLimit: { max: number; timeWindow: number };
+    /** Runs first (before the rate limit): 503 while the matcher is saturated. */
+    admission: onRequestHookHandler;
   },
 ) {
   const { service, grants, requireRecipient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Matching costs CPU even when it succeeds (Lifetime gifts have unlimited reveals): every scan is limited per client.
   const config = { rateLimit: opts.rateLimit };
+  const onRequest = opts.admission;
   const tags = ['recipient'];
   const consumes = ['multipart/form-data'];
 
@@ -35,7 +38,7 @@ export function scansRoutes(
   // Direct flow: the gift link is the capability.
   api.post(
     API.processScanDirect(':giftId'),
-    { config, schema: { tags, summary: 'Match a photo against the linked gift (multipart: scan, type=direct)', consumes, params: GiftParams } },
+    { config, onRequest, schema: { tags, summary: 'Match a photo against the linked gift (multipart: scan, type=direct)', consumes, params: GiftParams } },
     async (request, reply) => {
       const { scan } = await readScan(request);
       return answer(reply, await service.scanGift(request.params.giftId, scan, request.ip));
@@ -44,7 +47,7 @@ export function scansRoutes(
 
   // Recipient flow: the session's e-mail decides the candidate gifts; recipient_id must be the session's.
   const recipientScan = { tags, summary: 'Match a photo against the session e-mail’s gifts (multipart: scan, recipient_id)', consumes };
-  api.post(API.processScan, { config, preValidation: requireRecipient.hook, schema: recipientScan }, async (request, reply) => {
+  api.post(API.processScan, { config, onRequest, preValidation: requireRecipient.hook, schema: recipientScan }, async (request, reply) => {
     const recipient = await requireRecipient(request);
     const { scan, fields } = await readScan(request);
     return answer(reply, await service.scanForRecipient(recipient, fields.recipient_id, scan, request.ip));

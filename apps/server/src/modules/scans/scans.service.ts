@@ -7,7 +7,7 @@ import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
-import { scanUnreadable } from '../../lib/scan-photo.ts';
+import { matchScan } from '../../lib/scan-photo.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
@@ -116,14 +116,8 @@ export function createScansService({ db, media, clock, recogniser, messages, gra
     return candidates.map((g) => byGift.get(g.id) ?? []);
   }
 
-  async function recognise(scan: Buffer, references: Uint8Array[][]) {
-    try {
-      return await recogniser.match(scan, references);
-    } catch (err) {
-      if (isUnreadableImage(err)) throw scanUnreadable();
-      throw err;
-    }
-  }
+  // A saturated matcher refuses with 503 here, before any failure is recorded or reveal counted.
+  const recognise = (scan: Buffer, references: Uint8Array[][]) => matchScan(recogniser, scan, references);
 
   /** Counts the reveal and answers with the gift's details; the route then sets the grant cookie. */
   async function revealed(gift: Gift, score: number): Promise<ScanOutcome> {

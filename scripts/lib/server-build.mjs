@@ -1,0 +1,97 @@
+// The server's production build: esbuild bundles apps/server/src/main.ts and worker.ts, with the workspace packages
+// (contract, matcher) inlined and every npm package left to node_modules, into apps/server/dist/ (decision 022).
+// The matcher's worker thread gets its own bundle, dist/worker-entry.mjs: the pool finds it beside the code that
+// starts it (new URL('./worker-entry.mjs', import.meta.url)), as it finds src/worker-entry.mjs in the sources.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const SERVER_DIST = path.join(root, 'apps/server/dist');
+const MARK = path.join(SERVER_DIST, 'main.js');
+/** What the build is made of: a change to any makes it stale. */
+const SOURCES = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/contract/src',
+  'packages/matcher/src',
+  'package-lock.json',
+  'scripts/lib/server-build.mjs',
+];
+
+/** The newest modification time under a file or folder. */
+export function newest(p) {
+  if (!existsSync(p)) return 0;
+  const info = statSync(p);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let latest = info.mtimeMs;
+  for (const entry of readdirSync(p)) latest = Math.max(latest, newest(path.join(p, entry)));
+  return latest;
+}
+
+export function serverBuildIsStale() {
+  const builtAt = existsSync(MARK) ? statSync(MARK).mtimeMs : 0;
+  return builtAt < Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
+}
+
+/** Every bare import but our own workspace packages stays external (resolved from node_modules at run time). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@giftlens/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  const t0 = performance.now();
+  const tmp = `${SERVER_DIST}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // decision 022: names kept, so logs and stack traces read like the sources
+    keepNames: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [externalPackages],
+  };
+  await esbuild.build({
+    ...common,
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      worker: path.join(root, 'apps/server/src/worker.ts'),
+    },
+    outdir: tmp,
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: { 'worker-entry': path.join(root, 'packages/matcher/src/worker.ts') },
+    outdir: tmp,
+    outExtension: { '.js': '.mjs' },
+  });
+  // esbuild's service process would otherwise live as long as this one (the server, under npm start)
+  await esbuild.stop();
+  copyFileSync(path.join(root, 'packages/matcher/src/hamming.wasm'), path.join(tmp, 'hamming.wasm'));
+  // Swapped in whole: a server starting meanwhile never sees half a build.
+  rmSync(SERVER_DIST, { recursive: true, force: true });
+  renameSync(tmp, SERVER_DIST);
+  return performance.now() - t0;
+}
+
+/** Builds when the build is missing or older than its sources; says which. */
+export async function buildServerIfStale({ log = () => {} } = {}) {
+  if (!serverBuildIsStale()) {
+    log('The server build is up to date.');
+    return false;
+  }
+  log(existsSync(MARK) ? 'The server changed since its last build: building it…' : 'Building the server…');
+  const ms = await buildServer();
+  log(`Server built in ${(ms / 1000).toFixed(1)} s.`);
+  return true;
+}
