@@ -92,7 +92,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
     const work = await mkdtemp(path.join(tmpdir(), 'giftlens-probe-'));
     try {
       const copy = path.join(work, `upload${path.extname(key)}`);
-      await pipeline(media.createReadStream(key), createWriteStream(copy));
+      await pipeline(await media.openRead(key), createWriteStream(copy));
       await processor.probe(copy);
       return true;
     } catch (err) {
@@ -128,7 +128,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       });
       return {
         success: true,
-        uploadUrl: media.uploadUrl(id, expiresAt),
+        uploadUrl: await media.uploadUrl({ id, key: filePath, expiresAt, now }),
         publicUrl: media.signedUrl(filePath, SIGNED_URL_TTL_MS, now),
         filePath,
       };
