@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -93,6 +94,8 @@ export function createS3MediaStorage(
     await rm(localFile, { force: true });
   }
 
+  const landingKey = (key: string) => `incoming/${valid(key)}`;
+
   async function get(key: string, range?: string): Promise<Readable> {
     const res = await client.send(new GetObjectCommand({ Bucket, Key: valid(key), Range: range }));
     if (!(res.Body instanceof Readable)) throw new Error(`S3 answered GET ${key} without a body stream`);
@@ -173,9 +176,26 @@ export function createS3MediaStorage(
     },
 
     async uploadUrl({ key, expiresAt, now }) {
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: valid(key) }), {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: landingKey(key) }), {
         expiresIn: presignSeconds(expiresAt, now),
       });
+    },
+
+    // A presigned PUT works again until it expires: the browser's bytes land under incoming/, and only a copy
+    // made after the checks becomes the message.
+    landingKey,
+
+    async promoteUpload(from, key) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: valid(key),
+          CopySource: `${Bucket}/${valid(from)}`,
+          ContentType: contentTypeOf(key),
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
     },
 
     // The browser uploads to the bucket: the server's own PUT target takes nothing.

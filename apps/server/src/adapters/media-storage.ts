@@ -42,8 +42,16 @@ export interface MediaStorage {
    * known without asking a remote service).
    */
   source(key: string, opts: { download: boolean; expiresAt: Date; now: Date }): Promise<MediaSource | null>;
-  /** The URL the browser PUTs upload `id` (stored as `key`) to, valid until `expiresAt`. */
+  /** The URL the browser PUTs upload `id` (to be stored as `key`) to, valid until `expiresAt`. */
   uploadUrl(upload: { id: string; key: string; expiresAt: Date; now: Date }): Promise<string>;
+  /**
+   * Where the bytes of upload `id` land before confirm-upload checks them: `key` itself when only the server
+   * writes there, a separate key when the browser holds a reusable presigned PUT (so nothing it sends after the
+   * checks reaches the checked file).
+   */
+  landingKey(key: string): string;
+  /** Moves a checked upload from its landing key to its key (nothing to do when they are the same). */
+  promoteUpload(landingKey: string, key: string): Promise<void>;
   /** Whether `exp`/`sig` are this server's signature of upload `id`, and not expired at `now`. */
   verifyUploadUrl(id: string, exp: string, sig: string, now: Date): boolean;
 }
@@ -64,6 +72,12 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The type media is served as, by the key's extension (never what an uploader claimed). */
 export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
+/**
+ * The keys to delete so that nothing of these files stays: each key, and where an upload to it may have landed
+ * (on S3 a browser may PUT there again until its presigned URL expires).
+ */
+export const withLandingKeys = (media: MediaStorage, keys: string[]) => [...new Set(keys.flatMap((k) => [k, media.landingKey(k)]))];
+
 /** The name a download link saves the file as. */
 export const downloadName = (key: string) => `giftlens-${path.basename(key)}`;
 
@@ -81,20 +95,18 @@ export function createMediaUrlSigner(secret: string) {
   const signUpload = (id: string, exp: string) => hmacHex(secret, `upload:${id}:${exp}`);
   const validExp = (exp: string, now: Date) => (signedUrlExpiry(exp)?.getTime() ?? -1) >= now.getTime();
   return {
-    signedUrl(key: string, ttlMs: number, now = new Date()): string {
+    signedUrl: (key: string, ttlMs: number, now = new Date()): string => {
       const exp = String(Math.floor((now.getTime() + ttlMs) / 1000));
       return `/media/${key}?exp=${exp}&sig=${sign(key, exp)}`;
     },
-    verifySignedUrl(key: string, exp: string, sig: string, now: Date): boolean {
-      return isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp), sig);
-    },
-    localUploadUrl(id: string, expiresAt: Date): string {
+    verifySignedUrl: (key: string, exp: string, sig: string, now: Date): boolean =>
+      isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp), sig),
+    localUploadUrl: (id: string, expiresAt: Date): string => {
       const exp = String(Math.floor(expiresAt.getTime() / 1000));
       return `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`;
     },
-    verifyUploadUrl(id: string, exp: string, sig: string, now: Date): boolean {
-      return validExp(exp, now) && safeEqual(signUpload(id, exp), sig);
-    },
+    verifyUploadUrl: (id: string, exp: string, sig: string, now: Date): boolean =>
+      validExp(exp, now) && safeEqual(signUpload(id, exp), sig),
   };
 }
 
@@ -186,6 +198,13 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
 
     uploadUrl({ id, expiresAt }) {
       return Promise.resolve(urls.localUploadUrl(id, expiresAt));
+    },
+
+    // The server's own PUT target refuses a confirmed upload: the bytes can land on their key directly.
+    landingKey: (key) => key,
+
+    async promoteUpload(landingKey, key) {
+      if (landingKey !== key) await rename(resolve(landingKey), resolve(key));
     },
 
     verifyUploadUrl: urls.verifyUploadUrl,
