@@ -184,7 +184,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy({ webDistDir, razorpay: deps.payments.name === 'razorpay', https: deps.secureCookies }),
+      directives: contentSecurityPolicy({
+        webDistDir,
+        razorpay: deps.payments.name === 'razorpay',
+        https: deps.secureCookies,
+        mediaOrigin: deps.media.browserOrigin,
+      }),
     },
     hsts: deps.secureCookies ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

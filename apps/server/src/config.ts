@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './adapters/media-storage-s3.ts';
 
 /** The repository root: relative paths in the environment are resolved from here, whatever the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -66,6 +67,18 @@ const EnvSchema = z
         .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
         .optional(),
     ),
+    S3_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+    ),
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
     RUN_JOBS: z.preprocess(
       emptyToUndefined,
@@ -93,6 +106,7 @@ const RAZORPAY_VARS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHO
 
 const WHATSAPP_VARS = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TEMPLATE'] as const;
 const VAPID_VARS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Variables that only work as a set (keys of one account): naming the missing ones, whatever else is wrong. */
 function setProblems(env: Record<string, string | undefined>, vars: readonly string[], family: string): string[] {
@@ -130,6 +144,8 @@ export interface Config {
   trustProxy: boolean | string;
   webDistDir: string;
   redisUrl: string | null;
+  /** Media in an S3-compatible bucket (all S3_* set); null: files under DATA_DIR/media. */
+  s3: S3Settings | null;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Run the job runner inside the server process (RUN_JOBS); off on API nodes when `npm run worker` runs apart. */
   runJobs: boolean;
@@ -156,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
     ...setProblems(env, RAZORPAY_VARS, 'RAZORPAY_*'),
     ...setProblems(env, WHATSAPP_VARS, 'WHATSAPP_*'),
     ...setProblems(env, VAPID_VARS, 'VAPID_*_KEY'),
+    ...setProblems(env, S3_VARS, 'S3_*'),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
@@ -188,6 +205,17 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(rootDir, e.WEB_DIST_DIR),
     redisUrl: e.REDIS_URL ?? null,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          }
+        : null,
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS === 'true' || e.RUN_JOBS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,

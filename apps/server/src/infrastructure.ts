@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail.ts';
 import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
+import { createS3MediaStorage } from './adapters/media-storage-s3.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
 import { type Config, resolveSessionSecret } from './config.ts';
@@ -37,7 +38,11 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
     config.mail.kind === 'smtp'
       ? createSmtpMailer(config.mail.url, config.mail.from)
       : createOutboxMailer(config.mail.dir, config.mail.from, (line) => log.info(line));
-  const media = createLocalMediaStorage(path.join(config.dataDir, 'media'), deriveKey(sessionSecret, 'media-urls'));
+  const mediaDir = path.join(config.dataDir, 'media');
+  const mediaSecret = deriveKey(sessionSecret, 'media-urls');
+  // Bytes the server receives itself are staged on local disk before they go to the bucket.
+  const s3 = config.s3 ? createS3MediaStorage(config.s3, { secret: mediaSecret, stagingDir: path.join(mediaDir, '.tmp') }) : null;
+  const media = s3 ?? createLocalMediaStorage(mediaDir, mediaSecret);
   const push = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
   const whatsapp = config.whatsapp ? createWhatsAppCloud(config.whatsapp) : null;
   const processor = await createFfmpegProcessor();
@@ -58,6 +63,7 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
     async close() {
       await db.destroy();
       mailer.close();
+      s3?.close();
     },
   };
 }

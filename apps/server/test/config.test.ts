@@ -105,6 +105,39 @@ describe('loadConfig', () => {
     );
   });
 
+  it('media on S3 when all five S3_* are set, path-style on request; a partial set is named', () => {
+    expect(loadConfig({}, ROOT).s3).toBeNull();
+    const s3 = {
+      S3_ENDPOINT: 'https://minio.internal:9000',
+      S3_BUCKET: 'giftlens-media',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }, ROOT).s3).toEqual({
+      endpoint: 'https://minio.internal:9000',
+      bucket: 'giftlens-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig(s3, ROOT).s3?.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' }, ROOT)).toThrow(ConfigError);
+    try {
+      loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' }, ROOT);
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^S3_ENDPOINT: must be an http\(s\) URL/),
+          'S3_REGION: is required when any S3_* variable is set',
+          'S3_ACCESS_KEY_ID: is required when any S3_* variable is set',
+          'S3_SECRET_ACCESS_KEY: is required when any S3_* variable is set',
+        ]),
+      );
+    }
+  });
+
   it('takes no payments for free: the test checkout only on a loopback origin or with PAYMENTS=test', () => {
     expect(loadConfig({}, ROOT).testPayments).toBe(true);
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:4000' }, ROOT).testPayments).toBe(true);

@@ -78,3 +78,27 @@ describeEachDatabase(
   },
   { webDistDir: dist, secureCookies: true },
 );
+
+describeEachDatabase(
+  'browser security headers with media on S3',
+  (get) => {
+    it('the bucket origin is allowed for uploads and media only when S3 is configured', async () => {
+      const h = get();
+      const origin = h.media.browserOrigin ?? '';
+      expect(origin).toBe(h.s3?.settings.endpoint);
+      const csp = directives((await h.app.inject({ method: 'GET', url: '/api/plans' })).headers['content-security-policy']);
+      for (const name of ['connect-src', 'img-src', 'media-src']) expect(csp.get(name), name).toContain(origin);
+      expect(csp.get('script-src')).not.toContain(origin);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+    });
+  },
+  { storage: 's3' },
+);
+
+describeEachDatabase('browser security headers with media on local files', (get) => {
+  it('no other origin for media', async () => {
+    const csp = directives((await get().app.inject({ method: 'GET', url: '/api/plans' })).headers['content-security-policy']);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+  });
+});

@@ -1,19 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { constants } from 'node:fs';
-import { access, copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
+import { createStaging } from './media-staging.ts';
 
-/** Thrown while streaming as soon as more than maxBytes arrived; the partial file is already gone. */
-export class SizeLimitExceededError extends Error {
-  constructor(readonly receivedBytes: number) {
-    super('Upload exceeds the size limit');
-    this.name = 'SizeLimitExceededError';
-  }
-}
-
-const prematureClose = () => Object.assign(new Error('Upload ended early'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+export { SizeLimitExceededError } from './media-staging.ts';
 
 export interface ReceivedFile {
   size: number;
@@ -22,13 +13,20 @@ export interface ReceivedFile {
   discard(): Promise<void>;
 }
 
+/** Where GET /media/<key> takes the bytes from: a file on this machine, or a presigned URL of the bucket. */
+export type MediaSource = { kind: 'file'; root: string; file: string } | { kind: 'url'; url: string };
+
 export interface MediaStorage {
+  readonly kind: 'local' | 's3';
+  /** The origin browsers upload to and load media from when it is not ours (the bucket), for the CSP; else null. */
+  readonly browserOrigin: string | null;
   put(key: string, data: Buffer): Promise<void>;
   /** Streams into a temporary file, enforcing maxBytes while the bytes arrive. */
   receive(source: Readable, maxBytes: number): Promise<ReceivedFile>;
   stat(key: string): Promise<{ size: number } | null>;
   readHead(key: string, bytes: number): Promise<Buffer>;
-  createReadStream(key: string, range?: { start: number; end: number }): Readable;
+  /** The whole object, streamed (a copy for ffprobe/ffmpeg). */
+  openRead(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** Whether files can be stored now. */
   check(): Promise<void>;
@@ -39,9 +37,22 @@ export interface MediaStorage {
   /** A URL that serves the object until ttlMs from now. */
   signedUrl(key: string, ttlMs: number, now?: Date): string;
   verifySignedUrl(key: string, exp: string, sig: string, now: Date): boolean;
-  /** The URL the browser PUTs an upload to, for upload `id`, valid until `expiresAt`. */
-  uploadUrl(id: string, expiresAt: Date): string;
-  /** Whether `exp`/`sig` are this storage's signature of upload `id`, and not expired at `now`. */
+  /**
+   * For a verified signed URL that is valid until `expiresAt`: where its bytes come from (null: no such file,
+   * known without asking a remote service).
+   */
+  source(key: string, opts: { download: boolean; expiresAt: Date; now: Date }): Promise<MediaSource | null>;
+  /** The URL the browser PUTs upload `id` (to be stored as `key`) to, valid until `expiresAt`. */
+  uploadUrl(upload: { id: string; key: string; expiresAt: Date; now: Date }): Promise<string>;
+  /**
+   * Where the bytes of upload `id` land before confirm-upload checks them: `key` itself when only the server
+   * writes there, a separate key when the browser holds a reusable presigned PUT (so nothing it sends after the
+   * checks reaches the checked file).
+   */
+  landingKey(key: string): string;
+  /** Moves a checked upload from its landing key to its key (nothing to do when they are the same). */
+  promoteUpload(landingKey: string, key: string): Promise<void>;
+  /** Whether `exp`/`sig` are this server's signature of upload `id`, and not expired at `now`. */
   verifyUploadUrl(id: string, exp: string, sig: string, now: Date): boolean;
 }
 
@@ -51,18 +62,67 @@ export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.split('/').includes('..');
 }
 
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.heic': 'image/heic', '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime',
+  '.webm': 'video/webm', '.mkv': 'video/x-matroska', '.avi': 'video/x-msvideo', '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.m4a': 'audio/mp4', '.aac': 'audio/aac',
+};
+
+/** The type media is served as, by the key's extension (never what an uploader claimed). */
+export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * The keys to delete so that nothing of these files stays: each key, and where an upload to it may have landed
+ * (on S3 a browser may PUT there again until its presigned URL expires).
+ */
+export const withLandingKeys = (media: MediaStorage, keys: string[]) => [...new Set(keys.flatMap((k) => [k, media.landingKey(k)]))];
+
+/** The name a download link saves the file as. */
+export const downloadName = (key: string) => `giftlens-${path.basename(key)}`;
+
+/** The expiry (unix seconds) of a signed media URL, or null when `exp` is not one. */
+export function signedUrlExpiry(exp: string): Date | null {
+  return /^\d{1,12}$/.test(exp) ? new Date(Number(exp) * 1000) : null;
+}
+
+/**
+ * The server's own HMAC-signed, expiring URLs: `/media/<key>?exp=…&sig=…` (every backend: the app's links stay
+ * the same whatever stores the bytes) and `/api/uploads/<id>?exp=…&sig=…` (the local PUT target).
+ */
+export function createMediaUrlSigner(secret: string) {
+  const sign = (key: string, exp: string) => hmacHex(secret, `media:${key}:${exp}`);
+  const signUpload = (id: string, exp: string) => hmacHex(secret, `upload:${id}:${exp}`);
+  const validExp = (exp: string, now: Date) => (signedUrlExpiry(exp)?.getTime() ?? -1) >= now.getTime();
+  return {
+    signedUrl: (key: string, ttlMs: number, now = new Date()): string => {
+      const exp = String(Math.floor((now.getTime() + ttlMs) / 1000));
+      return `/media/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+    },
+    verifySignedUrl: (key: string, exp: string, sig: string, now: Date): boolean =>
+      isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp), sig),
+    localUploadUrl: (id: string, expiresAt: Date): string => {
+      const exp = String(Math.floor(expiresAt.getTime() / 1000));
+      return `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`;
+    },
+    verifyUploadUrl: (id: string, exp: string, sig: string, now: Date): boolean =>
+      validExp(exp, now) && safeEqual(signUpload(id, exp), sig),
+  };
+}
+
 /** Files under DATA_DIR/media, served by GET /media/<key>?exp=…&sig=… (HMAC-signed, expiring). */
 export function createLocalMediaStorage(root: string, secret: string): MediaStorage {
-  const tmpDir = path.join(root, '.tmp');
+  const staging = createStaging(path.join(root, '.tmp'));
+  const urls = createMediaUrlSigner(secret);
   const resolve = (key: string) => {
     if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
     return path.join(root, key);
   };
-  const sign = (key: string, exp: string) => hmacHex(secret, `media:${key}:${exp}`);
-  const signUpload = (id: string, exp: string) => hmacHex(secret, `upload:${id}:${exp}`);
-  const validExp = (exp: string, now: Date) => /^\d{1,12}$/.test(exp) && Number(exp) * 1000 >= now.getTime();
 
   return {
+    kind: 'local',
+    browserOrigin: null,
+
     async put(key, data) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -72,57 +132,7 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     },
 
     async receive(source, maxBytes) {
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `${randomHex(12)}.part`);
-      const size = await new Promise<number>((resolve, reject) => {
-        const out = createWriteStream(tmp);
-        let received = 0;
-        let settled = false;
-        const fail = (err: Error) => {
-          if (settled) return;
-          settled = true;
-          // Stop reading but leave the request itself alone, so the client still gets our 413 answer.
-          source.off('data', onData);
-          source.unpipe();
-          source.pause();
-          // The temp file is removed after this rejects: wait until the stream has really let go of it (an
-          // open still in flight would otherwise create the file after the removal).
-          out.destroy();
-          if (out.closed) reject(err);
-          else out.once('close', () => reject(err));
-        };
-        const onData = (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > maxBytes) return fail(new SizeLimitExceededError(received));
-          if (!out.write(chunk)) {
-            source.pause();
-            out.once('drain', () => source.resume());
-          }
-        };
-        let ended = false;
-        source.on('data', onData);
-        source.once('end', () => {
-          ended = true;
-          if (!settled) out.end();
-        });
-        // A source torn down without 'end' or 'error' (a truncated multipart part) would otherwise hang here.
-        source.once('close', () => {
-          if (!ended) fail(prematureClose());
-        });
-        source.once('error', fail);
-        source.once('aborted', () => fail(new Error('Upload aborted by the client')));
-        out.once('error', fail);
-        // The source may have failed while the folder was being made, before any listener was attached.
-        if (source.destroyed && !ended) fail(source.errored ?? prematureClose());
-        out.once('finish', () => {
-          if (settled) return;
-          settled = true;
-          resolve(received);
-        });
-      }).catch(async (err: unknown) => {
-        await rm(tmp, { force: true });
-        throw err;
-      });
+      const { file: tmp, size } = await staging.receive(source, maxBytes);
       return {
         size,
         async commit(key) {
@@ -154,33 +164,15 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
       }
     },
 
-    createReadStream(key, range) {
-      return createReadStream(resolve(key), range);
+    async openRead(key) {
+      // Opened before it is handed out: a missing file fails here, not inside the caller's pipeline.
+      const handle = await open(resolve(key), 'r');
+      return handle.createReadStream();
     },
 
-    async check() {
-      await mkdir(tmpDir, { recursive: true });
-      await access(tmpDir, constants.W_OK);
-    },
+    check: () => staging.check(),
 
-    async removeStaleParts(olderThanMs, now) {
-      let names: string[];
-      try {
-        names = await readdir(tmpDir);
-      } catch {
-        return 0; // no upload ever started
-      }
-      let removed = 0;
-      for (const name of names.filter((n) => n.endsWith('.part'))) {
-        const file = path.join(tmpDir, name);
-        const info = await stat(file).catch(() => null);
-        if (info && now.getTime() - info.mtimeMs > olderThanMs) {
-          await rm(file, { force: true });
-          removed++;
-        }
-      }
-      return removed;
-    },
+    removeStaleParts: (olderThanMs, now) => staging.removeStale(olderThanMs, now),
 
     async putFile(key, localFile) {
       const file = resolve(key);
@@ -196,22 +188,25 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
       await rm(resolve(key), { force: true });
     },
 
-    signedUrl(key, ttlMs, now = new Date()) {
-      const exp = String(Math.floor((now.getTime() + ttlMs) / 1000));
-      return `/media/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+    signedUrl: urls.signedUrl,
+    verifySignedUrl: urls.verifySignedUrl,
+
+    async source(key) {
+      const found = await stat(resolve(key)).catch(() => null);
+      return found?.isFile() ? { kind: 'file', root, file: key } : null;
     },
 
-    verifySignedUrl(key, exp, sig, now) {
-      return isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp), sig);
+    uploadUrl({ id, expiresAt }) {
+      return Promise.resolve(urls.localUploadUrl(id, expiresAt));
     },
 
-    uploadUrl(id, expiresAt) {
-      const exp = String(Math.floor(expiresAt.getTime() / 1000));
-      return `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`;
+    // The server's own PUT target refuses a confirmed upload: the bytes can land on their key directly.
+    landingKey: (key) => key,
+
+    async promoteUpload(landingKey, key) {
+      if (landingKey !== key) await rename(resolve(landingKey), resolve(key));
     },
 
-    verifyUploadUrl(id, exp, sig, now) {
-      return validExp(exp, now) && safeEqual(signUpload(id, exp), sig);
-    },
+    verifyUploadUrl: urls.verifyUploadUrl,
   };
 }

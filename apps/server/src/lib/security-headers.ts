@@ -6,19 +6,26 @@ import path from 'node:path';
  * The Content-Security-Policy the whole app runs under: only our own origin, the one inline script of the built
  * shell by its hash (the pre-rendered landing page's boot script), and the payment provider's origins only when
  * it is configured. Style attributes stay allowed ('unsafe-inline' for styles only: React's style props).
+ * `mediaOrigin`: the bucket's origin when media is on S3 (uploads go there, media loads from there).
  */
-export function contentSecurityPolicy(opts: { webDistDir: string | null; razorpay: boolean; https: boolean }) {
+export function contentSecurityPolicy(opts: {
+  webDistDir: string | null;
+  razorpay: boolean;
+  https: boolean;
+  mediaOrigin?: string | null;
+}) {
   const shellScripts = inlineScriptHashes(opts.webDistDir);
+  const bucket = opts.mediaOrigin ? [opts.mediaOrigin] : [];
   const razorpay = opts.razorpay ? ['https://checkout.razorpay.com', 'https://api.razorpay.com', 'https://*.razorpay.com'] : [];
   return {
     defaultSrc: ["'self'"],
     // A function: the hash follows a rebuilt shell without a restart.
     scriptSrc: ["'self'", () => shellScripts().join(' '), ...(opts.razorpay ? ['https://checkout.razorpay.com'] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    mediaSrc: ["'self'", 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
+    mediaSrc: ["'self'", 'blob:', ...bucket],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...razorpay],
+    connectSrc: ["'self'", ...razorpay, ...bucket],
     frameSrc: ["'self'", ...razorpay],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],

@@ -1,4 +1,4 @@
-import { json, type Harness } from './harness.ts';
+import { json, putUpload, type Harness } from './harness.ts';
 import { giftPhoto, multipart, tinyMp4 } from './media.ts';
 
 export const GIFT_FIELDS = {
@@ -58,12 +58,7 @@ export async function uploadVideo(h: Harness, cookie: string, giftId: string, da
   });
   if (gen.statusCode !== 200) throw new Error(`generate-upload-url failed: ${gen.body}`);
   const target = json<UploadTarget>(gen);
-  const put = await h.app.inject({
-    method: 'PUT',
-    url: target.uploadUrl,
-    headers: { 'content-type': 'video/mp4' },
-    payload: data,
-  });
+  const put = await putUpload(h, target.uploadUrl, data);
   if (put.statusCode !== 200) throw new Error(`PUT failed: ${put.body}`);
   const confirm = await h.app.inject({
     method: 'POST',

@@ -9,6 +9,7 @@ import { type AppDeps, buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/adapters/clock.ts';
 import { createOutboxMailer, type Mailer } from '../../src/adapters/mail.ts';
 import { createLocalMediaStorage, type MediaStorage } from '../../src/adapters/media-storage.ts';
+import { createS3MediaStorage } from '../../src/adapters/media-storage-s3.ts';
 import { createTestPaymentProvider, type TestPaymentProvider } from '../../src/adapters/payments.ts';
 import { createMatcherRecogniser } from '../../src/adapters/recogniser.ts';
 import type { MediaProcessor } from '../../src/adapters/media-processor.ts';
@@ -19,6 +20,9 @@ import { createJobHandlers } from '../../src/jobs/handlers.ts';
 import { createJobRunner, type JobRunner } from '../../src/jobs/runner.ts';
 import { deriveKey } from '../../src/lib/crypto.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
+import { startS3Server, type S3TestServer } from './s3.ts';
+
+export type StorageKind = 'local' | 's3';
 
 export const WEB_PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../web/public');
 export const SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
@@ -35,6 +39,10 @@ afterAll(() => sharedRecogniser.close());
 
 export interface Harness {
   target: DatabaseTarget['name'];
+  /** Where media lives: files under mediaDir, or a bucket on a loopback s3rver. */
+  storage: StorageKind;
+  /** The loopback S3 server when storage is 's3'. */
+  s3: S3TestServer | null;
   app: FastifyInstance;
   db: Db;
   clock: ManualClock;
@@ -75,6 +83,8 @@ export interface HarnessOptions {
   mediaProcessor?: MediaProcessor | null;
   /** Where verification codes are read when the mailer is not the outbox. */
   readCode?: (email: string) => Promise<string>;
+  /** Media on local files (default) or in a bucket of an s3rver started for this harness. */
+  storage?: StorageKind;
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -83,7 +93,10 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const clock = new ManualClock(new Date('2026-11-21T10:00:00.000Z'));
   const mediaDir = path.join(dataDir, 'media');
   const outboxDir = path.join(dataDir, 'outbox');
-  const media = createLocalMediaStorage(mediaDir, deriveKey(SESSION_SECRET, 'media-urls'));
+  const mediaSecret = deriveKey(SESSION_SECRET, 'media-urls');
+  const s3 = opts.storage === 's3' ? await startS3Server({ corsOrigin: PUBLIC_ORIGIN }) : null;
+  const s3Media = s3 ? createS3MediaStorage(s3.settings, { secret: mediaSecret, stagingDir: path.join(mediaDir, '.tmp') }) : null;
+  const media = s3Media ?? createLocalMediaStorage(mediaDir, mediaSecret);
   const payments = createTestPaymentProvider(SESSION_SECRET);
   const mailer = opts.mailer
     ? opts.mailer({ outboxDir })
@@ -133,6 +146,8 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   });
   const harness: Harness = {
     target: target.name,
+    storage: media.kind,
+    s3,
     app,
     db,
     clock,
@@ -151,6 +166,8 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     async close() {
       await app.close();
       mailer.close();
+      s3Media?.close();
+      await s3?.stop();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -167,7 +184,8 @@ export function describeEachDatabase(
   opts: HarnessOptions = {},
 ): void {
   for (const target of DATABASE_TARGETS) {
-    describe.skipIf(target.unavailable !== null)(`${title} [${target.name}]`, () => {
+    const name = opts.storage === 's3' ? `${target.name}, s3` : target.name;
+    describe.skipIf(target.unavailable !== null)(`${title} [${name}]`, () => {
       let current: Awaited<ReturnType<typeof createHarness>> | undefined;
       beforeAll(async () => {
         current = await createHarness(target, opts);
@@ -183,11 +201,65 @@ export function describeEachDatabase(
   }
 }
 
+/** The suite on each database, once with media on local files and once in a bucket on a loopback S3 server. */
+export function describeEachStorage(
+  title: string,
+  suite: (get: () => Harness, storage: StorageKind) => void,
+  opts: HarnessOptions = {},
+): void {
+  for (const storage of ['local', 's3'] as const) {
+    describeEachDatabase(title, (get) => suite(get, storage), { ...opts, storage });
+  }
+}
+
 export { it };
 
 // ---------- HTTP helpers ----------
 
-export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
+export const json = <T = Record<string, unknown>>(res: Pick<LightMyRequestResponse, 'json'>) => res.json<T>();
+
+/** An HTTP answer from the app (inject) or from the bucket (fetch), read the same way. */
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  rawPayload: Buffer;
+  json<T = unknown>(): T;
+}
+
+async function fromFetch(res: Response): Promise<Answer> {
+  const rawPayload = Buffer.from(await res.arrayBuffer());
+  const body = rawPayload.toString('utf8');
+  return {
+    statusCode: res.status,
+    headers: Object.fromEntries(res.headers.entries()),
+    body,
+    rawPayload,
+    json: <T>() => JSON.parse(body) as T,
+  };
+}
+
+/**
+ * PUTs upload bytes where generate-upload-url said: the app's own signed target (local files), or a presigned
+ * URL of the bucket, fetched over loopback as a browser would.
+ */
+export async function putUpload(h: Harness, url: string, data: Buffer, type = 'video/mp4'): Promise<Answer> {
+  if (/^https?:\/\//.test(url)) {
+    return fromFetch(await fetch(url, { method: 'PUT', body: data, headers: { 'content-type': type } }));
+  }
+  return h.app.inject({ method: 'PUT', url, headers: { 'content-type': type }, payload: data });
+}
+
+/**
+ * GETs a signed /media URL as a browser would: the app's answer, or, when it redirects to a presigned URL of
+ * the bucket, the bucket's answer to the same request (Range included).
+ */
+export async function fetchMedia(h: Harness, url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await h.app.inject({ method: 'GET', url, headers });
+  const location = res.headers.location;
+  if (res.statusCode !== 302 || typeof location !== 'string') return res;
+  return fromFetch(await fetch(location, { headers }));
+}
 
 export function cookieHeader(res: LightMyRequestResponse): string {
   const raw = res.headers['set-cookie'];

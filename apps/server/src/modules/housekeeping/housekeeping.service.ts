@@ -7,7 +7,7 @@ import {
 } from '@giftlens/contract/constants';
 import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
-import type { MediaStorage } from '../../adapters/media-storage.ts';
+import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { listGiftFiles } from '../gifts/gifts.repository.ts';
 import * as repo from './housekeeping.repository.ts';
@@ -140,7 +140,7 @@ export function createHousekeepingService({
 
   /** A file that will not go is logged and left: the next run does not know it, but nothing points at it. */
   async function deleteFiles(paths: string[], report: HousekeepingReport): Promise<void> {
-    for (const key of paths) {
+    for (const key of withLandingKeys(media, paths)) {
       try {
         await media.delete(key);
         report.filesDeleted++;
@@ -212,8 +212,10 @@ export function createHousekeepingService({
       // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message.
       const paths = intents.map((r) => r.file_path);
       const used = await repo.referencedPaths(db, paths);
+      // Where the browser's bytes landed, when apart from the key (S3), is never a message: always removed.
+      const landed = paths.map((p) => media.landingKey(p)).filter((k) => !paths.includes(k));
       await deleteFiles(
-        paths.filter((p) => !used.has(p)),
+        [...paths.filter((p) => !used.has(p)), ...landed],
         report,
       );
       return intents.length;

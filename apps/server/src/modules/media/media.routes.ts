@@ -1,66 +1,41 @@
+import fastifyStatic from '@fastify/static';
 import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import type { Clock } from '../../adapters/clock.ts';
-import type { MediaStorage } from '../../adapters/media-storage.ts';
+import { contentTypeOf, downloadName, type MediaStorage, signedUrlExpiry } from '../../adapters/media-storage.ts';
 import { AppError } from '../../lib/errors.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.heic': 'image/heic', '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime',
-  '.webm': 'video/webm', '.mkv': 'video/x-matroska', '.avi': 'video/x-msvideo', '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.m4a': 'audio/mp4', '.aac': 'audio/aac',
-};
-
-/** Parses a single `bytes=start-end` range; null when absent or unsatisfiable (multi-range is not offered). */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'invalid';
-  return { start, end };
-}
-
-/** Serves stored media behind HMAC-signed, expiring URLs, with Range support so video seeking works. */
+/**
+ * Serves stored media behind HMAC-signed, expiring URLs. Local files go out through @fastify/static (Range,
+ * conditional requests); media in a bucket is a redirect to a presigned GET that expires with our own URL.
+ */
 export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; clock: Clock }) {
   const { media, clock } = opts;
   const forbidden = () => new AppError(403, 'media_url_invalid', texts.sender.mediaLinkExpired);
 
-  app.get('/media/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const { exp = '', sig = '', download } = request.query as { exp?: string; sig?: string; download?: string };
-    if (!media.verifySignedUrl(key, exp, sig, clock.now())) throw forbidden();
-    const stat = await media.stat(key);
-    if (!stat) throw new AppError(404, 'not_found', texts.sender.notFound);
+  // Its own scope: reply.sendFile here serves media, whatever the web app's static files use.
+  void app.register(async (scope) => {
+    await scope.register(fastifyStatic, { serve: false });
+    scope.get('/media/*', async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const { exp = '', sig = '', download } = request.query as { exp?: string; sig?: string; download?: string };
+      const now = clock.now();
+      const expiresAt = signedUrlExpiry(exp);
+      if (!expiresAt || !media.verifySignedUrl(key, exp, sig, now)) throw forbidden();
+      const source = await media.source(key, { download: download === '1', expiresAt, now });
+      if (!source) throw new AppError(404, 'not_found', texts.sender.notFound);
 
-    reply.header('accept-ranges', 'bytes');
-    reply.header('content-type', CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
-    reply.header('cache-control', 'private, max-age=300');
-    reply.header('x-content-type-options', 'nosniff');
-    // A download link (plans with downloads): the same signed file, saved instead of shown.
-    if (download === '1') reply.header('content-disposition', `attachment; filename="giftlens-${path.basename(key)}"`);
-    const range = parseRange(request.headers.range, stat.size);
-    if (range === 'invalid') {
-      reply.header('content-range', `bytes */${stat.size}`);
-      return reply.code(416).send();
-    }
-    if (range) {
-      reply.code(206);
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
-      reply.header('content-length', range.end - range.start + 1);
-      return reply.send(media.createReadStream(key, range));
-    }
-    reply.header('content-length', stat.size);
-    return reply.send(media.createReadStream(key));
+      if (source.kind === 'url') {
+        // The presigned URL is a bearer capability of its own: not kept by a browser or proxy.
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(source.url, 302);
+      }
+      reply.header('content-type', contentTypeOf(key));
+      reply.header('cache-control', 'private, max-age=300');
+      reply.header('x-content-type-options', 'nosniff');
+      // A download link (plans with downloads): the same signed file, saved instead of shown.
+      if (download === '1') reply.header('content-disposition', `attachment; filename="${downloadName(key)}"`);
+      return reply.sendFile(source.file, source.root, { contentType: false, cacheControl: false, acceptRanges: true });
+    });
   });
 }

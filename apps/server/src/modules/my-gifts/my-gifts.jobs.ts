@@ -1,4 +1,4 @@
-import type { MediaStorage } from '../../adapters/media-storage.ts';
+import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 
 /** Deletes every file it names; deleting one already gone is harmless, so a retry simply goes over all again. */
@@ -6,7 +6,7 @@ export function mediaDeleteJob({ media }: { media: MediaStorage }): JobHandler<'
   return {
     async run({ keys }) {
       const failed: string[] = [];
-      for (const key of keys) {
+      for (const key of withLandingKeys(media, keys)) {
         try {
           await media.delete(key);
         } catch {

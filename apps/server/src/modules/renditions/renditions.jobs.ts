@@ -36,7 +36,7 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
     const work = await mkdtemp(path.join(tmpdir(), 'giftlens-render-'));
     try {
       const input = path.join(work, `input${path.extname(key)}`);
-      await pipeline(media.createReadStream(key), createWriteStream(input));
+      await pipeline(await media.openRead(key), createWriteStream(input));
       let r: Rendition;
       try {
         r = await processor.render(input, kind, path.join(work, 'out'));

@@ -92,7 +92,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
     const work = await mkdtemp(path.join(tmpdir(), 'giftlens-probe-'));
     try {
       const copy = path.join(work, `upload${path.extname(key)}`);
-      await pipeline(media.createReadStream(key), createWriteStream(copy));
+      await pipeline(await media.openRead(key), createWriteStream(copy));
       await processor.probe(copy);
       return true;
     } catch (err) {
@@ -128,7 +128,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       });
       return {
         success: true,
-        uploadUrl: media.uploadUrl(id, expiresAt),
+        uploadUrl: await media.uploadUrl({ id, key: filePath, expiresAt, now }),
         publicUrl: media.signedUrl(filePath, SIGNED_URL_TTL_MS, now),
         filePath,
       };
@@ -180,21 +180,26 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       if (!intent || intent.message_type !== req.messageType || stale) {
         throw new AppError(400, 'upload_not_found', texts.sender.confirmUploadFailed);
       }
-      const stat = await media.stat(intent.file_path);
+      // Checked where the bytes landed; on S3 that is apart from the key the message will have.
+      const landed = media.landingKey(intent.file_path);
+      const stat = await media.stat(landed);
       if (!stat || stat.size === 0) throw new AppError(400, 'upload_missing', texts.sender.confirmUploadFailed);
 
       const reject = async (error: AppError) => {
-        await media.delete(intent.file_path);
+        await media.delete(landed);
+        if (landed !== intent.file_path) await media.delete(intent.file_path);
         await repo.deleteIntent(db, intent.id);
         return error;
       };
+      // On S3 nothing stopped the bytes on their way in: a file over the plan's limit goes here, with its 413.
       if (stat.size > plan.maxFileBytes) throw await reject(fileTooLarge(plan, stat.size));
-      const sniffed = await fileTypeFromBuffer(await media.readHead(intent.file_path, 4100));
+      const sniffed = await fileTypeFromBuffer(await media.readHead(landed, 4100));
       const accepted: ReadonlySet<string> = ACCEPTED_MIME[intent.message_type];
       if (!sniffed || !accepted.has(sniffed.mime)) {
         throw await reject(new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid));
       }
-      if (!(await readable(intent.file_path))) throw await reject(new AppError(415, 'message_unreadable', texts.sender.messageUnreadable));
+      if (!(await readable(landed))) throw await reject(new AppError(415, 'message_unreadable', texts.sender.messageUnreadable));
+      await media.promoteUpload(landed, intent.file_path);
 
       // The files being replaced are read in the transaction that replaces them (a render may have swapped them).
       let replaced: Gift = gift;

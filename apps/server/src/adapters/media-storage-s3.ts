@@ -1,0 +1,206 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { createStaging } from './media-staging.ts';
+import {
+  contentTypeOf,
+  createMediaUrlSigner,
+  downloadName,
+  isValidKey,
+  type MediaStorage,
+} from './media-storage.ts';
+
+/** S3_* variables: any S3-compatible service (AWS, MinIO, Ceph, R2, …). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, most self-hosted services). */
+  forcePathStyle: boolean;
+}
+
+/** S3 allows presigned URLs for at most 7 days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+
+/** What the browser caches a served object for: as long as the local backend's answers. */
+const SERVED_CACHE_CONTROL = 'private, max-age=300';
+
+/** Seconds from `now` (the app's clock) until `until`, as S3 takes them: at least 1, at most 7 days. */
+function presignSeconds(until: Date, now: Date): number {
+  return Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
+}
+
+const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+
+/** The origin presigned URLs point at: the endpoint itself (path-style), or the bucket's own host. */
+export function s3BrowserOrigin(s: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle'>): string {
+  const url = new URL(s.endpoint);
+  return s.forcePathStyle ? url.origin : `${url.protocol}//${s.bucket}.${url.host}`;
+}
+
+/**
+ * Media in a bucket. The browser PUTs a message straight to a presigned URL and reads media through a presigned
+ * GET (GET /media/<key> checks our own signature, then redirects); what the server writes itself (reference
+ * photos, renditions, reactions) it uploads, after staging received bytes in a local folder.
+ */
+export function createS3MediaStorage(
+  settings: S3Settings,
+  opts: { secret: string; stagingDir: string },
+): MediaStorage & { close(): void } {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // A presigned PUT must not carry a checksum of an empty body (the SDK's default adds one), and not every
+    // S3-compatible service speaks the newer checksum headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 5000, requestTimeout: 120_000 },
+  });
+  const Bucket = settings.bucket;
+  const staging = createStaging(opts.stagingDir);
+  const urls = createMediaUrlSigner(opts.secret);
+  const valid = (key: string) => {
+    if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
+    return key;
+  };
+
+  async function putFile(key: string, localFile: string) {
+    const { size } = await stat(localFile);
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: valid(key),
+        Body: createReadStream(localFile),
+        ContentLength: size,
+        ContentType: contentTypeOf(key),
+      }),
+    );
+    await rm(localFile, { force: true });
+  }
+
+  const landingKey = (key: string) => `incoming/${valid(key)}`;
+
+  async function get(key: string, range?: string): Promise<Readable> {
+    const res = await client.send(new GetObjectCommand({ Bucket, Key: valid(key), Range: range }));
+    if (!(res.Body instanceof Readable)) throw new Error(`S3 answered GET ${key} without a body stream`);
+    return res.Body;
+  }
+
+  return {
+    kind: 's3',
+    browserOrigin: s3BrowserOrigin(settings),
+
+    async put(key, data) {
+      await client.send(new PutObjectCommand({ Bucket, Key: valid(key), Body: data, ContentType: contentTypeOf(key) }));
+    },
+
+    async receive(source, maxBytes) {
+      const { file, size } = await staging.receive(source, maxBytes);
+      return {
+        size,
+        commit: (key) => putFile(key, file),
+        discard: () => rm(file, { force: true }),
+      };
+    },
+
+    async stat(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: valid(key) }));
+        return { size: head.ContentLength ?? 0 };
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        throw err;
+      }
+    },
+
+    async readHead(key, bytes) {
+      if (bytes <= 0) return Buffer.alloc(0);
+      let body: Readable;
+      try {
+        body = await get(key, `bytes=0-${bytes - 1}`);
+      } catch (err) {
+        // An empty object has no byte 0.
+        if (statusOf(err) === 416) return Buffer.alloc(0);
+        throw err;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).subarray(0, bytes);
+    },
+
+    openRead: (key) => get(key),
+
+    async delete(key) {
+      // Deleting a key that is not there succeeds: a retried media.delete job is harmless.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: valid(key) }));
+    },
+
+    async check() {
+      await staging.check();
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+
+    removeStaleParts: (olderThanMs, now) => staging.removeStale(olderThanMs, now),
+
+    putFile,
+
+    signedUrl: urls.signedUrl,
+    verifySignedUrl: urls.verifySignedUrl,
+
+    async source(key, { download, expiresAt, now }) {
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: valid(key),
+        // Served as what the key says, whatever type the uploader sent.
+        ResponseContentType: contentTypeOf(key),
+        ResponseCacheControl: SERVED_CACHE_CONTROL,
+        ...(download ? { ResponseContentDisposition: `attachment; filename="${downloadName(key)}"` } : {}),
+      });
+      return { kind: 'url', url: await getSignedUrl(client, command, { expiresIn: presignSeconds(expiresAt, now) }) };
+    },
+
+    async uploadUrl({ key, expiresAt, now }) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: landingKey(key) }), {
+        expiresIn: presignSeconds(expiresAt, now),
+      });
+    },
+
+    // A presigned PUT works again until it expires: the browser's bytes land under incoming/, and only a copy
+    // made after the checks becomes the message.
+    landingKey,
+
+    async promoteUpload(from, key) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: valid(key),
+          CopySource: `${Bucket}/${valid(from)}`,
+          ContentType: contentTypeOf(key),
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+    },
+
+    // The browser uploads to the bucket: the server's own PUT target takes nothing.
+    verifyUploadUrl: () => false,
+
+    close: () => client.destroy(),
+  };
+}

@@ -1,0 +1,83 @@
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { enqueue } from '../src/jobs/queue.ts';
+import { createGift, uploadVideo } from './helpers/flows.ts';
+import { describeEachStorage, fetchMedia, it, json, signIn } from './helpers/harness.ts';
+import { tinyMp4 } from './helpers/media.ts';
+
+/** What the server itself reads and writes, the same on local files and in a bucket. */
+describeEachStorage('media storage', (get, storage) => {
+  it('a download link serves the message as an attachment, with Range', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const video = tinyMp4();
+    const t = await uploadVideo(h, cookie, giftId, video);
+    const link = `${h.media.signedUrl(t.filePath, 60_000, h.clock.now())}&download=1`;
+    if (storage === 's3') {
+      // Our signature checked, then a presigned GET of the bucket; the redirect itself is never cached.
+      const redirect = await h.app.inject({ method: 'GET', url: link });
+      expect(redirect.statusCode).toBe(302);
+      expect(redirect.headers['cache-control']).toBe('no-store');
+      const location = new URL(String(redirect.headers.location));
+      expect(location.origin).toBe(h.media.browserOrigin);
+      expect(Number(location.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(60);
+    }
+    const part = await fetchMedia(h, link, { range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${video.length}`);
+    expect(part.rawPayload.equals(video.subarray(0, 100))).toBe(true);
+    expect(part.headers['content-disposition']).toBe(`attachment; filename="giftlens-${path.basename(t.filePath)}"`);
+    expect(part.headers['content-type']).toBe('video/mp4');
+  });
+
+  it('reference photos are stored and read back (what a scan matches against)', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const photo = await h.db.selectFrom('gift_photos').select('storage_path').where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+    const size = (await h.media.stat(photo.storage_path))?.size ?? 0;
+    expect(size).toBeGreaterThan(1000);
+    const whole = await h.media.readHead(photo.storage_path, size);
+    expect(whole.length).toBe(size);
+    expect(whole.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+  });
+
+  it('a media.delete job removes the files', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await uploadVideo(h, cookie, giftId);
+    expect(await h.media.stat(t.filePath)).not.toBeNull();
+    await enqueue(h.db, h.clock.now(), 'media.delete', { keys: [t.filePath, 'gifts/never/there.mp4'] });
+    expect(await h.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await h.media.stat(t.filePath)).toBeNull();
+    expect((await fetchMedia(h, t.publicUrl)).statusCode).toBe(404);
+  });
+
+  it('stale partial uploads are removed, fresh ones kept', async () => {
+    const h = get();
+    const tmp = path.join(h.mediaDir, '.tmp');
+    await mkdir(tmp, { recursive: true });
+    await writeFile(path.join(tmp, 'old.part'), 'x');
+    await writeFile(path.join(tmp, 'new.part'), 'x');
+    const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+    await utimes(path.join(tmp, 'old.part'), dayAgo, dayAgo);
+    expect(await h.media.removeStaleParts(6 * 3600 * 1000, new Date())).toBe(1);
+  });
+
+  // Last: it stops the S3 server.
+  it('/api/health tells whether the storage is reachable', async () => {
+    const h = get();
+    const ok = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(json(ok)).toMatchObject({ storage: 'ok' });
+    if (!h.s3) return;
+    await h.s3.stop();
+    const down = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(down.statusCode).toBe(503);
+    const body = json<{ success: boolean; storage: string }>(down);
+    expect(body.success).toBe(false);
+    expect(['unreachable', 'timeout']).toContain(body.storage);
+  });
+});
