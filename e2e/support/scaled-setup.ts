@@ -11,7 +11,7 @@ import { freePort, spawnServerProcess, stopProcess, waitForHealth } from './proc
 import { PROXY_STATS_PATH, type ProxyStats } from './scaled-out.ts';
 import { startSmtpServer } from './smtp.ts';
 
-const POSTGRES_ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://127.0.0.1:5432/test';
+const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUCKET = 'giftlens-scaled-out';
 const S3_KEY = 'S3RVER';
