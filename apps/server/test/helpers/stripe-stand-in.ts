@@ -36,6 +36,8 @@ export interface StripeStandIn {
   sessions: Map<string, StandInSession>;
   /** Every API request: method, path, form fields, headers. */
   requests: { method: string; path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }[];
+  /** Where a payment on the hosted page sends the signed `checkout.session.completed` (as Stripe does); null: nowhere. */
+  webhookUrl: string | null;
   /** Answer every API call with this HTTP status (Stripe down) until set back to null. */
   failWith: number | null;
   /** As a card payment completing on the hosted page: complete, paid, with a PaymentIntent id. */
@@ -94,6 +96,7 @@ export async function startStripeStandIn(
     webhookSecret,
     sessions,
     requests,
+    webhookUrl: opts.webhookUrl ?? null,
     failWith: null,
     pay(sessionId) {
       const s = sessions.get(sessionId);
@@ -199,9 +202,9 @@ export async function startStripeStandIn(
     }
     await readBody(req);
     standIn.pay(sessionId);
-    if (opts.webhookUrl) {
+    if (standIn.webhookUrl) {
       const event = standIn.signedEvent('checkout.session.completed', s);
-      await fetch(opts.webhookUrl, {
+      await fetch(standIn.webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
         body: event.body,
