@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
-import { createStripeCheckoutProvider } from './adapters/stripe.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
@@ -34,7 +33,8 @@ let jobs: JobRunner | null = null;
 const testCheckout = createTestPaymentProvider(infra.sessionSecret);
 const payments: PaymentProviders = {
   INR: config.razorpay ? createRazorpayProvider(config.razorpay) : testCheckout,
-  USD: config.stripe ? createStripeCheckoutProvider(config.stripe) : testCheckout,
+  // Loaded only when configured: the stripe package takes about a second to import on a loaded machine.
+  USD: config.stripe ? (await import('./adapters/stripe.ts')).createStripeCheckoutProvider(config.stripe) : testCheckout,
 };
 
 const app = await buildApp({

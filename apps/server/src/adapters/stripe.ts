@@ -56,9 +56,6 @@ export interface StripeKeys {
   apiUrl?: string;
 }
 
-/** Stripe placeholder in success_url: it puts the session id there on the way back. */
-export const CHECKOUT_SESSION_ID = '{CHECKOUT_SESSION_ID}';
-
 function facts(s: Stripe.Checkout.Session): CheckoutSessionFacts {
   const pi = s.payment_intent;
   return {

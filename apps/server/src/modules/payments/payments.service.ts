@@ -1,5 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import {
+  CHECKOUT_SESSION_ID,
   checkoutReturnPaths,
   type CreateOrderResponse,
   type TestPayResponse,
@@ -14,7 +15,8 @@ import type {
   SignedCheckoutProvider,
   TestPaymentProvider,
 } from '../../adapters/payments.ts';
-import { CHECKOUT_SESSION_ID, type CheckoutSessionFacts, type StripeCheckoutProvider } from '../../adapters/stripe.ts';
+// Types only: the stripe package (about 1 s to load) is imported only when STRIPE_* keys are set (main.ts).
+import type { CheckoutSessionFacts, StripeCheckoutProvider } from '../../adapters/stripe.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
