@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,24 +6,37 @@ import { startSmtpServer } from './smtp.ts';
 import { ARTIFACTS_DIR, HEALTH, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
 import { freePort, spawnServerProcess, stopProcess, waitForHealth } from './processes.ts';
 
+/**
+ * The real app server on a free loopback port (built web app, SQLite in `dataDir`, mail to the local SMTP server),
+ * with `env` added (a spec that needs its own configuration, e.g. Stripe keys); answers once /api/health does.
+ */
+export async function startAppServer(opts: {
+  dataDir: string;
+  smtpPort: number;
+  env?: Record<string, string>;
+}): Promise<{ server: ChildProcess; baseURL: string }> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawnServerProcess('main', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: '',
+    PUBLIC_ORIGIN: baseURL,
+    SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
+    ...opts.env,
+  });
+  await waitForHealth(`${baseURL}${HEALTH}`, server, 60_000);
+  return { server, baseURL };
+}
+
 /** Starts a real local SMTP server and the real app server (built web app, fresh SQLite data folder). */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'giftlens-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
   const smtp = await startSmtpServer(mailDir);
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-
-  const server = spawnServerProcess('main', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_ORIGIN: baseURL,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  });
-  await waitForHealth(`${baseURL}${HEALTH}`, server, 60_000);
+  const { server, baseURL } = await startAppServer({ dataDir, smtpPort: smtp.port });
 
   const runtime: E2ERuntime = { baseURL, mailDir, dataDir };
   writeFileSync(RUNTIME_FILE, JSON.stringify(runtime));

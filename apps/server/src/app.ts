@@ -20,7 +20,7 @@ import type { Clock } from './adapters/clock.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { MediaProcessor } from './adapters/media-processor.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
-import type { PaymentProvider, TestPaymentProvider } from './adapters/payments.ts';
+import type { PaymentProviders } from './adapters/payments.ts';
 import type { RateLimitStore } from './adapters/rate-limit-store.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
@@ -64,7 +64,8 @@ export interface AppDeps {
   media: MediaStorage;
   mailer: Mailer;
   clock: Clock;
-  payments: PaymentProvider | TestPaymentProvider;
+  /** The payment provider per currency: INR → Razorpay, USD → Stripe, the built-in test checkout where one is missing. */
+  payments: PaymentProviders;
   rateLimitStore: RateLimitStore;
   sessionSecret: string;
   /** Session cookie gets Secure (PUBLIC_ORIGIN is https). */
@@ -186,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: contentSecurityPolicy({
         webDistDir,
-        razorpay: deps.payments.name === 'razorpay',
+        razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
         https: deps.secureCookies,
         mediaOrigin: deps.media.browserOrigin,
       }),
@@ -253,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     processor: deps.mediaProcessor,
     wakeJobs: deps.wakeJobs,
   });
-  const payments = createPaymentsService({ db, provider: deps.payments, clock });
+  const payments = createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin });
   const deliveries = createDeliveriesService({
     db,
     clock,
@@ -299,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentsRoutes(app, {
     service: payments,
     requireSender,
-    testMode: deps.payments.name === 'test',
+    testMode: Object.values(deps.payments).some((p) => p.name === 'test'),
     verifyRateLimit: deps.paymentRateLimit ?? { max: 30, timeWindow: 60_000 },
   });
   deliveriesRoutes(app, { service: deliveries, requireSender });

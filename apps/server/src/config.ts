@@ -47,6 +47,13 @@ const EnvSchema = z
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Stripe's API address: only a loopback stand-in (tests) ever sets it. */
+    STRIPE_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.stripe.com'),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -103,6 +110,7 @@ const EnvSchema = z
   });
 
 const RAZORPAY_VARS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 const WHATSAPP_VARS = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TEMPLATE'] as const;
 const VAPID_VARS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
@@ -135,10 +143,13 @@ export interface Config {
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
   /** Undefined when SESSION_SECRET is not set: main.ts then keeps a generated one in DATA_DIR. */
   sessionSecret: string | undefined;
+  /** INR orders (Razorpay). */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  /** USD orders (Stripe Checkout). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
   /**
-   * The built-in test checkout (no money moves): only with PAYMENTS=test or on a loopback http origin, never by
-   * accident in production.
+   * The built-in test checkout (no money moves) takes a region whose provider is not configured: only with
+   * PAYMENTS=test or on a loopback http origin, never by accident in production.
    */
   testPayments: boolean;
   trustProxy: boolean | string;
@@ -170,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
   const problems = [
     ...(parsed.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
     ...setProblems(env, RAZORPAY_VARS, 'RAZORPAY_*'),
+    ...setProblems(env, STRIPE_VARS, 'STRIPE_*'),
     ...setProblems(env, WHATSAPP_VARS, 'WHATSAPP_*'),
     ...setProblems(env, VAPID_VARS, 'VAPID_*_KEY'),
     ...setProblems(env, S3_VARS, 'S3_*'),
@@ -179,10 +191,19 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const hasRazorpay = Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET);
-  if (!hasRazorpay && e.PAYMENTS !== 'test' && !isLoopbackHttp(publicOrigin)) {
-    throw new ConfigError([
-      `${RAZORPAY_VARS.join(', ')}: required to take payments at ${publicOrigin}; set PAYMENTS=test only for a test deployment (the built-in checkout marks orders paid without money)`,
-    ]);
+  const hasStripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET);
+  if ((!hasRazorpay || !hasStripe) && e.PAYMENTS !== 'test' && !isLoopbackHttp(publicOrigin)) {
+    // Each region needs its provider: India pays in INR through Razorpay, everyone else in USD through Stripe.
+    const missing = [
+      ...(hasRazorpay ? [] : [`${RAZORPAY_VARS.join(', ')}: required to take payments in INR (Razorpay)`]),
+      ...(hasStripe ? [] : [`${STRIPE_VARS.join(', ')}: required to take payments in USD (Stripe Checkout)`]),
+    ];
+    throw new ConfigError(
+      missing.map(
+        (m) =>
+          `${m} at ${publicOrigin}; set PAYMENTS=test only for a test deployment (the built-in checkout marks orders paid without money)`,
+      ),
+    );
   }
   return {
     port: e.PORT,
@@ -201,7 +222,11 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
         : null,
-    testPayments: !hasRazorpay,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
+    testPayments: !hasRazorpay || !hasStripe,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(rootDir, e.WEB_DIST_DIR),
     redisUrl: e.REDIS_URL ?? null,

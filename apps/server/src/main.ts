@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { createRazorpayProvider, createTestPaymentProvider } from './adapters/payments.ts';
+import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
@@ -29,15 +29,20 @@ const infra = await createInfrastructure(config, {
 const rateLimitStore = createRateLimitStore(config.redisUrl);
 const recogniser = createMatcherRecogniser({ eager: true });
 let jobs: JobRunner | null = null;
+// INR → Razorpay, USD → Stripe; a region without its keys uses the test checkout (config allows that only in test).
+const testCheckout = createTestPaymentProvider(infra.sessionSecret);
+const payments: PaymentProviders = {
+  INR: config.razorpay ? createRazorpayProvider(config.razorpay) : testCheckout,
+  // Loaded only when configured: the stripe package takes about a second to import on a loaded machine.
+  USD: config.stripe ? (await import('./adapters/stripe.ts')).createStripeCheckoutProvider(config.stripe) : testCheckout,
+};
 
 const app = await buildApp({
   db: infra.db,
   media: infra.media,
   mailer: infra.mailer,
   clock: infra.clock,
-  payments: config.razorpay
-    ? createRazorpayProvider(config.razorpay)
-    : createTestPaymentProvider(infra.sessionSecret),
+  payments,
   rateLimitStore,
   sessionSecret: infra.sessionSecret,
   secureCookies: config.secureCookies,
@@ -59,7 +64,7 @@ app.log.info(
     database: config.database.kind,
     migrationsApplied: infra.migrationsApplied,
     mail: config.mail.kind,
-    payments: config.razorpay ? 'razorpay' : 'test',
+    payments: { INR: payments.INR.name, USD: payments.USD.name },
     whatsapp: infra.whatsapp ? 'cloud-api' : 'off',
     jobs: config.runJobs ? 'in this process' : 'in separate workers (RUN_JOBS=false)',
     dataDir: config.dataDir,

@@ -35,6 +35,8 @@ describe('loadConfig', () => {
         RAZORPAY_KEY_ID: 'rzp_test_1',
         RAZORPAY_KEY_SECRET: 'secret',
         RAZORPAY_WEBHOOK_SECRET: 'whsec',
+        STRIPE_SECRET_KEY: 'sk_live_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_stripe',
         TRUST_PROXY: 'true',
         REDIS_URL: 'redis://cache:6379',
         LOG_LEVEL: 'warn',
@@ -49,6 +51,8 @@ describe('loadConfig', () => {
       database: { kind: 'postgres', url: 'postgres://u:p@db:5432/giftlens' },
       mail: { kind: 'smtp', url: 'smtp://mail:25' },
       razorpay: { keyId: 'rzp_test_1', keySecret: 'secret', webhookSecret: 'whsec' },
+      stripe: { secretKey: 'sk_live_1', webhookSecret: 'whsec_stripe', apiUrl: 'https://api.stripe.com' },
+      testPayments: false,
       trustProxy: true,
       redisUrl: 'redis://cache:6379',
       logLevel: 'warn',
@@ -142,18 +146,39 @@ describe('loadConfig', () => {
     expect(loadConfig({}, ROOT).testPayments).toBe(true);
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:4000' }, ROOT).testPayments).toBe(true);
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example', PAYMENTS: 'test' }, ROOT).testPayments).toBe(true);
-    const keys = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example', ...keys }, ROOT).testPayments).toBe(false);
-    for (const origin of ['https://giftlens.example', 'http://192.168.1.20:3000', 'https://localhost:3000']) {
-      let error: unknown;
+    const razorpay = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example', ...razorpay, ...stripe }, ROOT).testPayments).toBe(false);
+    const problems = (env: Record<string, string>) => {
       try {
-        loadConfig({ PUBLIC_ORIGIN: origin }, ROOT);
+        loadConfig(env, ROOT);
       } catch (err) {
-        error = err;
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems;
       }
-      expect(error, origin).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).message).toContain('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required to take payments');
+      throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+    };
+    /** Which region's keys a problem asks for (the whole line otherwise). */
+    const region = (line: string) =>
+      line.startsWith('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required to take payments in INR')
+        ? 'INR'
+        : line.startsWith('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required to take payments in USD')
+          ? 'USD'
+          : line;
+    for (const origin of ['https://giftlens.example', 'http://192.168.1.20:3000', 'https://localhost:3000']) {
+      expect(problems({ PUBLIC_ORIGIN: origin }).map(region), origin).toEqual(['INR', 'USD']);
     }
+    // Each region needs its own provider: one configured is not enough outside a test deployment.
+    expect(problems({ PUBLIC_ORIGIN: 'https://giftlens.example', ...razorpay }).map(region)).toEqual(['USD']);
+    expect(problems({ PUBLIC_ORIGIN: 'https://giftlens.example', ...stripe }).map(region)).toEqual(['INR']);
+    // In a test deployment the missing region falls back to the test checkout.
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example', PAYMENTS: 'test', ...stripe }, ROOT)).toMatchObject({
+      testPayments: true,
+      razorpay: null,
+      stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
+    });
+    // Half a Stripe account is named, whatever the origin.
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_x' })).toEqual(['STRIPE_WEBHOOK_SECRET: is required when any STRIPE_* variable is set']);
   });
 
   it('a DATA_DIR that cannot be written stops start-up with one clear line', () => {

@@ -1,32 +1,15 @@
 import { texts } from '@giftlens/contract/texts';
-import { CreateOrderResponse, TestPayResponse } from '@giftlens/contract/payments';
+import { TestPayResponse } from '@giftlens/contract/payments';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import { createRazorpayProvider } from '../src/adapters/payments.ts';
-import { createGift, createOrder, paidGift, payGift, uploadVideo } from './helpers/flows.ts';
+import { createGift, createOrder, orderFor, paidGift, payGift, readyGift } from './helpers/flows.ts';
 import { deriveKey } from '../src/lib/crypto.ts';
 import { describeEachDatabase, it, json, SESSION_SECRET, signIn, type Harness } from './helpers/harness.ts';
 
 const giftRow = (h: Harness, giftId: string) =>
   h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
 
-async function readyGift(h: Harness, planId = 'premium_us') {
-  const { cookie } = await signIn(h);
-  const giftId = await createGift(h, cookie, {
-    recipientName: 'Maya',
-    recipientEmail: 'maya@example.com',
-    occasion: 'birthday',
-    planId,
-  });
-  await uploadVideo(h, cookie, giftId);
-  return { cookie, giftId };
-}
-
-async function order(h: Harness, cookie: string, giftId: string) {
-  const res = await createOrder(h, cookie, giftId);
-  expect(res.statusCode, res.body).toBe(200);
-  return CreateOrderResponse.parse(json(res));
-}
 
 async function testPay(h: Harness, cookie: string, orderId: string) {
   const res = await h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', headers: { cookie }, payload: { orderId } });
@@ -66,7 +49,7 @@ describeEachDatabase('payments', (get) => {
   it('prices the order from the plan, pays in test mode and verifies the signature', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h, 'premium_in');
-    const created = await order(h, cookie, giftId);
+    const created = await orderFor(h, cookie, giftId);
     expect(created).toEqual({ success: true, provider: 'test', orderId: created.orderId, amountMinor: 9900, currency: 'INR' });
     expect(created.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
 
@@ -113,7 +96,7 @@ describeEachDatabase('payments', (get) => {
   it('refuses a forged signature and leaves the gift unpaid', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
-    const created = await order(h, cookie, giftId);
+    const created = await orderFor(h, cookie, giftId);
     const paid = await testPay(h, cookie, created.orderId);
     const forgedCases = [
       { orderId: created.orderId, paymentId: paid.razorpay_payment_id, signature: 'f'.repeat(64) },
@@ -164,7 +147,7 @@ describeEachDatabase('payments', (get) => {
   it('test checkout only pays orders we created, of the signed-in sender’s own gift', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
-    const created = await order(h, cookie, giftId);
+    const created = await orderFor(h, cookie, giftId);
     const pay = (headers: Record<string, string>, orderId = created.orderId) =>
       h.app.inject({ method: 'POST', url: '/api/payment/test-checkout/pay', headers, payload: { orderId } });
 
@@ -181,7 +164,7 @@ describeEachDatabase('payments', (get) => {
   it('a signed webhook marks the gift paid; a replay answers 200 and does nothing', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
-    const created = await order(h, cookie, giftId);
+    const created = await orderFor(h, cookie, giftId);
     const event = capturedEvent(created.orderId);
     const first = await webhook(h, event, { eventId: 'evt_TEST000000001' });
     expect(first.statusCode).toBe(200);
@@ -207,7 +190,7 @@ describeEachDatabase('payments', (get) => {
   it('handles order.paid and recognises a replay without an event id header by its body', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
-    const created = await order(h, cookie, giftId);
+    const created = await orderFor(h, cookie, giftId);
     const event = {
       event: 'order.paid',
       payload: { order: { entity: { id: created.orderId } }, payment: { entity: { id: 'pay_ORDERPAID00001', order_id: created.orderId } } },
@@ -220,7 +203,7 @@ describeEachDatabase('payments', (get) => {
   it('refuses a webhook with a wrong or missing signature and records nothing', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
-    const created = await order(h, cookie, giftId);
+    const created = await orderFor(h, cookie, giftId);
     const event = capturedEvent(created.orderId);
     const wrong = await webhook(h, event, { eventId: 'evt_FORGED00000001', secret: 'not-the-secret' });
     expect(wrong.statusCode).toBe(400);
@@ -234,10 +217,28 @@ describeEachDatabase('payments', (get) => {
   it('a second checkout for the same unpaid gift reuses its order, so it cannot be paid twice', async () => {
     const h = get();
     const { cookie, giftId } = await readyGift(h);
-    const first = await order(h, cookie, giftId);
-    const second = await order(h, cookie, giftId);
+    const first = await orderFor(h, cookie, giftId);
+    const second = await orderFor(h, cookie, giftId);
     expect(second.orderId).toBe(first.orderId);
     expect(await h.db.selectFrom('orders').select('id').where('gift_id', '=', giftId).execute()).toHaveLength(1);
+  });
+
+  it('without Stripe keys USD goes to the test checkout and Stripe’s calls pay nothing', async () => {
+    const h = get();
+    const { cookie, giftId } = await readyGift(h, 'premium_us');
+    const created = await orderFor(h, cookie, giftId);
+    expect(created).toMatchObject({ provider: 'test', currency: 'USD' });
+    const hook = await h.app.inject({
+      method: 'POST',
+      url: '/api/payment/stripe-webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    });
+    expect(hook.statusCode).toBe(404);
+    const back = await h.app.inject({ method: 'POST', url: '/api/payment/verify-checkout-session', payload: { sessionId: 'cs_test_X' } });
+    expect(back.statusCode).toBe(400);
+    expect(json(back)).toMatchObject({ error: texts.sender.paymentVerificationFailed, code: 'payment_not_verified' });
+    expect((await giftRow(h, giftId)).status).toBe('message_uploaded');
   });
 
   it('a paid gift is reflected in the checkout summary', async () => {
@@ -259,10 +260,11 @@ describeEachDatabase(
       expect(json(res)).toMatchObject({ success: false, code: 'not_found' });
     });
   },
-  {
-    payments: createRazorpayProvider(
+  (() => {
+    const razorpay = createRazorpayProvider(
       { keyId: 'rzp_test_key', keySecret: 'rzp_secret', webhookSecret: 'wh_secret' },
       () => Promise.reject(new Error('no network in this test')),
-    ),
-  },
+    );
+    return { payments: { INR: razorpay, USD: razorpay } };
+  })(),
 );

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { GiftId } from './common.ts';
+import { texts } from './texts.ts';
 
 // POST /api/payment/create-order — the client never sends an amount; the server prices the gift's plan.
 export const CreateOrderRequest = z.object({ giftId: GiftId }).strict();
 export const CreateOrderResponse = z.object({
   success: z.literal(true),
-  provider: z.enum(['test', 'razorpay']),
+  /** INR orders go to Razorpay, USD orders to Stripe; 'test' is the built-in checkout where one is not configured. */
+  provider: z.enum(['test', 'razorpay', 'stripe']),
+  /** The provider's order id (Razorpay order, test order, or Stripe Checkout Session id). */
   orderId: z.string(),
   amountMinor: z.number().int(),
   currency: z.string(),
   /** Razorpay key id for checkout.js; absent in test mode. */
   keyId: z.string().optional(),
+  /** Stripe only: the hosted Checkout page the browser goes to. */
+  checkoutUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
@@ -31,3 +36,21 @@ export const VerifyPaymentRequest = z.object({
 });
 export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;
 export const VerifyPaymentResponse = z.object({ success: z.literal(true), giftId: GiftId });
+
+// POST /api/payment/verify-checkout-session — the return from Stripe Checkout: the server asks Stripe about the
+// session (paid, and for the amount, currency and order it created); no signature travels in the URL.
+export const CheckoutSessionId = z
+  .string()
+  .regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: texts.sender.paymentVerificationFailed });
+export const VerifyCheckoutSessionRequest = z.object({ sessionId: CheckoutSessionId }).strict();
+export type VerifyCheckoutSessionRequest = z.infer<typeof VerifyCheckoutSessionRequest>;
+
+/** Stripe's placeholder in a success_url: it puts the session id there on the way back. */
+export const CHECKOUT_SESSION_ID = '{CHECKOUT_SESSION_ID}';
+
+/** Where Stripe Checkout sends the sender back (the web app's routes; the server builds the URLs from these). */
+export const checkoutReturnPaths = {
+  /** `{CHECKOUT_SESSION_ID}` in place of the id: Stripe fills it in. */
+  paid: (giftId: string, sessionId: string) => `/payment-success/${giftId}/stripe/${sessionId}`,
+  cancelled: (giftId: string) => `/checkout/${giftId}`,
+};

@@ -22,6 +22,8 @@ export const API = {
   testPay: '/api/payment/test-checkout/pay',
   verifyPayment: '/api/payment/verify-payment-callback',
   paymentWebhook: '/api/payment/webhook',
+  verifyCheckoutSession: '/api/payment/verify-checkout-session',
+  stripeWebhook: '/api/payment/stripe-webhook',
   scheduledMessages: '/api/scheduled-messages',
   scheduledMessage: (id: string) => `/api/scheduled-messages/${id}`,
   sendNow: '/api/scheduled-messages/send-now',

@@ -41,6 +41,8 @@ const sender = {
   giftNotReadyForPayment: 'Please upload your message before checkout.',
   paymentVerificationFailed: 'Verification failed',
   paymentSignatureInvalid: 'Payment signature is invalid.',
+  paymentNotCompleted: 'Your payment has not been completed yet.',
+  paymentProviderUnavailable: 'We could not reach the payment provider. Please try again.',
   scheduleDateTimeRequired: 'Please select both date and time for delivery',
   scheduleContactRequired: 'Please enter recipient contact information',
   scheduleFuture: 'Please select a future date and time',

@@ -1,5 +1,6 @@
+import type { Currency } from '@giftlens/contract/plans';
 import { deriveKey, hmacHex, randomBase62, safeEqual } from '../lib/crypto.ts';
-import type { PaymentProviderName } from '../modules/payments/payments.table.ts';
+import type { StripeCheckoutProvider } from './stripe.ts';
 
 export interface CreateProviderOrder {
   amountMinor: number;
@@ -7,9 +8,13 @@ export interface CreateProviderOrder {
   receipt: string;
 }
 
-/** A payment provider: it creates orders and checks its own signatures; its secrets never leave it. */
-export interface PaymentProvider {
-  name: PaymentProviderName;
+/**
+ * A provider whose checkout returns a signed `orderId|paymentId` (Razorpay's modal, the built-in test checkout): it
+ * creates orders and checks its own signatures; its secrets never leave it.
+ */
+export interface SignedCheckoutProvider {
+  kind: 'signed';
+  name: 'razorpay' | 'test';
   /** Public key id for checkout.js (Razorpay only). */
   keyId: string | undefined;
   createOrder(input: CreateProviderOrder): Promise<{ orderId: string }>;
@@ -18,6 +23,12 @@ export interface PaymentProvider {
   /** Is this the provider's signature of these exact webhook bytes? */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
+
+/** Either kind: a signed return (Razorpay, test) or a redirect checkout verified by asking the provider (Stripe). */
+export type PaymentProvider = SignedCheckoutProvider | StripeCheckoutProvider;
+
+/** The provider each currency's orders go to: INR → Razorpay, USD → Stripe (the test checkout where one is missing). */
+export type PaymentProviders = Record<Currency, PaymentProvider>;
 
 /** Signs exactly as Razorpay's checkout does: HMAC-SHA256(orderId + "|" + paymentId), hex. */
 const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
@@ -37,11 +48,12 @@ function razorpaySignatures(keySecret: string, webhookSecret: string) {
  * Built-in test provider (no Razorpay keys): ids and signatures have Razorpay's shape, signed with secrets derived
  * from SESSION_SECRET, so the whole verify path runs for real.
  */
-export function createTestPaymentProvider(sessionSecret: string): PaymentProvider & {
+export function createTestPaymentProvider(sessionSecret: string): SignedCheckoutProvider & {
   pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 } {
   const keySecret = deriveKey(sessionSecret, 'test-payments-key');
   return {
+    kind: 'signed',
     name: 'test',
     keyId: undefined,
     ...razorpaySignatures(keySecret, deriveKey(sessionSecret, 'test-payments-webhook')),
@@ -64,8 +76,9 @@ export function createRazorpayProvider(
   keys: { keyId: string; keySecret: string; webhookSecret: string },
   fetchImpl: typeof fetch = fetch,
   baseUrl = 'https://api.razorpay.com',
-): PaymentProvider {
+): SignedCheckoutProvider {
   return {
+    kind: 'signed',
     name: 'razorpay',
     keyId: keys.keyId,
     ...razorpaySignatures(keys.keySecret, keys.webhookSecret),

@@ -1,4 +1,6 @@
-import { json, putUpload, type Harness } from './harness.ts';
+import { CreateOrderResponse } from '@giftlens/contract/payments';
+import { expect } from 'vitest';
+import { json, putUpload, signIn, type Harness } from './harness.ts';
 import { giftPhoto, multipart, tinyMp4 } from './media.ts';
 
 export const GIFT_FIELDS = {
@@ -77,6 +79,21 @@ export async function createOrder(h: Harness, cookie: string, giftId: string) {
     headers: { cookie },
     payload: { giftId },
   });
+}
+
+/** A signed-in sender's gift on this plan with its message uploaded: ready to pay. */
+export async function readyGift(h: Harness, planId = 'premium_us') {
+  const { cookie } = await signIn(h);
+  const giftId = await createGift(h, cookie, { recipientName: 'Maya', recipientEmail: 'maya@example.com', occasion: 'birthday', planId });
+  await uploadVideo(h, cookie, giftId);
+  return { cookie, giftId };
+}
+
+/** create-order, expected to succeed, as the contract's answer. */
+export async function orderFor(h: Harness, cookie: string, giftId: string) {
+  const res = await createOrder(h, cookie, giftId);
+  expect(res.statusCode, res.body).toBe(200);
+  return CreateOrderResponse.parse(json(res));
 }
 
 /** Order → test checkout → verify callback: the gift ends up active. */

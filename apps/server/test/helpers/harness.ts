@@ -73,7 +73,7 @@ export interface HarnessOptions {
   recogniser?: AppDeps['recogniser'];
   reactionRateLimit?: AppDeps['reactionRateLimit'];
   paymentRateLimit?: AppDeps['paymentRateLimit'];
-  /** Another payment provider than the built-in test one (e.g. Razorpay against a loopback server). */
+  /** Other payment providers than the built-in test one (e.g. Razorpay or Stripe against a loopback server). */
   payments?: AppDeps['payments'];
   /** Trusts a loopback push receiver's certificate. */
   pushAgent?: Agent;
@@ -106,7 +106,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     media,
     mailer,
     clock,
-    payments: opts.payments ?? payments,
+    payments: opts.payments ?? { INR: payments, USD: payments },
     rateLimitStore: { kind: 'memory' },
     sessionSecret: SESSION_SECRET,
     secureCookies: opts.secureCookies ?? false,

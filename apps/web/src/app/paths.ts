@@ -1,3 +1,5 @@
+import { checkoutReturnPaths } from '@giftlens/contract/payments';
+
 /** /send?gift={giftId}: the wizard carries on with that existing gift (My Gifts' Continue on a draft). */
 export const RESUME_GIFT_PARAM = 'gift';
 /** /share/{giftId}?change={deliveryId}: the share page opens that delivery's Change form (from My Gifts). */
@@ -40,6 +42,8 @@ export const paths = {
     href: (giftId: string, orderId: string, paymentId: string, signature: string) =>
       `/payment-success/${giftId}/${encodeURIComponent(orderId)}/${encodeURIComponent(paymentId)}/${encodeURIComponent(signature)}`,
   },
+  /** The return from Stripe Checkout (USD): the server asks Stripe about this session. */
+  stripeReturn: { pattern: '/payment-success/:giftId/stripe/:sessionId', href: checkoutReturnPaths.paid },
   blog: { pattern: '/blog', href: () => '/blog' },
   blogArticle: { pattern: '/blog/:slug', href: (slug: string) => `/blog/${slug}` },
   forBusiness: { pattern: '/for-business', href: () => '/for-business' },

@@ -24,6 +24,10 @@ export const senderRoutes: RouteObject[] = [
       import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),
   },
   {
+    path: paths.stripeReturn.pattern,
+    lazy: () => import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.StripeReturnRoute })),
+  },
+  {
     // A return URL with segments missing still lands here, so it can show the error state instead of home.
     path: '/payment-success/:giftId?/:orderId?/:paymentId?/:signature?',
     lazy: () =>

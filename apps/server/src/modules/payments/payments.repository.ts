@@ -30,6 +30,11 @@ export async function touchOrder(db: Executor, id: string, now: string): Promise
   await db.updateTable('orders').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'created').execute();
 }
 
+/** The provider's checkout for this order can no longer be paid; a paid order stays paid. */
+export async function closeOrder(db: Executor, id: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ status: 'closed', updated_at: now }).where('id', '=', id).where('status', '=', 'created').execute();
+}
+
 /** Idempotent: the first payment recorded for an order wins. */
 export async function markOrderPaid(db: Executor, id: string, paymentId: string | null, now: string): Promise<void> {
   await db

@@ -1,7 +1,7 @@
-import { CreateOrderRequest, TestPayRequest, VerifyPaymentRequest } from '@giftlens/contract/payments';
+import { CreateOrderRequest, TestPayRequest, VerifyCheckoutSessionRequest, VerifyPaymentRequest } from '@giftlens/contract/payments';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -51,24 +51,49 @@ export function paymentsRoutes(
     },
   );
 
-  // The webhook signs the exact bytes, so its scope keeps the raw body.
+  // The return from Stripe Checkout: the server asks Stripe about the session, so no session cookie is needed.
+  api.post(
+    API.verifyCheckoutSession,
+    {
+      config: { validationFallback: texts.sender.paymentVerificationFailed, rateLimit: opts.verifyRateLimit },
+      schema: {
+        tags,
+        summary: 'Verify the return from Stripe Checkout (the session is retrieved from Stripe) and mark the gift paid',
+        body: VerifyCheckoutSessionRequest,
+      },
+    },
+    async (request) => {
+      const { giftId } = await service.verifyCheckoutSession(request.body.sessionId);
+      return { success: true, giftId };
+    },
+  );
+
+  // The webhooks sign the exact bytes, so their scope keeps the raw body.
   void app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
+    const raw = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const header = (request: FastifyRequest, name: string) => {
+      const v = request.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
     const webhook = { tags, summary: 'Razorpay’s signed webhook (raw body, X-Razorpay-Signature)' };
     scope.post(API.paymentWebhook, { schema: webhook }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = (name: string) => {
-        const v = request.headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      };
       const { duplicate } = await service.handleWebhook(
-        raw,
-        header('x-razorpay-signature'),
-        header('x-razorpay-event-id'),
+        raw(request.body),
+        header(request, 'x-razorpay-signature'),
+        header(request, 'x-razorpay-event-id'),
       );
+      return { success: true, duplicate };
+    });
+    const stripeWebhook = {
+      tags,
+      summary: 'Stripe’s signed webhook (raw body, Stripe-Signature): checkout.session.completed, async_payment_succeeded/failed, expired; 404 without Stripe keys',
+    };
+    scope.post(API.stripeWebhook, { schema: stripeWebhook }, async (request) => {
+      const { duplicate } = await service.handleStripeWebhook(raw(request.body), header(request, 'stripe-signature'));
       return { success: true, duplicate };
     });
     done();

@@ -1,8 +1,22 @@
 import { texts } from '@giftlens/contract/texts';
-import type { CreateOrderResponse, TestPayResponse, VerifyPaymentRequest } from '@giftlens/contract/payments';
+import {
+  CHECKOUT_SESSION_ID,
+  checkoutReturnPaths,
+  type CreateOrderResponse,
+  type TestPayResponse,
+  type VerifyPaymentRequest,
+} from '@giftlens/contract/payments';
+import type { Plan } from '@giftlens/contract/plans';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
-import type { PaymentProvider, TestPaymentProvider } from '../../adapters/payments.ts';
+import type {
+  PaymentProvider,
+  PaymentProviders,
+  SignedCheckoutProvider,
+  TestPaymentProvider,
+} from '../../adapters/payments.ts';
+// Types only: the stripe package (about 1 s to load) is imported only when STRIPE_* keys are set (main.ts).
+import type { CheckoutSessionFacts, StripeCheckoutProvider } from '../../adapters/stripe.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -14,11 +28,41 @@ import type { Order } from './payments.table.ts';
 
 export interface PaymentsDeps {
   db: Db;
-  provider: PaymentProvider | TestPaymentProvider;
+  /** The provider each currency's orders go to. */
+  providers: PaymentProviders;
   clock: Clock;
+  /** PUBLIC_ORIGIN: a redirect checkout (Stripe) sends the sender back here. */
+  publicOrigin: string;
 }
 
 const signatureInvalid = () => new AppError(400, 'payment_signature_invalid', texts.sender.paymentSignatureInvalid);
+const notVerified = () => new AppError(400, 'payment_not_verified', texts.sender.paymentVerificationFailed);
+
+/** A provider call that failed (network, provider down, refused): a 502 the page can retry, the cause logged. */
+async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw Object.assign(new AppError(502, 'payment_provider_unavailable', texts.sender.paymentProviderUnavailable), {
+      cause: err,
+    });
+  }
+}
+
+/**
+ * A Checkout Session pays this order only when Stripe says it is paid, for exactly the order's amount and currency,
+ * and it names this order (client_reference_id and metadata): a session made for something else proves nothing.
+ */
+export function sessionPaysOrder(order: Order, s: CheckoutSessionFacts): boolean {
+  return (
+    s.paid &&
+    s.sessionId === order.provider_order_id &&
+    s.amountMinor === order.amount_minor &&
+    s.currency === order.currency &&
+    s.reference === order.id &&
+    s.metadataOrderId === order.id
+  );
+}
 
 const WebhookBody = z.object({
   event: z.string(),
@@ -30,11 +74,80 @@ const WebhookBody = z.object({
     .optional(),
 });
 
-export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
+export function createPaymentsService({ db, providers, clock, publicOrigin }: PaymentsDeps) {
+  const all = [...new Set<PaymentProvider>(Object.values(providers))];
+  const signedProviders = all.filter((p): p is SignedCheckoutProvider => p.kind === 'signed');
+  const stripe = all.find((p): p is StripeCheckoutProvider => p.kind === 'redirect');
+  const testProvider = signedProviders.find((p): p is TestPaymentProvider => 'pay' in p);
+  // Razorpay's webhook when it is configured; otherwise the test provider signs like it.
+  const webhookProvider = signedProviders.find((p) => p.name === 'razorpay') ?? signedProviders[0];
+
   async function markPaid(trx: Executor, order: Order, paymentId: string | null) {
     const now = clock.now().toISOString();
     await repo.markOrderPaid(trx, order.id, paymentId, now);
     await gifts.markGiftActive(trx, order.gift_id, now);
+  }
+
+  /** A new unpaid order at the plan's price (never a client's). */
+  async function storeOrder(o: { id: string; giftId: string; provider: PaymentProvider['name']; providerOrderId: string; plan: Plan }) {
+    const now = clock.now().toISOString();
+    await repo.insertOrder(db, {
+      id: o.id,
+      gift_id: o.giftId,
+      provider: o.provider,
+      provider_order_id: o.providerOrderId,
+      amount_minor: o.plan.amountMinor,
+      currency: o.plan.currency,
+      status: 'created',
+      payment_id: null,
+      paid_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  const answer = (provider: PaymentProvider, plan: Plan, orderId: string, checkoutUrl?: string): CreateOrderResponse => ({
+    success: true,
+    provider: provider.name,
+    orderId,
+    amountMinor: plan.amountMinor,
+    currency: plan.currency,
+    ...(provider.kind === 'signed' && provider.keyId ? { keyId: provider.keyId } : {}),
+    ...(checkoutUrl ? { checkoutUrl } : {}),
+  });
+
+  /**
+   * A Stripe Checkout Session for the gift: the open one again if the sender comes back while it can still be paid,
+   * otherwise a new one (the old one closed; if it was paid meanwhile, the gift is marked paid instead).
+   */
+  async function stripeCheckout(provider: StripeCheckoutProvider, giftId: string, plan: Plan, open: Order | undefined) {
+    if (open) {
+      const session = await callProvider(() => provider.retrieveCheckout(open.provider_order_id));
+      if (session?.status === 'open' && session.url) {
+        await repo.touchOrder(db, open.id, clock.now().toISOString());
+        return answer(provider, plan, open.provider_order_id, session.url);
+      }
+      if (session && sessionPaysOrder(open, session)) {
+        await db.transaction().execute((trx) => markPaid(trx, open, session.paymentId));
+        throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);
+      }
+      await repo.closeOrder(db, open.id, clock.now().toISOString());
+    }
+    const orderRef = randomHex(16);
+    const session = await callProvider(() =>
+      provider.createCheckout({
+        orderRef,
+        giftId,
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+        description: `GiftLens ${plan.name} plan — a personal message for your gift`,
+        successUrl: `${publicOrigin}${checkoutReturnPaths.paid(giftId, CHECKOUT_SESSION_ID)}`,
+        cancelUrl: `${publicOrigin}${checkoutReturnPaths.cancelled(giftId)}`,
+      }),
+    );
+    if (!session.url) throw new AppError(502, 'payment_provider_unavailable', texts.sender.paymentProviderUnavailable);
+    await storeOrder({ id: orderRef, giftId, provider: 'stripe', providerOrderId: session.sessionId, plan });
+    return answer(provider, plan, session.sessionId, session.url);
   }
 
   return {
@@ -46,14 +159,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         throw new AppError(409, 'gift_not_ready_for_payment', texts.sender.giftNotReadyForPayment);
       }
       const plan = planOf(gift);
-      const answer = (orderId: string): CreateOrderResponse => ({
-        success: true,
-        provider: provider.name,
-        orderId,
-        amountMinor: plan.amountMinor,
-        currency: plan.currency,
-        ...(provider.keyId ? { keyId: provider.keyId } : {}),
-      });
+      const provider = providers[plan.currency];
       // A second checkout (another tab, Try Again) pays the same order, so the gift cannot be charged twice.
       const open = await repo.findOpenOrder(db, {
         giftId: gift.id,
@@ -61,10 +167,11 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         amountMinor: plan.amountMinor,
         currency: plan.currency,
       });
+      if (provider.kind === 'redirect') return stripeCheckout(provider, gift.id, plan, open);
       if (open) {
         // Housekeeping leaves a gift alone while it has a recent order; a checkout reopened after days is recent.
         await repo.touchOrder(db, open.id, clock.now().toISOString());
-        return answer(open.provider_order_id);
+        return answer(provider, plan, open.provider_order_id);
       }
       // The amount comes from our plan table, never from the client.
       const { orderId } = await provider.createOrder({
@@ -72,21 +179,8 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         currency: plan.currency,
         receipt: `gift_${gift.id.slice(0, 32)}`,
       });
-      const now = clock.now().toISOString();
-      await repo.insertOrder(db, {
-        id: randomHex(16),
-        gift_id: gift.id,
-        provider: provider.name,
-        provider_order_id: orderId,
-        amount_minor: plan.amountMinor,
-        currency: plan.currency,
-        status: 'created',
-        payment_id: null,
-        paid_at: null,
-        created_at: now,
-        updated_at: now,
-      });
-      return answer(orderId);
+      await storeOrder({ id: randomHex(16), giftId: gift.id, provider: provider.name, providerOrderId: orderId, plan });
+      return answer(provider, plan, orderId);
     },
 
     /**
@@ -94,17 +188,18 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
      * sender's order is as unknown as a missing one.
      */
     async testPay(sender: Sender, orderId: string): Promise<TestPayResponse> {
-      if (!('pay' in provider)) throw new AppError(404, 'not_found', texts.sender.notFound);
+      if (!testProvider) throw new AppError(404, 'not_found', texts.sender.notFound);
       const order = await repo.findOrderByProviderId(db, orderId);
       const gift = order ? await gifts.findSenderGift(db, order.gift_id, sender.id) : undefined;
       if (!order || order.provider !== 'test' || !gift) throw new AppError(404, 'order_not_found', texts.sender.notFound);
-      return provider.pay(order.provider_order_id);
+      return testProvider.pay(order.provider_order_id);
     },
 
     async verifyCallback(req: VerifyPaymentRequest): Promise<{ giftId: string }> {
       // Verify against the order we stored, never one described only by the callback.
       const order = await repo.findOrderByProviderId(db, req.orderId);
-      if (!order || order.provider !== provider.name) throw signatureInvalid();
+      const provider = signedProviders.find((p) => p.name === order?.provider);
+      if (!order || !provider) throw signatureInvalid();
       if (!provider.verifyCheckout(order.provider_order_id, req.paymentId, req.signature)) throw signatureInvalid();
       await db.transaction().execute((trx) => markPaid(trx, order, req.paymentId));
       return { giftId: order.gift_id };
@@ -115,7 +210,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       signature: string | undefined,
       eventIdHeader: string | undefined,
     ): Promise<{ duplicate: boolean }> {
-      if (!provider.verifyWebhook(rawBody, signature)) {
+      if (!webhookProvider?.verifyWebhook(rawBody, signature)) {
         throw new AppError(400, 'webhook_signature_invalid', texts.sender.paymentSignatureInvalid);
       }
       let json: unknown;
@@ -129,7 +224,7 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
       return db.transaction().execute(async (trx) => {
         const first = await repo.recordWebhookEvent(trx, {
           id: eventId,
-          provider: provider.name,
+          provider: webhookProvider.name,
           eventType: body.event,
           now: clock.now().toISOString(),
         });
@@ -141,6 +236,48 @@ export function createPaymentsService({ db, provider, clock }: PaymentsDeps) {
         if (orderId) {
           const order = await repo.findOrderByProviderId(trx, orderId);
           if (order) await markPaid(trx, order, payment?.id ?? null);
+        }
+        return { duplicate: false };
+      });
+    },
+
+    /**
+     * The return from Stripe Checkout: the session is asked of Stripe itself, and the gift is paid only when that
+     * session is paid for this order's exact amount and currency. No session cookie needed, as with Razorpay.
+     */
+    async verifyCheckoutSession(sessionId: string): Promise<{ giftId: string }> {
+      const order = await repo.findOrderByProviderId(db, sessionId);
+      if (!order || order.provider !== 'stripe' || !stripe) throw notVerified();
+      if (order.status === 'paid') return { giftId: order.gift_id };
+      const session = await callProvider(() => stripe.retrieveCheckout(sessionId));
+      if (!session) throw notVerified();
+      if (!sessionPaysOrder(order, session)) {
+        // Paid, but not what we asked for (amount, currency, order): never a paid gift.
+        if (session.paid) throw notVerified();
+        throw new AppError(409, 'payment_not_completed', texts.sender.paymentNotCompleted);
+      }
+      await db.transaction().execute((trx) => markPaid(trx, order, session.paymentId));
+      return { giftId: order.gift_id };
+    },
+
+    /**
+     * Stripe's webhook: verified by the stripe package over the raw bytes, recorded once by its event id (a replay
+     * changes nothing), then the session's order is paid (completed, async succeeded) or closed (async failed,
+     * expired) so the next checkout starts a new session.
+     */
+    async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
+      if (!stripe) throw new AppError(404, 'not_found', texts.sender.notFound);
+      const event = stripe.readWebhook(rawBody, signature);
+      if (!event) throw new AppError(400, 'webhook_signature_invalid', texts.sender.paymentSignatureInvalid);
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        const first = await repo.recordWebhookEvent(trx, { id: event.id, provider: 'stripe', eventType: event.type, now });
+        if (!first) return { duplicate: true };
+        const session = event.session;
+        const order = session ? await repo.findOrderByProviderId(trx, session.sessionId) : undefined;
+        if (session && order?.provider === 'stripe') {
+          if (event.outcome === 'paid' && sessionPaysOrder(order, session)) await markPaid(trx, order, session.paymentId);
+          else if (event.outcome === 'failed') await repo.closeOrder(trx, order.id, now);
         }
         return { duplicate: false };
       });

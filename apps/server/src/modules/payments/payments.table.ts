@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 
-export type OrderStatus = 'created' | 'paid';
-export type PaymentProviderName = 'test' | 'razorpay';
+/** 'closed': the provider's checkout can no longer be paid (a Stripe session expired or its payment failed). */
+export type OrderStatus = 'created' | 'paid' | 'closed';
+export type PaymentProviderName = 'test' | 'razorpay' | 'stripe';
 
 export interface OrdersTable {
   id: string;
@@ -19,7 +20,7 @@ export interface OrdersTable {
 export type Order = Selectable<OrdersTable>;
 
 export interface WebhookEventsTable {
-  /** Provider event id (X-Razorpay-Event-Id); unique, so a replay is recognised. */
+  /** Provider event id (X-Razorpay-Event-Id, Stripe's evt_…); unique, so a replay is recognised. */
   id: string;
   provider: PaymentProviderName;
   event_type: string;

@@ -6,3 +6,9 @@ export function PaymentSuccessRoute() {
   const { giftId, orderId, paymentId, signature } = useParams();
   return <PaymentSuccessPage giftId={giftId} orderId={orderId} paymentId={paymentId} signature={signature} />;
 }
+
+/** /payment-success/{giftId}/stripe/{sessionId}: back from Stripe Checkout, the same verification page. */
+export function StripeReturnRoute() {
+  const { giftId, sessionId } = useParams();
+  return <PaymentSuccessPage giftId={giftId} sessionId={sessionId} />;
+}

@@ -182,6 +182,12 @@ function PayPanel({ giftId }: { giftId: string }) {
   const testPay = useTestPay();
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
+  // Back from Stripe's page with the browser's Back button: the page comes from the back-forward cache, usable again.
+  useEffect(() => {
+    const reset = (e: PageTransitionEvent) => e.persisted && setOpening(false);
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
 
   if (order.isPending) return <PageSpinner label="Preparing payment…" />;
   if (order.isError) {
@@ -221,6 +227,29 @@ function PayPanel({ giftId }: { giftId: string }) {
         >
           {testPay.isPending ? 'Processing payment…' : `Pay ${amount} (test)`}
         </Button>
+      </div>
+    );
+  }
+
+  if (o.provider === 'stripe' && o.checkoutUrl) {
+    const checkoutUrl = o.checkoutUrl;
+    // Stripe's hosted page: the browser goes there and Stripe sends it back to /payment-success/{giftId}/stripe/….
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="flex items-center gap-2 text-sm text-stone-600">
+          <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> Secure payment by Stripe
+        </p>
+        <Button
+          block
+          disabled={opening}
+          onClick={() => {
+            setOpening(true);
+            window.location.assign(checkoutUrl);
+          }}
+        >
+          {opening ? 'Opening payment…' : `Pay ${amount}`}
+        </Button>
+        <p className="text-xs text-stone-500">You pay on Stripe’s secure page and come straight back here.</p>
       </div>
     );
   }

@@ -9,15 +9,18 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { verifyCheckoutSession } from '../api/verify-checkout-session.ts';
 import { verifyPayment } from '../api/verify-payment.ts';
 
 type State = { kind: 'verifying'; retry: number } | { kind: 'success' } | { kind: 'error' };
 
+/** A signed return (Razorpay, test checkout: orderId, paymentId, signature) or a Stripe Checkout session id. */
 interface Props {
   giftId: string | undefined;
-  orderId: string | undefined;
-  paymentId: string | undefined;
-  signature: string | undefined;
+  orderId?: string | undefined;
+  paymentId?: string | undefined;
+  signature?: string | undefined;
+  sessionId?: string | undefined;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -29,13 +32,18 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-export function PaymentSuccessPage({ giftId, orderId, paymentId, signature }: Props) {
-  const complete = Boolean(giftId && orderId && paymentId && signature);
+export function PaymentSuccessPage({ giftId, orderId, paymentId, signature, sessionId }: Props) {
+  const complete = Boolean(giftId && (sessionId || (orderId && paymentId && signature)));
   const [state, setState] = useState<State>({ kind: 'verifying', retry: 0 });
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (!giftId || !orderId || !paymentId || !signature) return;
+    const verify = sessionId
+      ? () => verifyCheckoutSession(sessionId)
+      : orderId && paymentId && signature
+        ? () => verifyPayment({ orderId, paymentId, signature })
+        : null;
+    if (!giftId || !verify) return;
     const controller = new AbortController();
     const { signal } = controller;
     let redirect: number | undefined;
@@ -49,7 +57,7 @@ export function PaymentSuccessPage({ giftId, orderId, paymentId, signature }: Pr
           if (signal.aborted) return;
         }
         try {
-          await verifyPayment({ orderId, paymentId, signature });
+          await verify();
           if (signal.aborted) return;
           setState({ kind: 'success' });
           toast.success('Payment verified successfully!');
@@ -67,7 +75,7 @@ export function PaymentSuccessPage({ giftId, orderId, paymentId, signature }: Pr
       controller.abort();
       window.clearTimeout(redirect);
     };
-  }, [giftId, orderId, paymentId, signature, navigate]);
+  }, [giftId, orderId, paymentId, signature, sessionId, navigate]);
 
   const view: State = complete ? state : { kind: 'error' };
 
