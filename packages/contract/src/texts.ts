@@ -121,6 +121,8 @@ const recipient = {
   reactionExists: 'This gift already has a recorded reaction.',
   scanUnreadable: 'We could not read this photo. Please take another picture of your gift.',
   scanTooLarge: 'This photo is too large. Please take another picture of your gift.',
+  // 503 scan_busy (ScanBusyBody): the page keeps the photo, shows this, and sends it again after Retry-After.
+  scanBusy: 'Lots of gifts are being scanned right now. Trying again in a moment…',
   reactionConsentAsked: 'Would you like to record your reaction while the message plays?',
   reactionNotFound: 'This reaction recording was not found. Please play the message again.',
   reactionConsentRequired: 'Recording needs your consent first.',
