@@ -5,7 +5,7 @@ import { expect, request, type APIRequestContext } from '@playwright/test';
 import { ARTIFACTS_DIR } from './paths.ts';
 
 /**
- * A phone photo of the gift as the recipient's page sends it (features/scanning/lib/compress-scan.ts): fitted into
+ * A phone photo of the gift as the recipient's page sends it (apps/web/src/camera/scan-photo.ts): fitted into
  * 600x600 and saved as a JPEG of about quality 0.5, made once per run with ffmpeg.
  */
 export function compressedScan(photoPath: string): string {
