@@ -10,7 +10,7 @@ import { API } from './paths.ts';
 // The recipient's calls, exactly as the gift link's pages make them.
 
 /**
- * A phone photo of the gift as the recipient's page sends it (features/scanning/lib/compress-scan.ts): fitted into
+ * A phone photo of the gift as the recipient's page sends it (apps/web/src/camera/scan-photo.ts): fitted into
  * 600x600 and saved as a JPEG of about quality 0.5, made once with ffmpeg.
  */
 export function compressedScan(photoPath: string): string {

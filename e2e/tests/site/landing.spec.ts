@@ -77,8 +77,11 @@ test.describe('landing page', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    // The route-change marker is gone shortly after (150 ms).
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.routeChanging ?? null)).toBeNull();
+    // Back returns to the top too (the browser restores no position while the app runs), and stays there.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
 

@@ -70,4 +70,17 @@ describe('the API client’s error texts', () => {
     expect(err.message).toBe(texts.sender.saveUserFailed);
     expect(err.code).toBe('network_error');
   });
+
+  it('takes Retry-After from the body, else from the header (a 503 from a proxy in front of the matcher)', async () => {
+    answer(503, JSON.stringify({ success: false, error: texts.recipient.scanBusy, code: 'scan_busy', retryAfter: 2 }));
+    expect((await failure(texts.recipient.scanFailed)).retryAfter).toBe(2);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('busy', { status: 503, headers: { 'retry-after': '3', 'content-type': 'text/plain' } }))),
+    );
+    const err = await failure(texts.recipient.scanFailed);
+    expect([err.status, err.retryAfter, err.message]).toEqual([503, 3, texts.recipient.scanFailed]);
+    answer(503, 'busy', 'text/plain');
+    expect((await failure(texts.recipient.scanFailed)).retryAfter).toBeUndefined();
+  });
 });

@@ -33,7 +33,9 @@ async function toApiError(res: Response, fallback: string): Promise<ApiError> {
   // Only the contract's texts reach the user: anything else (a schema's wording, a proxy's page) is the fallback.
   const message = userText(body?.error, fallback);
   const code = typeof body?.code === 'string' ? body.code : `http_${res.status}`;
-  const retryAfter = typeof body?.retryAfter === 'number' ? body.retryAfter : undefined;
+  // Seconds until the call may be repeated: the body's figure, else the `Retry-After` header (in seconds).
+  const header = Number.parseInt(res.headers.get('retry-after') ?? '', 10);
+  const retryAfter = typeof body?.retryAfter === 'number' ? body.retryAfter : Number.isFinite(header) ? header : undefined;
   return new ApiError(message, res.status, code, retryAfter);
 }
 

@@ -1,7 +1,8 @@
 import { Gift, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { DemoLink } from './demo-link.tsx';
 import { findDemo } from '../demos.ts';
 
 /** /demo/message/{demoId}: the message Maya hid in the demo gift, played the way real messages are. */
@@ -70,18 +71,12 @@ export function DemoMessagePage() {
             expires after five minutes. Record yours in about three minutes.
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to={paths.send.href()}
-              className="inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-500 px-6 font-semibold text-white hover:brightness-90"
-            >
+            <DemoLink to={paths.send.href()} className="bg-brand-500 text-white hover:brightness-90">
               Send your own gift message
-            </Link>
-            <Link
-              to={paths.demo.href()}
-              className="inline-flex min-h-12 items-center justify-center rounded-xl border border-stone-300 px-6 font-semibold text-stone-800 hover:bg-stone-50"
-            >
+            </DemoLink>
+            <DemoLink to={paths.demo.href()} className="border border-stone-300 text-stone-800 hover:bg-stone-50">
               Back to the demo
-            </Link>
+            </DemoLink>
           </div>
         </div>
       </div>

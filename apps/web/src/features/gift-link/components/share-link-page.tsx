@@ -10,7 +10,7 @@ import { GiftNotReadyPanel } from '../../../components/ui/gift-not-ready-panel.t
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';
 import { StepCards } from '../../../components/ui/step-cards.tsx';
-import { SCAN_STEPS } from '../../../lib/scan-steps.ts';
+import { SCAN_STEPS } from '../../../camera/scan-steps.ts';
 import { useVerifyGift, verifyGiftErrorText } from '../api/verify-gift.ts';
 
 /** /sharelink/{giftId}: the link a sender shares. Checks the gift, greets the recipient and starts the scan. */

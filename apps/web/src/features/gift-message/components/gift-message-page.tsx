@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { clearSignedMessageUrl, RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { useGiftMessage } from '../api/get-gift-message.ts';
 import { resolveMessageType } from '../lib/message-type.ts';
-import type { PlayGateProps } from '../../../lib/play-gate.ts';
+import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 import { checkStoredLink } from '../lib/stored-link.ts';
 import { MessagePlayer } from './message-player.tsx';
 

@@ -1,6 +1,6 @@
 import { Loader2, Music, Play } from 'lucide-react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import type { PlayGateProps } from '../../../lib/play-gate.ts';
+import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 
 interface MessagePlayerProps {
   kind: 'audio' | 'video';

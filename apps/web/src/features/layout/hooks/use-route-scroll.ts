@@ -1,48 +1,48 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { scrollToTop } from '../../../lib/scroll.ts';
 import { revealSection } from '../scroll.ts';
 
-const REPEAT_AFTER_MS = 100;
-const MARKER_CLEAR_AFTER_MS = 150;
-
 /**
- * Every route change starts at the top (sender-side §2). The reset is repeated after 100 ms because a lazily
- * loaded page can restore an older scroll position once it renders; `data-route-changing` on <html> marks the
- * transition for 150 ms so scroll listeners can ignore it. A link with a hash lands on that section instead: it is
- * revealed as soon as it exists and kept in place while the page settles (see revealSection), until the visitor
- * scrolls or the route changes again.
+ * Every route change starts at the top (sender-side §2), Back and Forward included. The browser is told not to
+ * restore positions itself while the app runs (`history.scrollRestoration = 'manual'`), so nothing can pull a
+ * page back down after it renders, and one reset is enough: no timers. A link with a hash lands on that section
+ * instead: it is revealed as soon as it exists and kept in place while the page settles (see revealSection), until
+ * the visitor scrolls or the route changes again.
  * The first render is a page load, not a route change: the browser's own position stands (the top, or where a
  * reload left the visitor), so a visitor who starts scrolling at once is not pulled back up; only a hash is sought.
+ * Why not React Router's <ScrollRestoration>: decision 018.
  */
 export function useRouteScroll(): void {
   const { pathname, hash } = useLocation();
   const firstRender = useRef(true);
+
+  useEffect(() => {
+    const manual = () => (window.history.scrollRestoration = 'manual');
+    // Leaving or reloading the page: the browser's own restoration again, so a reload keeps the visitor's place.
+    const auto = () => (window.history.scrollRestoration = 'auto');
+    manual();
+    window.addEventListener('pageshow', manual);
+    window.addEventListener('pagehide', auto);
+    return () => {
+      auto();
+      window.removeEventListener('pageshow', manual);
+      window.removeEventListener('pagehide', auto);
+    };
+  }, []);
+
   useLayoutEffect(() => {
-    const root = document.documentElement;
     const section = decodeURIComponent(hash.slice(1));
     if (firstRender.current) {
       firstRender.current = false;
       if (!section) return;
     }
-    root.dataset.routeChanging = 'true';
-    const clear = setTimeout(() => {
-      delete root.dataset.routeChanging;
-    }, MARKER_CLEAR_AFTER_MS);
-    if (section) {
-      // The new page starts at the top until its section is there.
-      if (!document.getElementById(section)) scrollToTop();
-      const release = revealSection(section, { smooth: false });
-      return () => {
-        release();
-        clearTimeout(clear);
-      };
+    if (!section) {
+      scrollToTop();
+      return;
     }
-    scrollToTop();
-    const again = setTimeout(scrollToTop, REPEAT_AFTER_MS);
-    return () => {
-      clearTimeout(again);
-      clearTimeout(clear);
-    };
+    // The new page starts at the top until its section is there.
+    if (!document.getElementById(section)) scrollToTop();
+    return revealSection(section, { smooth: false });
   }, [pathname, hash]);
 }

@@ -9,7 +9,7 @@ import { postConsent } from '../api/post-consent.ts';
 import { requestPlayConsent } from '../api/request-play-consent.ts';
 import { newPlaybackSessionId, ReactionRecording } from '../lib/reaction-recording.ts';
 import { RecBadge } from './rec-badge.tsx';
-import type { PlayGateProps } from '../../../lib/play-gate.ts';
+import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 
 
 interface PendingConsent {

@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { StepCards } from '../../../components/ui/step-cards.tsx';
-import { HOLD_STEADY_STEP, SCAN_STEPS } from '../../../lib/scan-steps.ts';
+import { HOLD_STEADY_STEP, SCAN_STEPS } from '../../../camera/scan-steps.ts';
 import { RECIPIENT_KEYS, readString, writeString } from '../../../lib/recipient-storage.ts';
 import { useRecipientName } from '../api/get-recipient.ts';
 

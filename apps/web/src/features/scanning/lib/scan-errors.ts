@@ -1,4 +1,5 @@
 import { texts } from '@giftlens/contract/texts';
+import type { CameraFailure } from '../../../camera/use-camera.ts';
 
 /** What went wrong, as far as the retry dialog's title is concerned. */
 export type ScanErrorKind = 'camera' | 'light' | 'focus' | 'gift' | 'refused';
@@ -32,6 +33,11 @@ export function cameraErrorText(err: unknown, recipientFlow: boolean): string {
     return texts.recipient.cameraError;
   }
   return texts.recipient.cameraInitFailed;
+}
+
+/** The scanner's words for a camera that did not start: no camera API or a stream that will not play is init. */
+export function cameraFailureText(failure: CameraFailure, recipientFlow: boolean): string {
+  return failure.stage === 'open' ? cameraErrorText(failure.error, recipientFlow) : texts.recipient.cameraInitFailed;
 }
 
 /** Refusals by the server (signed out, scan limit, expired gift, too many scans): retrying at once will not help. */

@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { texts } from '@giftlens/contract/texts';
-import { cameraErrorText } from '../lib/scan-errors.ts';
 
 /** The rear camera at 1280x720 when the device has one; `ideal`, never `exact`, so any camera still works. */
 export const SCAN_CAMERA_CONSTRAINTS: MediaStreamConstraints = {
@@ -8,7 +6,13 @@ export const SCAN_CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   audio: false,
 };
 
-export type CameraState = { status: 'starting' } | { status: 'ready' } | { status: 'error'; message: string };
+/**
+ * Why the camera did not start: the browser has no camera API (`unsupported`), getUserMedia refused (`open`,
+ * with its error: permission, no device, busy…), or the stream would not play (`play`). Each screen words it.
+ */
+export type CameraFailure = { stage: 'unsupported' } | { stage: 'open'; error: unknown } | { stage: 'play'; error: unknown };
+
+export type CameraState = { status: 'starting' } | { status: 'ready' } | { status: 'error'; failure: CameraFailure };
 
 function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((t) => t.stop());
@@ -20,10 +24,11 @@ function attachStream(video: HTMLVideoElement, stream: MediaStream | null) {
 }
 
 /**
- * Opens the scan camera into the <video> given to `attachVideo` and reports when frames arrive. Every track is stopped when the
- * screen goes away or the camera is restarted (`restartKey`), including a stream that arrives after that.
+ * The scan camera, shared by the scanner and the demo: opens the rear camera into the <video> given to
+ * `attachVideo` and reports `ready` once frames arrive. Every track is stopped when the screen goes away or the
+ * camera is restarted (`restartKey`), including a stream that arrives after that.
  */
-export function useCamera(recipientFlow: boolean, restartKey: number) {
+export function useCamera(restartKey = 0) {
   // A callback ref kept in state: the camera starts once the <video> element exists.
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [state, setState] = useState<CameraState>({ status: 'starting' });
@@ -38,13 +43,13 @@ export function useCamera(recipientFlow: boolean, restartKey: number) {
       if (cancelled) return;
       setState({ status: 'starting' });
       if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ status: 'error', message: texts.recipient.cameraInitFailed });
+        setState({ status: 'error', failure: { stage: 'unsupported' } });
         return;
       }
       try {
         stream = await navigator.mediaDevices.getUserMedia(SCAN_CAMERA_CONSTRAINTS);
-      } catch (err) {
-        if (!cancelled) setState({ status: 'error', message: cameraErrorText(err, recipientFlow) });
+      } catch (error) {
+        if (!cancelled) setState({ status: 'error', failure: { stage: 'open', error } });
         return;
       }
       if (cancelled) {
@@ -60,12 +65,12 @@ export function useCamera(recipientFlow: boolean, restartKey: number) {
           });
         }
         await video.play();
-      } catch (err) {
+      } catch (error) {
         if (cancelled) return;
         // play() is interrupted when the element is torn down; anything else means the stream is unusable.
-        if (err instanceof DOMException && err.name === 'AbortError') return;
+        if (error instanceof DOMException && error.name === 'AbortError') return;
         stopStream(stream);
-        setState({ status: 'error', message: texts.recipient.cameraInitFailed });
+        setState({ status: 'error', failure: { stage: 'play', error } });
         return;
       }
       if (!cancelled) setState({ status: 'ready' });
@@ -77,7 +82,7 @@ export function useCamera(recipientFlow: boolean, restartKey: number) {
       stopStream(stream);
       attachStream(video, null);
     };
-  }, [video, recipientFlow, restartKey]);
+  }, [video, restartKey]);
 
   return { attachVideo: setVideo, video, camera: state };
 }
