@@ -1,16 +1,10 @@
+import { servedContentType } from '@giftlens/contract/media';
 import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import { AppError } from '../../lib/errors.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.heic': 'image/heic', '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime',
-  '.webm': 'video/webm', '.mkv': 'video/x-matroska', '.avi': 'video/x-msvideo', '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.m4a': 'audio/mp4', '.aac': 'audio/aac',
-};
 
 /** Parses a single `bytes=start-end` range; null when absent or unsatisfiable (multi-range is not offered). */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
@@ -44,7 +38,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
     if (!stat) throw new AppError(404, 'not_found', texts.sender.notFound);
 
     reply.header('accept-ranges', 'bytes');
-    reply.header('content-type', CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+    reply.header('content-type', servedContentType(key));
     reply.header('cache-control', 'private, max-age=300');
     reply.header('x-content-type-options', 'nosniff');
     // A download link (plans with downloads): the same signed file, saved instead of shown.
