@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { senderGiftQueryKey, useSenderGift } from '../../../lib/sender-gift.ts';
+import { senderGiftQueryKey, useSenderGift } from '../../../api/sender-gift.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useTestPay } from '../api/test-pay.ts';
 import { loadRazorpay } from '../lib/razorpay.ts';

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { scrollToTop } from '../../../lib/scroll.ts';
-import { getSenderGift } from '../../../lib/sender-gift.ts';
+import { getSenderGift } from '../../../api/sender-gift.ts';
 import { getMe } from '../../../lib/sender-me.ts';
 import { resumedState, useWizardState, type WizardStep } from '../hooks/use-wizard-state.ts';
 import { DetailsStep, type DetailsDraft } from './details-step.tsx';
