@@ -1,6 +1,7 @@
 import { MAX_REFERENCE_PHOTOS } from '@giftlens/contract/constants';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import { FieldShell, useFieldIds } from '../../../components/ui/field.tsx';
 
 interface GiftPhotosFieldProps {
   photos: readonly File[];
@@ -12,12 +13,10 @@ interface GiftPhotosFieldProps {
 
 /** Up to three photos of the gift: previews with a remove button, and the dashed card that adds one. */
 export function GiftPhotosField({ photos, compressing, error, onAdd, onRemove }: GiftPhotosFieldProps) {
-  const imageId = useId();
+  const ids = useFieldIds(undefined, {});
+  const imageId = ids.controlId;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={imageId} className="text-sm font-medium text-stone-800">
-        Gift photo
-      </label>
+    <FieldShell {...ids} label="Gift photo">
       {photos.length > 0 ? (
         <ul className={`grid gap-2 ${photos.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-3'}`}>
           {photos.map((file, i) => (
@@ -61,7 +60,7 @@ export function GiftPhotosField({ photos, compressing, error, onAdd, onRemove }:
         Your recipient reveals the message by photographing this gift, so use a clear, well-lit photo. Up to{' '}
         {MAX_REFERENCE_PHOTOS} photos: another angle, the box or a label helps us recognise it.
       </p>
-    </div>
+    </FieldShell>
   );
 }
 
