@@ -9,6 +9,8 @@ process.env.E2E_RUN_ID ??= String(process.pid);
 
 export default defineConfig({
   testDir: './tests',
+  // tests/scaled-out needs the scaled-out topology: it runs under playwright.scaled.config.ts.
+  testIgnore: ['scaled-out/**'],
   outputDir: `./.artifacts/test-results/${process.env.E2E_RUN_ID}`,
   globalSetup: './support/global-setup.ts',
   timeout: 60_000,

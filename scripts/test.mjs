@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Unit, service and HTTP tests (SQLite and PostgreSQL) under Vitest,
+// `npm test`: the whole suite. Unit, service and HTTP tests (SQLite and PostgreSQL) and the web app's
+// component/hook tests in Chromium (vitest.config.ts: projects `node` and `web-browser`) under Vitest,
 // then the browser tests under Playwright in a real Chromium, which this script finds or installs first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,36 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer } from './smtp.ts';
-import { ARTIFACTS_DIR, REPO_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The app server did not answer ${url} within ${timeoutMs} ms`);
-}
+import { ARTIFACTS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
+import { freePort, spawnServerProcess, stopProcess, waitForHealth } from './processes.ts';
 
 /** Starts a real local SMTP server and the real app server (built web app, fresh SQLite data folder). */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -41,20 +14,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_ORIGIN: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? join(REPO_DIR, 'apps/web/dist'),
-      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = spawnServerProcess('main', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_ORIGIN: baseURL,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   });
   await waitForHealth(`${baseURL}/api/health`, server, 60_000);
 
@@ -62,8 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeFileSync(RUNTIME_FILE, JSON.stringify(runtime));
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcess(server);
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
