@@ -1,0 +1,98 @@
+import { texts } from '@giftlens/contract/texts';
+import { CheckCircle2, FlaskConical } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { errorText } from '../../../lib/user-text.ts';
+import { useCreateOrder } from '../api/create-order.ts';
+import { useTestPay } from '../api/test-pay.ts';
+import { loadRazorpay } from '../lib/razorpay.ts';
+
+/** The order for the gift, paid through Razorpay's checkout or, on a test server, the built-in test checkout. */
+export function PayPanel({ giftId }: { giftId: string }) {
+  const order = useCreateOrder(giftId, true);
+  const testPay = useTestPay();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+
+  if (order.isPending) return <PageSpinner label="Preparing payment…" />;
+  if (order.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <Alert>{order.error.message}</Alert>
+        <Button variant="secondary" onClick={() => void order.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const o = order.data;
+  const amount = formatMoney(o.amountMinor, o.currency);
+
+  const toResult = (orderId: string, paymentId: string, signature: string) =>
+    void navigate(paths.paymentSuccess.href(giftId, orderId, paymentId, signature));
+
+  if (o.provider === 'test') {
+    return (
+      <div className="flex flex-col gap-3 rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50 p-4">
+        <p className="flex items-center gap-2 font-bold text-amber-900">
+          <FlaskConical className="size-5" aria-hidden /> Test mode — no real money is charged
+        </p>
+        <p className="text-sm text-amber-900">
+          This server uses the built-in test checkout. Paying here marks the gift as paid exactly as a real payment would.
+        </p>
+        <Button
+          block
+          disabled={testPay.isPending}
+          onClick={() =>
+            testPay.mutate(o.orderId, {
+              onSuccess: (r) => toResult(r.razorpay_order_id, r.razorpay_payment_id, r.razorpay_signature),
+              onError: (err) => toast.error(err.message),
+            })
+          }
+        >
+          {testPay.isPending ? 'Processing payment…' : `Pay ${amount} (test)`}
+        </Button>
+      </div>
+    );
+  }
+
+  const openRazorpay = async () => {
+    setOpening(true);
+    try {
+      const Razorpay = await loadRazorpay();
+      const rzp = new Razorpay({
+        key: o.keyId ?? '',
+        order_id: o.orderId,
+        amount: o.amountMinor,
+        currency: o.currency,
+        name: 'GiftLens',
+        description: 'Personal message for your gift',
+        theme: { color: '#f0532d' },
+        handler: (r) => toResult(r.razorpay_order_id, r.razorpay_payment_id, r.razorpay_signature),
+        modal: { ondismiss: () => setOpening(false) },
+      });
+      rzp.on('payment.failed', (r) => toast.error(r.error?.description ?? 'Payment failed. Please try again.'));
+      rzp.open();
+    } catch (err) {
+      toast.error(errorText(err, texts.sender.generic));
+      setOpening(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex items-center gap-2 text-sm text-stone-600">
+        <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> Secure payment by Razorpay
+      </p>
+      <Button block disabled={opening} onClick={() => void openRazorpay()}>
+        {opening ? 'Opening payment…' : `Pay ${amount}`}
+      </Button>
+    </div>
+  );
+}
