@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { BASE_CHROMIUM_ARGS } from './e2e/support/chromium.ts';
+import { CHROMIUM_ARGS } from './e2e/support/chromium.ts';
 
 /**
  * Two Vitest projects; `npx vitest run` (and `npm test`) runs both.
@@ -47,7 +47,7 @@ export default defineConfig({
               launchOptions: {
                 executablePath: chromium,
                 // The sandbox's flags (shared with e2e/), plus Chromium's generated fake camera, granted without a prompt.
-                args: [...BASE_CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+                args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
               },
               contextOptions: { permissions: ['camera'] },
             }),

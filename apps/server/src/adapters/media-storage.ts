@@ -1,3 +1,4 @@
+import { servedContentType } from '@giftlens/contract/media';
 import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -62,15 +63,8 @@ export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.split('/').includes('..');
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.heic': 'image/heic', '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime',
-  '.webm': 'video/webm', '.mkv': 'video/x-matroska', '.avi': 'video/x-msvideo', '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.oga': 'audio/ogg', '.m4a': 'audio/mp4', '.aac': 'audio/aac',
-};
-
-/** The type media is served as, by the key's extension (never what an uploader claimed). */
-export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+/** The type media is served as, by the key's extension (never what an uploader claimed): the contract's table. */
+export const contentTypeOf = servedContentType;
 
 /**
  * The keys to delete so that nothing of these files stays: each key, and where an upload to it may have landed

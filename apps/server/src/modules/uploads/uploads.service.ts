@@ -1,4 +1,5 @@
 import { MB, SIGNED_URL_TTL_MS, UPLOAD_CONFIRM_GRACE_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
+import { MESSAGE_MIME_TYPES } from '@giftlens/contract/media';
 import { texts } from '@giftlens/contract/texts';
 import { formatLimit, type Plan } from '@giftlens/contract/plans';
 import type {
@@ -36,20 +37,6 @@ export interface UploadsDeps {
   processor: MediaProcessor | null;
   wakeJobs?: () => void;
 }
-
-// What the bytes may really be, per message type. WebM and MP4 containers sniff as video even when they only
-// carry sound, so those count as audio too.
-const ACCEPTED_MIME = {
-  video: new Set([
-    'video/mp4', 'video/webm', 'video/quicktime', 'video/x-msvideo', 'video/x-matroska', 'video/3gpp',
-    'video/3gpp2', 'video/x-m4v', 'video/mpeg', 'video/ogg',
-  ]),
-  audio: new Set([
-    'audio/wav', 'audio/vnd.wave', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/ogg', 'audio/opus', 'audio/webm',
-    'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/flac', 'audio/x-flac', 'video/webm', 'video/mp4',
-  ]),
-} as const;
-
 
 const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   new AppError(
@@ -194,7 +181,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       // On S3 nothing stopped the bytes on their way in: a file over the plan's limit goes here, with its 413.
       if (stat.size > plan.maxFileBytes) throw await reject(fileTooLarge(plan, stat.size));
       const sniffed = await fileTypeFromBuffer(await media.readHead(landed, 4100));
-      const accepted: ReadonlySet<string> = ACCEPTED_MIME[intent.message_type];
+      const accepted = MESSAGE_MIME_TYPES[intent.message_type];
       if (!sniffed || !accepted.has(sniffed.mime)) {
         throw await reject(new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid));
       }

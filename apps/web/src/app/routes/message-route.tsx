@@ -3,7 +3,7 @@ import { texts } from '@giftlens/contract/texts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { useSenderGift } from '../../lib/sender-gift.ts';
+import { useSenderGift } from '../../api/sender-gift.ts';
 import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
 import { paths } from '../paths.ts';
 

@@ -12,7 +12,7 @@ import { SenderSignIn } from '../../features/sender-auth/components/sender-sign-
 import { prepareNextGift, startSignedIn } from '../../features/sender-wizard/hooks/use-wizard-state.ts';
 import { SharePage } from '../../features/share/components/share-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { senderGiftQueryKey, useSenderGift } from '../../lib/sender-gift.ts';
+import { senderGiftQueryKey, useSenderGift } from '../../api/sender-gift.ts';
 import { isSignedOutError, useSenderMe } from '../../lib/sender-me.ts';
 import { CHANGE_DELIVERY_PARAM, paths } from '../paths.ts';
 

@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import type { PlanView } from '@giftlens/contract/plans-api';
-import { usePlans } from '../../plans/api/get-plans.ts';
+import { usePlans } from '../../../api/plans.ts';
 
 export interface PricingPageProps {
   /** Two-letter country, or null while it is still being detected. */

@@ -1,13 +1,11 @@
 import { TEXT_MESSAGE_MAX } from '@giftlens/contract/constants';
-import { useId } from 'react';
+import { FieldShell, useFieldIds } from '../../../components/ui/field.tsx';
 
 export function TextPanel({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const id = useId();
+  const ids = useFieldIds(undefined, {});
+  const id = ids.controlId;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Your message
-      </label>
+    <FieldShell {...ids} label="Your message">
       <textarea
         id={id}
         rows={7}
@@ -20,6 +18,6 @@ export function TextPanel({ value, onChange }: { value: string; onChange: (v: st
       <p className="self-end text-xs text-stone-500">
         {value.length}/{TEXT_MESSAGE_MAX}
       </p>
-    </div>
+    </FieldShell>
   );
 }

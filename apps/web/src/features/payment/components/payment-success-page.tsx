@@ -1,16 +1,11 @@
-import {
-  PAYMENT_VERIFY_RETRIES,
-  PAYMENT_VERIFY_RETRY_DELAY_MS,
-  REDIRECT_AFTER_PAYMENT_MS,
-} from '@giftlens/contract/constants';
+import { PAYMENT_VERIFY_RETRIES, REDIRECT_AFTER_PAYMENT_MS } from '@giftlens/contract/constants';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { verifyCheckoutSession } from '../api/verify-checkout-session.ts';
-import { verifyPayment } from '../api/verify-payment.ts';
+import { type PaymentReturn, useVerifyPayment } from '../api/verify-payment.ts';
 
 type State = { kind: 'verifying'; retry: number } | { kind: 'success' } | { kind: 'error' };
 
@@ -23,61 +18,33 @@ interface Props {
   sessionId?: string | undefined;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = window.setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      window.clearTimeout(t);
-      resolve();
-    });
-  });
-
 export function PaymentSuccessPage({ giftId, orderId, paymentId, signature, sessionId }: Props) {
-  const complete = Boolean(giftId && (sessionId || (orderId && paymentId && signature)));
-  const [state, setState] = useState<State>({ kind: 'verifying', retry: 0 });
+  // Any part missing: the error state at once, nothing is asked.
+  const callback: PaymentReturn | null = !giftId
+    ? null
+    : sessionId
+      ? { sessionId }
+      : orderId && paymentId && signature
+        ? { orderId, paymentId, signature }
+        : null;
+  const verification = useVerifyPayment(callback);
   const navigate = useNavigate();
+  const { status } = verification;
 
   useEffect(() => {
-    const verify = sessionId
-      ? () => verifyCheckoutSession(sessionId)
-      : orderId && paymentId && signature
-        ? () => verifyPayment({ orderId, paymentId, signature })
-        : null;
-    if (!giftId || !verify) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    let redirect: number | undefined;
-    void (async () => {
-      // One first attempt, then up to 5 retries 2 s apart.
-      for (let attempt = 0; attempt <= PAYMENT_VERIFY_RETRIES; attempt++) {
-        if (signal.aborted) return;
-        if (attempt > 0) {
-          setState({ kind: 'verifying', retry: attempt });
-          await sleep(PAYMENT_VERIFY_RETRY_DELAY_MS, signal);
-          if (signal.aborted) return;
-        }
-        try {
-          await verify();
-          if (signal.aborted) return;
-          setState({ kind: 'success' });
-          toast.success('Payment verified successfully!');
-          redirect = window.setTimeout(() => void navigate(paths.share.href(giftId)), REDIRECT_AFTER_PAYMENT_MS);
-          return;
-        } catch {
-          // Retried below; the final failure is reported once.
-        }
-      }
-      if (signal.aborted) return;
-      setState({ kind: 'error' });
+    if (!giftId || status === 'pending') return;
+    if (status === 'error') {
       toast.error('Payment verification failed. Please contact support.');
-    })();
-    return () => {
-      controller.abort();
-      window.clearTimeout(redirect);
-    };
-  }, [giftId, orderId, paymentId, signature, sessionId, navigate]);
+      return;
+    }
+    toast.success('Payment verified successfully!');
+    const redirect = window.setTimeout(() => void navigate(paths.share.href(giftId)), REDIRECT_AFTER_PAYMENT_MS);
+    return () => window.clearTimeout(redirect);
+  }, [status, giftId, navigate]);
 
-  const view: State = complete ? state : { kind: 'error' };
+  const state: State =
+    status === 'success' ? { kind: 'success' } : status === 'error' ? { kind: 'error' } : { kind: 'verifying', retry: verification.failureCount };
+  const view: State = callback ? state : { kind: 'error' };
 
   return (
     <div className="flex min-h-[70vh] items-center justify-center px-4 py-10">

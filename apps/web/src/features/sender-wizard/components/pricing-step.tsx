@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import type { PlanView } from '@giftlens/contract/plans-api';
-import { usePlans } from '../../plans/api/get-plans.ts';
+import { usePlans } from '../../../api/plans.ts';
 
 interface PricingStepProps {
   /** The visitor's country (picks the price list); undefined while it is being detected. */

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isChangeable } from '../../../lib/delivery-status.ts';
-import { useSenderGift } from '../../../lib/sender-gift.ts';
+import { useSenderGift } from '../../../api/sender-gift.ts';
 import { useSenderMe } from '../../../lib/sender-me.ts';
 import { useDeliveries } from '../api/deliveries.ts';
 import { DeliveriesList } from './deliveries-list.tsx';

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { PlansResponse } from '@giftlens/contract/plans-api';
 import { API } from '@giftlens/contract/routes';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /**
  * GET /api/plans?country=XX: the regional price list, owned by the server (the pricing page and the sender's

@@ -2,7 +2,7 @@ import { GiftSummaryResponse, type GiftSummary } from '@giftlens/contract/sender
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** The summary, with the message's processing state (the share page says "Processing your message"). */
 export type SenderGift = GiftSummary;
@@ -12,7 +12,7 @@ const PROCESSING_POLL_MS = 5_000;
 
 /**
  * GET /api/gift-sender/gifts/{giftId}: the session's own gift, used by the message step, checkout and share
- * screens alike (kept here because several features read the same summary).
+ * screens alike (shared: several features read the same summary).
  */
 export async function getSenderGift(giftId: string, signal?: AbortSignal): Promise<SenderGift> {
   const res = await apiRequest('GET', API.senderGift(giftId), undefined, {
