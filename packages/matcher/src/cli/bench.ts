@@ -1,7 +1,8 @@
 /**
- * npm run bench:matcher [-- --pairs PAIRS.csv] [--n20 N] [--baseline-n20 N] [--no-baseline]
+ * npm run bench:matcher [-- --pairs PAIRS.csv] [--n20 N] [--baseline-n20 N] [--no-baseline] [--no-crossval] [--no-hardcases]
  * Per kind and overall: true-match rate, false-match rate, median and p95 ms per scan (one gift), and the time of a
- * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it.
+ * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it. Then the leave-gifts-out
+ * cross-validation of the decision rule (crossval-report.ts) and the hard-case table (hardcase-report.ts).
  * Queries get the browser's compression first (fit 600x600, JPEG 0.5); times are wall-clock, in this thread.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,11 @@ import { loadCv } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
 import { enrol, match } from '../engine.ts';
 import type { Features } from '../features.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crossval, CROSSVAL_DEFAULTS } from './crossval-report.ts';
 import { argValue, readPairs, type Pair } from './dataset.ts';
+import { hardcases } from './hardcase-report.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const n20 = Number(argValue('--n20', '60'));
@@ -139,3 +144,15 @@ const line20 = (name: string, x: typeof ours20, b?: typeof ours20) =>
   `${x.n} genuine queries among 20 gifts: ${x.correct} identified, ${x.wrong} wrong gift; the same queries against 20 other gifts: ${x.falseOnImpostors} false matches`;
 console.log(line20('ours', ours20, base20));
 if (base20) console.log(line20('baseline', base20));
+
+if (!process.argv.includes('--no-crossval')) {
+  console.log('');
+  const cv = await crossval({ ...CROSSVAL_DEFAULTS, csv });
+  for (const l of cv.lines) console.log(l);
+}
+if (!process.argv.includes('--no-hardcases')) {
+  console.log('');
+  const hc = await hardcases({ csv, seed: 15, step: 2, impostors: 2, outDir: join(tmpdir(), 'giftlens-matcher', 'hardcases') });
+  for (const l of hc.lines) console.log(l);
+}
+console.log(`load average at the end ${loadavg()[0]!.toFixed(1)}`);
