@@ -64,22 +64,23 @@ const maxInliers = (rows: Comparison[], minSpread: number): number =>
 /** Chooses the rule on a training set: see the file comment. */
 export function tune(train: Comparison[], margin: number, spreads: number[]): Rule {
   const variants = [...new Set(train.map((c) => c.variant ?? ''))].sort();
-  let best: { rule: Rule; accepted: number } | undefined;
+  // within one engine setting: most genuine accepted, then the higher bar (see the file comment); across settings,
+  // on a tie, the setting whose impostor tail is lower (a looser setting raises impostors and its bar alike)
+  let best: { rule: Rule; accepted: number; tail: number } | undefined;
   for (const variant of variants) {
     const rows = train.filter((c) => (c.variant ?? '') === variant);
     const imp = rows.filter(impostor);
     const gen = rows.filter((c) => c.genuine);
+    const tail = maxInliers(imp, 0);
     for (const minSpread of spreads) {
       const rule = { variant, minSpread, minInliers: maxInliers(imp, minSpread) + margin };
       const n = gen.filter((c) => accepted(c, rule)).length;
-      if (
+      const wins =
         !best ||
         n > best.accepted ||
-        (n === best.accepted && rule.minInliers > best.rule.minInliers) ||
-        (n === best.accepted && rule.minInliers === best.rule.minInliers && minSpread < best.rule.minSpread)
-      ) {
-        best = { rule, accepted: n };
-      }
+        (n === best.accepted && variant !== best.rule.variant && tail < best.tail) ||
+        (n === best.accepted && variant === best.rule.variant && rule.minInliers > best.rule.minInliers);
+      if (wins) best = { rule, accepted: n, tail };
     }
   }
   if (!best) throw new Error('no training comparisons');
