@@ -252,3 +252,14 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const matched = accepts(found.e.inliers, found.e.spread);
   return { matched, bestIndex: found.gift, score: found.e.score, inliers: found.e.inliers, ms: Math.round(performance.now() - t0) };
 }
+
+/**
+ * Whether two enrolled references show the same thing (two identical boxes): each is scanned against the other with
+ * the scan's own evidence and bar, both ways, and either way counts. For telling a sender that a recipient's scan
+ * could not tell two of their gifts apart.
+ */
+export function referencesMatch(a: Uint8Array, b: Uint8Array): { matched: boolean; inliers: number } {
+  const fa = deserialise(a), fb = deserialise(b);
+  const e = better(compare(fa, fb), compare(fb, fa));
+  return { matched: accepts(e.inliers, e.spread), inliers: e.inliers };
+}
