@@ -66,6 +66,17 @@ export interface DecodedLayers {
  * sharp's own), plus the chroma channels.
  */
 export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number, step = CHROMA_STEP): Promise<DecodedLayers> {
+  const d = await decodeStaged(input, maxSide);
+  return { grey: d.grey, chroma: d.chroma(step) };
+}
+
+/** A decoded photo whose chroma channels are only computed when asked for (scans decided on grey skip them). */
+export interface StagedDecode {
+  grey: GreyImage;
+  chroma(step?: number): [GreyImage, GreyImage];
+}
+
+export async function decodeStaged(input: Buffer | Uint8Array, maxSide: number): Promise<StagedDecode> {
   const probed = await probe(input);
   const { originalWidth, originalHeight } = probed;
   try {
@@ -77,31 +88,38 @@ export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number, 
     const grey = new Uint8Array(w * h);
     for (let i = 0, p = 0; i < grey.length; i++, p += 3) grey[i] = ENC[LIN_R[rgb[p]!]! + LIN_G[rgb[p + 1]!]! + LIN_B[rgb[p + 2]!]!]!;
     const gain = stretchIfFlat(grey);
-    const cw = Math.floor(w / step), ch = Math.floor(h / step), n = step * step;
-    const o1 = new Uint8Array(cw * ch), o2 = new Uint8Array(cw * ch);
-    // r, g, b below are sums over a step x step block, so (r - g) / n is the block's mean red-minus-green
-    const k1 = (CHROMA_GAIN * gain) / n, k2 = (CHROMA_GAIN * gain) / (2 * n), row = w * 3;
-    for (let y = 0; y < ch; y++) {
-      for (let x = 0; x < cw; x++) {
-        let r = 0, g = 0, b = 0;
-        for (let dy = 0, p0 = (y * step * w + x * step) * 3; dy < step; dy++, p0 += row) {
-          for (let dx = 0, p = p0; dx < step; dx++, p += 3) {
-            r += rgb[p]!;
-            g += rgb[p + 1]!;
-            b += rgb[p + 2]!;
-          }
-        }
-        const i = y * cw + x;
-        o1[i] = clampByte(128 + (r - g) * k1);
-        o2[i] = clampByte(128 + (r + g - 2 * b) * k2);
-      }
-    }
-    const half = (d: Uint8Array): GreyImage => ({ width: cw, height: ch, data: d, originalWidth, originalHeight });
-    return { grey: { width: w, height: h, data: grey, originalWidth, originalHeight }, chroma: [half(o1), half(o2)] };
+    return {
+      grey: { width: w, height: h, data: grey, originalWidth, originalHeight },
+      chroma: (step = CHROMA_STEP) => chromaChannels(rgb, w, h, step, gain, originalWidth, originalHeight),
+    };
   } catch (cause) {
     if (cause instanceof MatcherError) throw cause;
     throw new MatcherError('unreadable_image', 'The image could not be decoded', { cause });
   }
+}
+
+function chromaChannels(rgb: Uint8Array, w: number, h: number, step: number, gain: number, originalWidth: number, originalHeight: number): [GreyImage, GreyImage] {
+  const cw = Math.floor(w / step), ch = Math.floor(h / step), n = step * step;
+  const o1 = new Uint8Array(cw * ch), o2 = new Uint8Array(cw * ch);
+  // r, g, b below are sums over a step x step block, so (r - g) / n is the block's mean red-minus-green
+  const k1 = (CHROMA_GAIN * gain) / n, k2 = (CHROMA_GAIN * gain) / (2 * n), row = w * 3;
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      let r = 0, g = 0, b = 0;
+      for (let dy = 0, p0 = (y * step * w + x * step) * 3; dy < step; dy++, p0 += row) {
+        for (let dx = 0, p = p0; dx < step; dx++, p += 3) {
+          r += rgb[p]!;
+          g += rgb[p + 1]!;
+          b += rgb[p + 2]!;
+        }
+      }
+      const i = y * cw + x;
+      o1[i] = clampByte(128 + (r - g) * k1);
+      o2[i] = clampByte(128 + (r + g - 2 * b) * k2);
+    }
+  }
+  const half = (d: Uint8Array): GreyImage => ({ width: cw, height: ch, data: d, originalWidth, originalHeight });
+  return [half(o1), half(o2)];
 }
 
 /** The chroma channels are box averages over CHROMA_STEP x CHROMA_STEP pixels of the grey image's size. */

@@ -3,5 +3,5 @@
  * Import from '@giftlens/matcher/index'.
  */
 export { MatcherError, type MatcherErrorCode } from './errors.ts';
-export { enrol, match, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
+export { enrol, match, referencesMatch, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
 export { createMatcherPool, type MatcherPool, type MatcherPoolOptions } from './pool.ts';

@@ -1,16 +1,5 @@
 import sharp from 'sharp';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../src/cli/rng.ts';
 
 /** A busy "gift box" picture: random shapes and words, distinct per seed. */
 export function posterSvg(seed: number, size = 320): string {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { enrol, match, MatcherError } from '../src/index.ts';
+import { enrol, match, MatcherError, referencesMatch } from '../src/index.ts';
 import { deserialise, serialise } from '../src/features.ts';
 import { extractReference } from '../src/engine.ts';
 import { photoOf, plain, poster } from './fixtures.ts';
@@ -126,5 +126,22 @@ describe('serialisation', () => {
   it('a stored reference survives a copy (as from a DB blob)', async () => {
     const copy = Uint8Array.from(Buffer.from(Buffer.from(refA).toString('base64'), 'base64'));
     expect((await match(photoA, [[copy]])).matched).toBe(true);
+  });
+});
+
+describe('referencesMatch (two gifts that a scan cannot tell apart)', () => {
+  it('finds two photos of the same box, and not two different boxes', async () => {
+    // the same box photographed again: another angle and scale, enrolled as a reference of its own
+    const again = (await enrol(await photoOf(giftA, 15, 0.8))).reference;
+    const same = referencesMatch(refA, again);
+    expect(same.matched).toBe(true);
+    expect(same.inliers).toBeGreaterThanOrEqual(22);
+    const different = referencesMatch(refA, refB);
+    expect(different.matched).toBe(false);
+    expect(different.inliers).toBeLessThan(22);
+  });
+
+  it('refuses a blob that is not a reference', () => {
+    expect(() => referencesMatch(refA, new Uint8Array([1, 2, 3]))).toThrow(MatcherError);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * npm run bench:matcher [-- --pairs PAIRS.csv] [--n20 N] [--baseline-n20 N] [--no-baseline]
+ * npm run bench:matcher [-- --pairs PAIRS.csv] [--n20 N] [--baseline-n20 N] [--no-baseline] [--no-crossval] [--no-hardcases]
  * Per kind and overall: true-match rate, false-match rate, median and p95 ms per scan (one gift), and the time of a
- * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it.
+ * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it. Then the leave-gifts-out
+ * cross-validation of the decision rule (crossval-report.ts) and the hard-case table (hardcase-report.ts).
  * Queries get the browser's compression first (fit 600x600, JPEG 0.5); times are wall-clock, in this thread.
  */
 import { readFileSync } from 'node:fs';
@@ -9,9 +10,14 @@ import { loadavg } from 'node:os';
 import { baselineExtract, baselineMatch } from '../baseline.ts';
 import { loadCv } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
-import { enrol, match } from '../engine.ts';
+import { CONFIG, enrol, match } from '../engine.ts';
+import { createMatcherPool } from '../pool.ts';
 import type { Features } from '../features.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crossval, CROSSVAL_DEFAULTS } from './crossval-report.ts';
 import { argValue, readPairs, type Pair } from './dataset.ts';
+import { hardcases } from './hardcase-report.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const n20 = Number(argValue('--n20', '60'));
@@ -38,10 +44,35 @@ for (const r of refPaths) ours.set(r, (await enrol(readFileSync(r))).reference);
 // warm-up (JIT) on one pair, not measured
 await match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]]);
 const oursOut: Outcome[] = [];
+let cpu0 = process.cpuUsage();
 for (const p of pairs) {
   const d = await match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]);
   oursOut.push({ pair: p, matched: d.matched, ms: d.ms });
 }
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+const cpuPerScan = cpuMs(cpu0) / pairs.length;
+// the recipe before grey-first staging (grey and colour layers on every scan), same pairs, same thread
+CONFIG.greyFirst = false;
+cpu0 = process.cpuUsage();
+const beforeMs: number[] = [];
+let beforeAgree = 0;
+for (const [i, p] of pairs.entries()) {
+  const d = await match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]);
+  beforeMs.push(d.ms);
+  if (d.matched === oursOut[i]!.matched) beforeAgree++;
+}
+const cpuBefore = cpuMs(cpu0) / pairs.length;
+CONFIG.greyFirst = true;
+// throughput: two worker threads (this machine's cores), every query against its pair's reference
+const pool = createMatcherPool({ size: 2 });
+await Promise.all([0, 1].map(() => pool.match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]])));
+const tp0 = performance.now();
+await Promise.all(pairs.map((p) => pool.match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]])));
+const scansPerS = pairs.length / ((performance.now() - tp0) / 1000);
+await pool.close();
 
 // --- 1 against 20: a genuine query against its gift + 19 others (identification), and against 20 others only
 const genuine = pairs.filter((p) => p.label === true);
@@ -138,4 +169,21 @@ const line20 = (name: string, x: typeof ours20, b?: typeof ours20) =>
   `${name}: 1-against-20 median ${x.median} ms ${ratio(x.median, b?.median)} p95 ${x.p95} ms ${ratio(x.p95, b?.p95)}; ` +
   `${x.n} genuine queries among 20 gifts: ${x.correct} identified, ${x.wrong} wrong gift; the same queries against 20 other gifts: ${x.falseOnImpostors} false matches`;
 console.log(line20('ours', ours20, base20));
+console.log(
+  `ours: CPU per scan (one gift, this thread, all threads counted) ${cpuPerScan.toFixed(1)} ms; the recipe before (colour layers on every scan) ${cpuBefore.toFixed(1)} ms in the same run ` +
+    `(x${(cpuPerScan / cpuBefore).toFixed(2)}), median ${quantile(beforeMs, 0.5)} ms, same decision on ${beforeAgree}/${pairs.length} pairs; ` +
+    `throughput on a 2-thread pool ${scansPerS.toFixed(1)} scans/s`,
+);
 if (base20) console.log(line20('baseline', base20));
+
+if (!process.argv.includes('--no-crossval')) {
+  console.log('');
+  const cv = await crossval({ ...CROSSVAL_DEFAULTS, csv });
+  for (const l of cv.lines) console.log(l);
+}
+if (!process.argv.includes('--no-hardcases')) {
+  console.log('');
+  const hc = await hardcases({ csv, seed: 15, step: 2, impostors: 2, outDir: join(tmpdir(), 'giftlens-matcher', 'hardcases') });
+  for (const l of hc.lines) console.log(l);
+}
+console.log(`load average at the end ${loadavg()[0]!.toFixed(1)}`);

@@ -11,6 +11,7 @@ import { loadCv } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
 import { enrol, match } from '../engine.ts';
 import { argValue, readPairs } from './dataset.ts';
+import { warpTo } from './warp.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const step = Number(argValue('--step', '2'));
@@ -40,23 +41,8 @@ async function tilt(img: Buffer, deg: number): Promise<Buffer> {
     const Yr = Y * Math.cos(t), Z = Y * Math.sin(t);
     return [(f * X) / (f + Z) + w / 2, (f * Yr) / (f + Z) + h / 2];
   };
-  const src = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, w, 0, w, h, 0, h]);
-  const dst = cv.matFromArray(4, 1, cv.CV_32FC2, [...project(0, 0), ...project(w, 0), ...project(w, h), ...project(0, h)]);
-  const type = channels === 3 ? 16 /* CV_8UC3 */ : cv.CV_8UC1;
-  const a = new cv.Mat(h, w, type);
-  const b = new cv.Mat();
-  const M = cv.getPerspectiveTransform(src, dst);
-  try {
-    a.data.set(data);
-    cv.warpPerspective(a, b, M, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(BG.r, BG.g, BG.b, 255));
-    return await sharp(Buffer.from(b.data), { raw: { width: w, height: h, channels } }).png().toBuffer();
-  } finally {
-    M.delete();
-    b.delete();
-    a.delete();
-    dst.delete();
-    src.delete();
-  }
+  const quad = [...project(0, 0), ...project(w, 0), ...project(w, h), ...project(0, h)];
+  return warpTo(cv, { data, width: w, height: h, channels }, quad, w, h, [BG.r, BG.g, BG.b, 255]);
 }
 
 type Distort = (img: Buffer, w: number, h: number) => Promise<Buffer>;
