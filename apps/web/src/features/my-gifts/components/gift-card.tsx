@@ -1,53 +1,11 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import type { Delivery } from '@giftlens/contract/scheduling';
-import {
-  AlertCircle,
-  Archive,
-  CalendarClock,
-  CheckCircle2,
-  Clock,
-  Download,
-  Gift,
-  Loader2,
-  MessageSquareText,
-  Mic,
-  RotateCcw,
-  ScanLine,
-  Send,
-  Trash2,
-  Video,
-  type LucideIcon,
-} from 'lucide-react';
-import { useId } from 'react';
-import { paths } from '../../../app/paths.ts';
+import { CalendarClock, Gift, ScanLine } from 'lucide-react';
 import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { formatLongDate } from '../../../lib/delivery-time.ts';
-import {
-  giftStatus,
-  nextStep,
-  occasionText,
-  scansText,
-  shownDeliveries,
-  validityText,
-  type GiftStatusTone,
-} from '../lib/gift-status.ts';
-
-const TONES: Record<GiftStatusTone, { className: string; icon: LucideIcon }> = {
-  neutral: { className: 'bg-stone-100 text-stone-800', icon: Clock },
-  warning: { className: 'bg-amber-50 text-amber-900', icon: Clock },
-  progress: { className: 'bg-sky-50 text-sky-900', icon: Loader2 },
-  error: { className: 'bg-red-50 text-red-800', icon: AlertCircle },
-  success: { className: 'bg-emerald-50 text-emerald-900', icon: CheckCircle2 },
-  done: { className: 'bg-stone-100 text-stone-600', icon: Archive },
-};
-
-const MESSAGE_LABEL: Record<NonNullable<MyGift['messageType']>, { label: string; icon: LucideIcon }> = {
-  video: { label: 'Video message', icon: Video },
-  audio: { label: 'Voice message', icon: Mic },
-  text: { label: 'Text message', icon: MessageSquareText },
-};
+import { useGiftCard } from '../hooks/use-gift-card.ts';
+import { occasionText } from '../lib/gift-status.ts';
+import { GiftCardActions } from './gift-card-actions.tsx';
+import { GiftDownloads, GiftReaction } from './gift-card-media.tsx';
 
 interface GiftCardProps {
   gift: MyGift;
@@ -59,35 +17,11 @@ interface GiftCardProps {
 
 /** One gift in My Gifts: photo, who and what for, status in words, scans, validity, reaction, deliveries, actions. */
 export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelivery }: GiftCardProps) {
-  const headingId = useId();
-  const status = giftStatus(gift);
-  const tone = TONES[status.tone];
+  const { headingId, status, tone, scans, validity, step, deliveries, message, MessageIcon, paid } = useGiftCard(
+    gift,
+    now,
+  );
   const StatusIcon = tone.icon;
-  const scans = scansText(gift);
-  const validity = validityText(gift, now);
-  const step = nextStep(gift);
-  const deliveries = shownDeliveries(gift);
-  const message = gift.messageType ? MESSAGE_LABEL[gift.messageType] : null;
-  const MessageIcon = message?.icon ?? MessageSquareText;
-  const paid = gift.status === 'active';
-
-  const stepLink =
-    step === 'resume' ? (
-      <ButtonLink to={paths.send.href(gift.id)}>Continue</ButtonLink>
-    ) : step === 'checkout' ? (
-      <ButtonLink to={paths.checkout.href(gift.id)}>Continue</ButtonLink>
-    ) : step === 'upload-again' ? (
-      <ButtonLink to={paths.message.href(gift.id)}>
-        <RotateCcw className="size-4" aria-hidden /> Upload again
-      </ButtonLink>
-    ) : step === 'replace' ? (
-      <ButtonLink
-        to={paths.replaceMessage.href(gift.id)}
-        variant={status.kind === 'failed' ? 'primary' : 'secondary'}
-      >
-        <RotateCcw className="size-4" aria-hidden /> {status.kind === 'failed' ? 'Upload again' : 'Replace message'}
-      </ButtonLink>
-    ) : null;
 
   return (
     <article
@@ -148,25 +82,7 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelive
         ) : null}
       </ul>
 
-      {gift.reaction ? (
-        <section aria-label={`${gift.recipientName}’s reaction`} className="flex flex-col gap-2">
-          <h3 className="font-semibold text-stone-900">{gift.recipientName}’s reaction</h3>
-          {gift.reaction.mime.startsWith('audio/') ? (
-            <audio src={gift.reaction.url} controls preload="metadata" className="w-full" aria-label="Reaction" />
-          ) : (
-            <video
-              src={gift.reaction.url}
-              poster={gift.reaction.posterUrl ?? undefined}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label="Reaction video"
-              className="aspect-video w-full max-w-xl rounded-2xl bg-stone-900 object-contain"
-            />
-          )}
-          <p className="text-xs text-stone-500">Recorded {formatLongDate(new Date(gift.reaction.recordedAt))}</p>
-        </section>
-      ) : null}
+      <GiftReaction gift={gift} />
 
       {deliveries.length > 0 ? (
         <section aria-label="Deliveries" className="flex flex-col gap-2">
@@ -184,45 +100,9 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelive
         </section>
       ) : null}
 
-      {paid && (gift.downloads.message || gift.downloads.reaction) ? (
-        <div className="flex flex-wrap gap-x-5 gap-y-1">
-          {gift.downloads.message ? (
-            <a
-              href={gift.downloads.message}
-              download
-              className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              <Download className="size-4" aria-hidden /> Download message
-            </a>
-          ) : null}
-          {gift.downloads.reaction ? (
-            <a
-              href={gift.downloads.reaction}
-              download
-              className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            >
-              <Download className="size-4" aria-hidden /> Download reaction
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      <GiftDownloads gift={gift} paid={paid} />
 
-      <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-4">
-        {paid && status.kind !== 'failed' ? (
-          <ButtonLink to={paths.share.href(gift.id)}>
-            <Send className="size-4" aria-hidden /> Share
-          </ButtonLink>
-        ) : null}
-        {stepLink}
-        {paid && status.kind === 'failed' ? (
-          <ButtonLink to={paths.share.href(gift.id)} variant="secondary">
-            <Send className="size-4" aria-hidden /> Share
-          </ButtonLink>
-        ) : null}
-        <Button variant="ghost" className="ml-auto text-red-700! hover:bg-red-50!" onClick={() => onDelete(gift)}>
-          <Trash2 className="size-4" aria-hidden /> Delete
-        </Button>
-      </div>
+      <GiftCardActions gift={gift} status={status} step={step} paid={paid} onDelete={onDelete} />
     </article>
   );
 }
