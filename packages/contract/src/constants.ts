@@ -40,6 +40,22 @@ export const MAX_SCAN_ATTEMPTS = 2;
 export const SCAN_FAILURE_LIMIT = { perTarget: 10, perClient: 20, windowMs: 10 * 60 * 1000 } as const;
 
 /**
+ * Live scanning (recipient-side, issue 15): while the camera runs the page checks frames itself and sends a good one
+ * every `intervalMs` (300-500 ms), at most one in flight. The server matches each and never stores it. A live frame
+ * that does not match is not a failed attempt (only Take Photo counts); instead live frames have their own budget per
+ * gift (or recipient e-mail) and per client address within the window, and a rate limit per client.
+ */
+export const LIVE_SCAN = {
+  intervalMs: 400,
+  /** frames per second one client address may send (a burst above it answers 429 with Retry-After) */
+  perClientPerSecond: 4,
+  /** frames per gift (or recipient e-mail) and per client address within the window */
+  perTarget: 150,
+  perClient: 300,
+  windowMs: 10 * 60 * 1000,
+} as const;
+
+/**
  * How long after its URL expired an upload can still be confirmed. Housekeeping deletes intents (and their files)
  * a day after expiry: confirm stops well before, so it never stores a path whose file is about to go.
  */

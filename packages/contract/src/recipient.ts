@@ -74,6 +74,23 @@ export const ScanResponse = z.object({
 });
 export type ScanResponse = z.infer<typeof ScanResponse>;
 
+// POST /api/verification-recipient/live-frame/{giftId} (multipart: scan, type='direct')
+// POST /api/verification-recipient/live-frame        (multipart: scan, recipient_id)
+// A live frame (LIVE_SCAN): the same photo fields and the same refusals as process-scan (404, 403 gift_preparing,
+// 429 scan limit, 503 scan_busy), plus 429 `live_budget_spent` (texts.recipient.liveBudgetSpent, Retry-After) once the
+// gift's or the client's live budget is spent and 429 `too_many_frames` above the per-second rate. A decisive frame
+// answers exactly as a matching process-scan does (success true, the reveal counted and its grant cookie set); any
+// other frame answers LiveFrameMiss and counts no failed attempt. Frames are never written to disk or database.
+export const LiveFrameMiss = z.object({
+  success: z.literal(false),
+  decided: z.literal(false),
+  /** live frames this client may still send for this gift (or e-mail) within the window */
+  framesLeft: z.number().int().nonnegative(),
+});
+export type LiveFrameMiss = z.infer<typeof LiveFrameMiss>;
+export const LiveFrameResponse = z.union([ScanResponse.extend({ success: z.literal(true) }), LiveFrameMiss]);
+export type LiveFrameResponse = z.infer<typeof LiveFrameResponse>;
+
 /**
  * Every scan call (process-scan, process-scan/{giftId}, demo scan) answers 503 with this body and a `Retry-After`
  * header (seconds, the same figure as `retryAfter`) when the server's matcher is saturated. Nothing was counted:

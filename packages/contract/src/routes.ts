@@ -38,6 +38,8 @@ export const API = {
   recipient: (recipientId: string) => `/api/verification-recipient/recipient/${recipientId}`,
   processScanDirect: (giftId: string) => `/api/verification-recipient/process-scan/${giftId}`,
   processScan: '/api/verification-recipient/process-scan',
+  liveFrameDirect: (giftId: string) => `/api/verification-recipient/live-frame/${giftId}`,
+  liveFrame: '/api/verification-recipient/live-frame',
   giftMessage: (giftId: string) => `/api/verification-recipient/gift-message/${giftId}`,
   playConsent: '/api/reactions/play-consent',
   consent: '/api/reactions/consent',

@@ -125,6 +125,14 @@ const recipient = {
   scanTooLarge: 'This photo is too large. Please take another picture of your gift.',
   // 503 scan_busy (ScanBusyBody): the page keeps the photo, shows this, and sends it again after Retry-After.
   scanBusy: 'Lots of gifts are being scanned right now. Trying again in a moment…',
+  // Live scanning: the quiet state while frames are being matched, the frame checks' hints, and the 429 once the
+  // live budget is spent (the page stops sending frames; Take Photo still works).
+  looking: 'Looking…',
+  hintMoveCloser: 'Move closer',
+  hintMoreLight: 'More light',
+  hintHoldStill: 'Hold still',
+  liveBudgetSpent: 'Tap Take Photo to scan your gift.',
+  tooManyFrames: 'Too many frames. Slow down.',
   reactionConsentAsked: 'Would you like to record your reaction while the message plays?',
   reactionNotFound: 'This reaction recording was not found. Please play the message again.',
   reactionConsentRequired: 'Recording needs your consent first.',
