@@ -316,3 +316,28 @@ describeEachDatabase(
   },
   { recogniser, liveScanLimit: LIMIT, scanFailureLimit: { perTarget: 100, perClient: 100, windowMs: 60_000 } },
 );
+
+/** The matcher above, except that it turns live frames away at queue time while `turnAway` is set. */
+let turnAway = true;
+const turningAway: typeof recogniser = {
+  ...recogniser,
+  queued: () => false,
+  matchLive: (query, references) =>
+    turnAway ? Promise.reject(new RecogniserBusyError(1)) : recogniser.matchLive(query, references),
+};
+
+describeEachDatabase(
+  'live frames turned away by the matcher after admission',
+  (get) => {
+    it('answer 503 scan_busy and give their budget back', async () => {
+      const h = get();
+      const giftId = await newSendersGift(h, photos.reference);
+      const ip = newIp();
+      turnAway = true;
+      for (let i = 0; i < LIMIT.perTarget + 2; i++) expectBusy(await liveFrame(h, giftId, photos.impostor, ip));
+      turnAway = false;
+      expect(expectMiss(await liveFrame(h, giftId, photos.impostor, ip))).toBe(LIMIT.perTarget - 1);
+    });
+  },
+  { recogniser: turningAway, liveScanLimit: LIMIT },
+);
