@@ -88,6 +88,9 @@ export function memoryWindow(prefix: string): SlidingWindow {
 }
 
 /**
+ * A key expires a minute after its window (real time): the times in it are the app's clock, which may run apart from
+ * Redis's (another node's clock, a test's manual clock), so expiry only collects keys, it never decides a limit.
+ *
  * KEYS: the limits' keys; ARGV: now, member, then windowMs and max per key. Answers {0, left...} when admitted
  * (the member added under every key), or {i, retryAfterMs} when limit i (1-based) is full (nothing added).
  */
@@ -107,7 +110,7 @@ for i, key in ipairs(KEYS) do
 end
 for i, key in ipairs(KEYS) do
   redis.call('ZADD', key, now, ARGV[2])
-  redis.call('PEXPIRE', key, tonumber(ARGV[1 + 2 * i]))
+  redis.call('PEXPIRE', key, tonumber(ARGV[1 + 2 * i]) + 60000)
 end
 return {0, unpack(counts)}
 `;
