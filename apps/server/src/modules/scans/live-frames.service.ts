@@ -1,6 +1,7 @@
 import { LIVE_SCAN } from '@giftlens/contract/constants';
 import type { LiveFrameResponse } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
+import type { MatchDecision } from '../../adapters/recogniser.ts';
 import type { SlidingWindow, WindowLimit } from '../../adapters/sliding-window.ts';
 import { AppError } from '../../lib/errors.ts';
 import { matchScan } from '../../lib/scan-photo.ts';
@@ -63,7 +64,7 @@ export function createLiveFramesService({ window, limit: given, ...deps }: LiveF
   async function decide(candidates: Gift[], scan: Buffer, target: string, clientIp: string): Promise<LiveOutcome> {
     const budget = await takeBudget(target, clientIp);
     const references = await core.referencesOf(candidates);
-    let decision;
+    let decision: MatchDecision;
     try {
       decision = await matchScan(recogniser, scan, references, { live: true });
     } catch (err) {
