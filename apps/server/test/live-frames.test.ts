@@ -245,6 +245,24 @@ describeEachDatabase(
       expect([...filesAfter.keys()].filter((f) => !filesBefore.has(f))).toEqual([]);
       for (const needle of needles) expect(await filesContaining(h.dataDir, needle)).toEqual([]);
     });
+
+    it('the plan rules of process-scan: no frame matched past the plan\'s reveals or its validity', async () => {
+      const h = get();
+      const basic = await activeGift(h, sender, { planId: 'basic_in', photo: photos.reference, recipientEmail: uniqueEmail('b') });
+      for (let i = 0; i < 3; i++) expect(LiveFrameResponse.parse(json(await liveFrame(h, basic, photos.genuine, newIp()))).success).toBe(true);
+      const fourth = await liveFrame(h, basic, photos.genuine, newIp());
+      expect(fourth.statusCode).toBe(403);
+      expect(json(fourth)).toMatchObject({ code: 'scan_limit_reached', error: texts.recipient.scanLimitReached });
+      expect(revealCookie(fourth, basic)).toBeNull();
+      expect(await scansUsed(h, basic)).toBe(3);
+
+      const fresh = await activeGift(h, sender, { planId: 'basic_in', photo: photos.reference, recipientEmail: uniqueEmail('c') });
+      h.clock.advance(24 * 60 * 60 * 1000 + 1000);
+      const late = await liveFrame(h, fresh, photos.genuine, newIp());
+      expect(late.statusCode).toBe(410);
+      expect(json(late).error).toBe(texts.recipient.giftExpired);
+      expect(await scansUsed(h, fresh)).toBe(0);
+    });
   },
   { liveScanLimit: LIMIT, scanFailureLimit: { perTarget: 2, perClient: 100, windowMs: 10 * 60 * 1000 } },
 );
