@@ -205,12 +205,18 @@ async function probe(input: Buffer | Uint8Array): Promise<Probed> {
   return { buf, originalWidth, originalHeight, hasAlpha: meta.hasAlpha ?? false };
 }
 
-/** The recipient's browser compression: fit inside 600x600, JPEG quality 0.5 (EXIF rotation applied). */
+/**
+ * What the recipient's browser sends (packages/contract SCAN_COMPRESSION: maxWidthOrHeight 600, initialQuality 0.5):
+ * kept by decision 028 after larger recipes were measured on the hard cases (`npm run -s recipes`).
+ */
+export const SCAN_RECIPE = { side: 600, quality: 50 };
+
+/** The recipient's browser compression: fit inside SCAN_RECIPE.side, JPEG SCAN_RECIPE.quality (EXIF rotation applied). */
 export async function browserCompress(input: Buffer | Uint8Array): Promise<Buffer> {
   return sharp(input)
     .rotate()
-    .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 50 })
+    .resize({ width: SCAN_RECIPE.side, height: SCAN_RECIPE.side, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: SCAN_RECIPE.quality })
     .toBuffer();
 }
 

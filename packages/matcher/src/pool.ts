@@ -5,13 +5,18 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { enrol as enrolFn, match as matchFn, EnrolResult, MatchDecision } from './engine.ts';
+import type { CONFIG, enrol as enrolFn, match as matchFn, EnrolResult, MatchDecision } from './engine.ts';
 import { MatcherError, type MatcherErrorCode } from './errors.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 export interface MatcherPoolOptions {
   /** number of worker threads; default: the number of cores */
   size?: number;
+  /**
+   * engine settings to override in the workers (benchmarks comparing recipes in one run); the server never sets it.
+   * Settings of the reference side must stay as enrolled, or stored references stop matching.
+   */
+  config?: Partial<typeof CONFIG>;
 }
 
 export interface MatcherPool {
@@ -71,7 +76,7 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
   let broken: Error | undefined;
 
   const spawn = (): Slot => {
-    const worker = new Worker(url, { execArgv });
+    const worker = new Worker(url, { execArgv, workerData: { config: opts.config ?? {} } });
     const slot: Slot = { worker, task: undefined };
     worker.on('message', (res: WorkerResponse) => {
       const task = slot.task;

@@ -1,8 +1,8 @@
 /** Worker-thread entry of the matcher pool: runs enrol/match in-thread and posts results back. */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { loadCv } from './cv.ts';
-import { enrol, match } from './engine.ts';
+import { CONFIG, enrol, match } from './engine.ts';
 import { MatcherError } from './errors.ts';
 
 export type WorkerRequest =
@@ -19,6 +19,9 @@ sharp.cache(false);
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run in a worker thread');
+
+// the pool's `config` option (benchmarks only)
+Object.assign(CONFIG, (workerData as { config?: Partial<typeof CONFIG> } | null)?.config ?? {});
 
 // Warm up OpenCV before the first request arrives.
 void loadCv();

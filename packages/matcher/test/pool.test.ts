@@ -35,6 +35,21 @@ describe('createMatcherPool', () => {
     expect((await pool.match(await photoOf(gift, 5, 0.8), [[ref]])).matched).toBe(true);
   }, 30_000);
 
+  it('applies engine settings given as `config` in its workers only (benchmarks compare recipes this way)', async () => {
+    const strict = createMatcherPool({ size: 1, config: { minInliers: 100_000 } });
+    try {
+      const gift = await poster(13);
+      const ref = (await pool.enrol(gift)).reference;
+      const photo = await photoOf(gift, 10, 0.75);
+      const [normal, raised] = await Promise.all([pool.match(photo, [[ref]]), strict.match(photo, [[ref]])]);
+      expect(normal.matched).toBe(true);
+      expect(raised.matched).toBe(false);
+      expect(raised.inliers).toBe(normal.inliers);
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
+
   it('rejects work after close', async () => {
     const p = createMatcherPool({ size: 1 });
     await p.close();

@@ -1,16 +1,18 @@
 /**
  * npm run bench:matcher [-- --pairs PAIRS.csv] [--n20 N] [--baseline-n20 N] [--no-baseline] [--no-crossval] [--no-hardcases]
  * Per kind and overall: true-match rate, false-match rate, median and p95 ms per scan (one gift), and the time of a
- * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it. Then the leave-gifts-out
- * cross-validation of the decision rule (crossval-report.ts) and the hard-case table (hardcase-report.ts).
- * Queries get the browser's compression first (fit 600x600, JPEG 0.5); times are wall-clock, in this thread.
+ * scan against 20 gifts; the same for the textbook baseline, and each figure's ratio to it. Then the speed of the
+ * shipped recipe beside the earlier ones (recipes.ts) in the same run: CPU ms per scan (process.cpuUsage) and scans/s
+ * on a pool of 2 workers. Then the leave-gifts-out cross-validation of the decision rule (crossval-report.ts) and the
+ * hard-case table (hardcase-report.ts). Queries get the browser's compression first (browserCompress); times are
+ * wall-clock, in this thread. Load average printed at the start and the end.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { baselineExtract, baselineMatch } from '../baseline.ts';
 import { loadCv } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
-import { CONFIG, enrol, match } from '../engine.ts';
+import { enrol, match } from '../engine.ts';
 import { createMatcherPool } from '../pool.ts';
 import type { Features } from '../features.ts';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { crossval, CROSSVAL_DEFAULTS } from './crossval-report.ts';
 import { argValue, readPairs, type Pair } from './dataset.ts';
 import { hardcases } from './hardcase-report.ts';
+import { RECIPE_026, RECIPES, withConfig, type Recipe } from './recipes.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const n20 = Number(argValue('--n20', '60'));
@@ -43,36 +46,38 @@ const ours = new Map<string, Uint8Array>();
 for (const r of refPaths) ours.set(r, (await enrol(readFileSync(r))).reference);
 // warm-up (JIT) on one pair, not measured
 await match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]]);
-const oursOut: Outcome[] = [];
-let cpu0 = process.cpuUsage();
-for (const p of pairs) {
-  const d = await match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]);
-  oursOut.push({ pair: p, matched: d.matched, ms: d.ms });
-}
-const cpuMs = (since: NodeJS.CpuUsage): number => {
+// every recipe (recipes.ts) on every pair, interleaved pair by pair so that all see the same machine load
+const cpuUs = (since: NodeJS.CpuUsage): number => {
   const u = process.cpuUsage(since);
-  return (u.user + u.system) / 1000;
+  return u.user + u.system;
 };
-const cpuPerScan = cpuMs(cpu0) / pairs.length;
-// the recipe before grey-first staging (grey and colour layers on every scan), same pairs, same thread
-CONFIG.greyFirst = false;
-cpu0 = process.cpuUsage();
-const beforeMs: number[] = [];
-let beforeAgree = 0;
-for (const [i, p] of pairs.entries()) {
-  const d = await match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]);
-  beforeMs.push(d.ms);
-  if (d.matched === oursOut[i]!.matched) beforeAgree++;
+interface RecipeRun { recipe: Recipe; out: Outcome[]; cpuUs: number }
+const runs: RecipeRun[] = RECIPES.map((recipe) => ({ recipe, out: [], cpuUs: 0 }));
+for (const p of pairs) {
+  for (const r of runs) {
+    const c0 = process.cpuUsage();
+    const d = await withConfig(r.recipe.config, () => match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]));
+    r.cpuUs += cpuUs(c0);
+    r.out.push({ pair: p, matched: d.matched, ms: d.ms });
+  }
 }
-const cpuBefore = cpuMs(cpu0) / pairs.length;
-CONFIG.greyFirst = true;
-// throughput: two worker threads (this machine's cores), every query against its pair's reference
-const pool = createMatcherPool({ size: 2 });
-await Promise.all([0, 1].map(() => pool.match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]])));
-const tp0 = performance.now();
-await Promise.all(pairs.map((p) => pool.match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]])));
-const scansPerS = pairs.length / ((performance.now() - tp0) / 1000);
-await pool.close();
+const oursOut = runs[0]!.out;
+// throughput: a pool of two worker threads (this machine's cores) per recipe, fed every pair at once; rounds
+// alternate (A B B A) so a change in the machine's load falls on both
+const throughput = new Map<string, { scans: number; ms: number }>();
+for (const r of [runs[0]!, runs[1]!, runs[1]!, runs[0]!]) {
+  const pool = createMatcherPool({ size: 2, config: r.recipe.config });
+  await Promise.all([0, 1].map(() => pool.match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]])));
+  const t0 = performance.now();
+  await Promise.all(pairs.map((p) => pool.match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]])));
+  const t = throughput.get(r.recipe.name) ?? { scans: 0, ms: 0 };
+  throughput.set(r.recipe.name, { scans: t.scans + pairs.length, ms: t.ms + performance.now() - t0 });
+  await pool.close();
+}
+const scansPerS = (name: string): number => {
+  const t = throughput.get(name)!;
+  return t.scans / (t.ms / 1000);
+};
 
 // --- 1 against 20: a genuine query against its gift + 19 others (identification), and against 20 others only
 const genuine = pairs.filter((p) => p.label === true);
@@ -111,6 +116,7 @@ async function run20<T>(
   return { n: sel.length, median: quantile(ms, 0.5), p95: quantile(ms, 0.95), correct, wrong, falseOnImpostors };
 }
 const ours20 = await run20(n20, (r) => ours.get(r)!, match);
+const prev20 = await withConfig(RECIPE_026, () => run20(n20, (r) => ours.get(r)!, match));
 
 // --- baseline
 const baseOut: Outcome[] = [];
@@ -169,11 +175,25 @@ const line20 = (name: string, x: typeof ours20, b?: typeof ours20) =>
   `${name}: 1-against-20 median ${x.median} ms ${ratio(x.median, b?.median)} p95 ${x.p95} ms ${ratio(x.p95, b?.p95)}; ` +
   `${x.n} genuine queries among 20 gifts: ${x.correct} identified, ${x.wrong} wrong gift; the same queries against 20 other gifts: ${x.falseOnImpostors} false matches`;
 console.log(line20('ours', ours20, base20));
-console.log(
-  `ours: CPU per scan (one gift, this thread, all threads counted) ${cpuPerScan.toFixed(1)} ms; the recipe before (colour layers on every scan) ${cpuBefore.toFixed(1)} ms in the same run ` +
-    `(x${(cpuPerScan / cpuBefore).toFixed(2)}), median ${quantile(beforeMs, 0.5)} ms, same decision on ${beforeAgree}/${pairs.length} pairs; ` +
-    `throughput on a 2-thread pool ${scansPerS.toFixed(1)} scans/s`,
-);
+console.log(line20('decision 026', prev20));
+console.log('');
+console.log(`speed of the recipes (recipes.ts), one gift, every pair, interleaved pair by pair; CPU = process.cpuUsage of this process (libvips threads included)`);
+console.log(`${'recipe'.padEnd(36)}${'CPU ms/scan'.padEnd(20)}${'median ms'.padEnd(11)}${'p95 ms'.padEnd(8)}${'true printed / 3D'.padEnd(20)}${'false'.padEnd(7)}same decision as shipped`);
+for (const r of runs) {
+  const cpu = r.cpuUs / 1000 / pairs.length;
+  const ok = (kind: string) => r.out.filter((o) => o.pair.label === true && o.pair.kind === kind && o.matched).length;
+  const of = (kind: string) => r.out.filter((o) => o.pair.label === true && o.pair.kind === kind).length;
+  const same = r.out.filter((o, i) => o.matched === oursOut[i]!.matched).length;
+  console.log(
+    `${r.recipe.name.padEnd(36)}${`${cpu.toFixed(1)} (x${(cpu / (runs[1]!.cpuUs / 1000 / pairs.length)).toFixed(2)})`.padEnd(20)}` +
+      `${String(quantile(r.out.map((o) => o.ms), 0.5)).padEnd(11)}${String(quantile(r.out.map((o) => o.ms), 0.95)).padEnd(8)}` +
+      `${`${ok('printed-flat')}/${of('printed-flat')} / ${ok('object-3d')}/${of('object-3d')}`.padEnd(20)}` +
+      `${String(r.out.filter((o) => o.pair.label === false && o.matched).length).padEnd(7)}${same}/${pairs.length}`,
+  );
+}
+console.log('(CPU ratios are to decision 026)');
+const [s0, s1] = [scansPerS(runs[0]!.recipe.name), scansPerS(runs[1]!.recipe.name)];
+console.log(`throughput, a pool of 2 worker threads fed all ${pairs.length} scans at once, 2 rounds each: shipped ${s0.toFixed(1)} scans/s, decision 026 ${s1.toFixed(1)} scans/s (x${(s0 / s1).toFixed(2)})`);
 if (base20) console.log(line20('baseline', base20));
 
 if (!process.argv.includes('--no-crossval')) {

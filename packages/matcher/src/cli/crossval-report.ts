@@ -34,7 +34,7 @@ export const CROSSVAL_DEFAULTS = {
   k: 5,
   margin: 4,
   reserve: 2,
-  ratios: [0.85],
+  ratios: [0.8],
   spreads: [0, 1, 2, 3, 4, 5, 6],
 };
 

@@ -24,6 +24,8 @@ export interface HardCase {
   background: string;
   /** the gift shown in the background photo, if any: comparing with its reference is not an impostor test */
   backgroundGift?: string;
+  /** the camera frame before the browser's compression (PNG, FRAME size): for comparing capture recipes */
+  scene: Buffer;
   /** what the browser sends */
   jpeg: Buffer;
   detail: string;
@@ -214,7 +216,7 @@ export async function hardCase(ctx: Ctx, ref: GiftImage, condition: Condition): 
     detail.push(`motion ${k.width}px`);
   }
   const png = await sharp(img, raw).png({ compressionLevel: 1 }).toBuffer();
-  return { condition, area, background, backgroundGift, jpeg: await browserCompress(png), detail: detail.join(', ') };
+  return { condition, area, background, backgroundGift, scene: png, jpeg: await browserCompress(png), detail: detail.join(', ') };
 }
 
 export function context(cv: CV, seed: number, backgrounds: Ctx['backgrounds']): Ctx {

@@ -30,15 +30,21 @@ export interface HardcaseRow {
 
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
 
-export async function hardcases(o: HardcaseOptions): Promise<{ lines: string[]; rows: HardcaseRow[] }> {
-  const cv = await loadCv();
-  const pairs = readPairs(o.csv);
+/** The references a hard-case run uses (every `step`-th cover, all objects), their kinds, and the scenes' backgrounds. */
+export function hardcaseInputs(csv: string, step: number) {
+  const pairs = readPairs(csv);
   const all = [...new Set(pairs.map((p) => p.referencePath))].sort();
-  const refs = all.filter((p, i) => !p.includes('/covers/') || i % o.step === 0);
+  const refs = all.filter((p, i) => !p.includes('/covers/') || i % step === 0);
   const kindOf = new Map(pairs.map((p) => [p.referencePath, p.kind]));
   const backgrounds = [...new Set(pairs.filter((p) => p.queryPath.includes('/objects/')).flatMap((p) => [p.queryPath, p.referencePath]))]
     .sort()
     .map((path) => ({ name: basename(path), path, gift: giftOf(path) }));
+  return { refs, kindOf, backgrounds };
+}
+
+export async function hardcases(o: HardcaseOptions): Promise<{ lines: string[]; rows: HardcaseRow[] }> {
+  const cv = await loadCv();
+  const { refs, kindOf, backgrounds } = hardcaseInputs(o.csv, o.step);
   const feats = new Map<string, Features>();
   for (const r of refs) feats.set(r, await extractReference(readFileSync(r)));
   const ctx = context(cv, o.seed, backgrounds);

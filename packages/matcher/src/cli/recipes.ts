@@ -1,0 +1,41 @@
+/**
+ * Engine recipes the bench compares in one run (ratios beside each other under the same machine load): the shipped
+ * CONFIG, the recipe of decision 026, and the one before it (colour layers on every scan, the issue's "75 ms").
+ * Only query-side and decision settings differ: references are enrolled the same way by all three.
+ */
+import { CONFIG } from '../engine.ts';
+
+export type EngineConfig = typeof CONFIG;
+
+export interface Recipe {
+  name: string;
+  config: Partial<EngineConfig>;
+}
+
+/** Decision 026 (grey first, then colour; query 540 px, 6 grey and 3 colour levels, ratio 0.85, bar 22). */
+export const RECIPE_026: Partial<EngineConfig> = {
+  querySide: 540,
+  queryLevels: 6,
+  queryChromaLevels: 3,
+  ratio: 0.85,
+  minInliers: 22,
+  greyFirst: true,
+  colourGate: 0,
+};
+
+export const RECIPES: Recipe[] = [
+  { name: 'shipped', config: {} },
+  { name: 'decision 026 (grey first)', config: RECIPE_026 },
+  { name: 'before 026 (colour on every scan)', config: { ...RECIPE_026, greyFirst: false } },
+];
+
+/** Runs fn with CONFIG overridden, then restores it (also when fn throws). */
+export async function withConfig<T>(over: Partial<EngineConfig>, fn: () => Promise<T>): Promise<T> {
+  const saved = { ...CONFIG };
+  Object.assign(CONFIG, over);
+  try {
+    return await fn();
+  } finally {
+    Object.assign(CONFIG, saved);
+  }
+}
