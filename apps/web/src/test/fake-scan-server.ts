@@ -34,7 +34,7 @@ export function fakeScanServer(giftId: string) {
       if (!next) return surprise(`live frame ${frames.length}`);
       return Promise.resolve(next());
     }
-    if (input !== API.processScanDirect(giftId)) return surprise(String(input));
+    if (input !== API.processScanDirect(giftId)) return surprise(typeof input === 'string' ? input : 'a call to another URL');
     scans.push(photo);
     const next = scanAnswers.shift();
     if (!next) return surprise(`scan ${scans.length}`);
@@ -88,11 +88,12 @@ export async function photoCamera(photoUrl: string, filter = 'none'): Promise<vo
   const ctx = canvas.getContext('2d')!;
   const fit = Math.min(1280 / img.naturalWidth, 720 / img.naturalHeight);
   const [w, h] = [img.naturalWidth * fit, img.naturalHeight * fit];
+  const stream = canvas.captureStream(30);
+  const track = stream.getVideoTracks()[0]!;
   let timer = 0;
-  let track: MediaStreamTrack | undefined;
   const draw = () => {
     // track.stop() (the screen going away) fires no event: stop drawing once the track has ended.
-    if (track?.readyState === 'ended') return window.clearInterval(timer);
+    if (track.readyState === 'ended') return window.clearInterval(timer);
     ctx.filter = 'none';
     ctx.fillStyle = '#000';
     ctx.fillRect(0, 0, 1280, 720);
@@ -100,8 +101,6 @@ export async function photoCamera(photoUrl: string, filter = 'none'): Promise<vo
     ctx.drawImage(img, (1280 - w) / 2, (720 - h) / 2, w, h);
   };
   draw();
-  const stream = canvas.captureStream(30);
-  track = stream.getVideoTracks()[0];
   // A canvas stream sends a frame only when the canvas is drawn: keep drawing while the stream lives.
   timer = window.setInterval(draw, 33);
   vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(stream);
