@@ -26,7 +26,7 @@ import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
-import { scanAdmission } from './lib/scan-photo.ts';
+import { liveFrameAdmission, scanAdmission } from './lib/scan-photo.ts';
 import { contentSecurityPolicy } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
@@ -52,6 +52,9 @@ import { recipientAuthRoutes } from './modules/recipient-auth/recipient-auth.rou
 import { createRecipientAuthService } from './modules/recipient-auth/recipient-auth.service.ts';
 import { recipientGuard } from './modules/recipient-auth/recipient-session.ts';
 import { createRevealGrants } from './modules/reveal-grants/reveal-grants.ts';
+import { createSlidingWindow } from './adapters/sliding-window.ts';
+import { liveFramesRoutes } from './modules/scans/live-frames.routes.ts';
+import { createLiveFramesService, type LiveScanLimit } from './modules/scans/live-frames.service.ts';
 import { scansRoutes } from './modules/scans/scans.routes.ts';
 import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
@@ -81,6 +84,8 @@ export interface AppDeps {
   /** Folders with the web app's public files (demo gift images). */
   demoImageDirs?: string[];
   scanFailureLimit?: ScanFailureLimit;
+  /** The live frames' rate and budget; default LIVE_SCAN. */
+  liveScanLimit?: LiveScanLimit;
   /** Per-client limit on every scan call (process-scan, demo scan); default 60 a minute. */
   scanRateLimit?: { max: number; timeWindow: number };
   /** Per-client limit on the reaction calls; default 30 a minute. */
@@ -316,6 +321,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A saturated matcher refuses scans with 503 + Retry-After before they are read or counted (scanAdmission).
   const admission = scanAdmission(recogniser);
   scansRoutes(app, { service: scans, grants, requireRecipient, rateLimit: scanRateLimit, admission });
+  // Live frames: counted in the rate-limit store (memory or Redis), never the database; refused while the matcher queues.
+  const liveFrames = createLiveFramesService({
+    db,
+    media,
+    clock,
+    recogniser,
+    messages,
+    grants,
+    window: createSlidingWindow(deps.rateLimitStore, 'gl:live:'),
+    limit: deps.liveScanLimit,
+  });
+  liveFramesRoutes(app, { service: liveFrames, grants, requireRecipient, admission: liveFrameAdmission(recogniser) });
   messagesRoutes(app, { service: messages, grants });
   reactionsRoutes(app, {
     service: reactions,

@@ -1,3 +1,4 @@
+import { LIVE_SCAN } from '@giftlens/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -92,6 +93,10 @@ const EnvSchema = z
       z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
     ),
     JOB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
+    LIVE_SCAN_PER_CLIENT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(LIVE_SCAN.perClient),
+    ),
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
     VAPID_SUBJECT: z.preprocess(
@@ -161,6 +166,8 @@ export interface Config {
   /** Run the job runner inside the server process (RUN_JOBS); off on API nodes when `npm run worker` runs apart. */
   runJobs: boolean;
   jobConcurrency: number;
+  /** Live frames one client address may send within LIVE_SCAN.windowMs (phones behind one NAT share it). */
+  liveScanPerClient: number;
   /** Null keys: a pair generated once into DATA_DIR/vapid.json. */
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   /** Hosts push subscription endpoints may point at; null: the browsers' own push services. */
@@ -244,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS === 'true' || e.RUN_JOBS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,
+    liveScanPerClient: e.LIVE_SCAN_PER_CLIENT,
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY ?? null,
       privateKey: e.VAPID_PRIVATE_KEY ?? null,

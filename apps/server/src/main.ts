@@ -1,3 +1,4 @@
+import { LIVE_SCAN } from '@giftlens/contract/constants';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
@@ -50,6 +51,7 @@ const app = await buildApp({
   webDistDir: config.webDistDir,
   logger: { level: config.logLevel },
   recogniser,
+  liveScanLimit: { ...LIVE_SCAN, perClient: config.liveScanPerClient },
   // The built app in production; the source public folder too, so the demo works before a build.
   demoImageDirs: [config.webDistDir, path.join(REPO_ROOT, 'apps/web/public')],
   push: { publicKey: infra.push.publicKey, allowedHosts: config.pushServiceHosts },

@@ -50,6 +50,7 @@ describeEachDatabase('bad input', (get) => {
       '/api/gift-sender/submit-gift',
       `/api/gift-sender/gifts/${GIFT}/photos`,
       `/api/verification-recipient/process-scan/${GIFT}`,
+      `/api/verification-recipient/live-frame/${GIFT}`,
       '/api/reactions/upload',
       '/api/demo/scan/birthday',
     ];
@@ -76,6 +77,7 @@ describeEachDatabase('bad input', (get) => {
     const cases = [
       ['/api/gift-sender/submit-gift', 'giftImage'],
       [`/api/verification-recipient/process-scan/${GIFT}`, 'scan'],
+      [`/api/verification-recipient/live-frame/${GIFT}`, 'scan'],
       ['/api/reactions/upload', 'reaction'],
     ] as const;
     for (const [url, name] of cases) {

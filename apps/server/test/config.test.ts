@@ -66,6 +66,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}, ROOT)).toMatchObject({
       runJobs: true,
       jobConcurrency: 4,
+      liveScanPerClient: 300,
       vapid: { publicKey: null, privateKey: null, subject: 'mailto:no-reply@giftlens.local' },
       pushServiceHosts: null,
       whatsapp: null,
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
         {
           RUN_JOBS: 'false',
           JOB_CONCURRENCY: '8',
+          LIVE_SCAN_PER_CLIENT: '5000',
           MAIL_FROM: 'Gifts <hello@giftlens.example>',
           PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, push.example ',
           WHATSAPP_TOKEN: 't',
@@ -86,13 +88,14 @@ describe('loadConfig', () => {
     ).toMatchObject({
       runJobs: false,
       jobConcurrency: 8,
+      liveScanPerClient: 5000,
       vapid: { subject: 'mailto:hello@giftlens.example' },
       pushServiceHosts: ['fcm.googleapis.com', 'push.example'],
       whatsapp: { token: 't', phoneNumberId: '123', template: 'gift_link', language: 'en', apiBaseUrl: 'https://graph.facebook.com/v21.0' },
     });
     let error: unknown;
     try {
-      loadConfig({ RUN_JOBS: 'maybe', WHATSAPP_TOKEN: 't', VAPID_PUBLIC_KEY: 'k', VAPID_SUBJECT: 'http://x', JOB_CONCURRENCY: '0' }, ROOT);
+      loadConfig({ RUN_JOBS: 'maybe', WHATSAPP_TOKEN: 't', VAPID_PUBLIC_KEY: 'k', VAPID_SUBJECT: 'http://x', JOB_CONCURRENCY: '0', LIVE_SCAN_PER_CLIENT: 'many' }, ROOT);
     } catch (err) {
       error = err;
     }
@@ -105,6 +108,7 @@ describe('loadConfig', () => {
         'VAPID_PRIVATE_KEY: is required when any VAPID_*_KEY variable is set',
         'VAPID_SUBJECT: must be a mailto: or https:// contact',
         expect.stringMatching(/^JOB_CONCURRENCY: /),
+        expect.stringMatching(/^LIVE_SCAN_PER_CLIENT: /),
       ]),
     );
   });

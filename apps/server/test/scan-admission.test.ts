@@ -2,8 +2,8 @@ import { ScanBusyBody } from '@giftlens/contract/recipient';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createMatcherRecogniser } from '../src/adapters/recogniser.ts';
-import { describeEachDatabase, it, json, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
-import { activeGift, scanBody, scanPhotos } from './helpers/recipient.ts';
+import { describeEachDatabase, it, json, type Harness } from './helpers/harness.ts';
+import { newSendersGift, scanBody, scanPhotos } from './helpers/recipient.ts';
 
 /**
  * Admission control in front of the matcher: one worker and no queue here, so a second scan arriving while one is
@@ -61,10 +61,8 @@ describeEachDatabase(
   (get) => {
     let giftId: string;
     beforeAll(async () => {
-      const h = get();
-      const { cookie } = await signIn(h, uniqueEmail('sender'));
       // Premium: 10 reveals, enough for every accepted genuine scan below.
-      giftId = await activeGift(h, cookie, { photo: photos.reference, recipientEmail: uniqueEmail('maya') });
+      giftId = await newSendersGift(get(), photos.reference);
     });
 
     it('refuses scans beyond the queue with 503 + Retry-After; accepted ones are decided and counted, refused ones are not', async () => {

@@ -239,6 +239,8 @@ const MULTIPART_FIELDS: Record<string, { fields: string[]; files: string[] }> = 
   '/api/gift-sender/gifts/{giftId}/photos': { fields: [], files: ['giftImage'] },
   '/api/verification-recipient/process-scan/{giftId}': { fields: ['type'], files: ['scan'] },
   '/api/verification-recipient/process-scan': { fields: ['recipient_id'], files: ['scan'] },
+  '/api/verification-recipient/live-frame/{giftId}': { fields: ['type'], files: ['scan'] },
+  '/api/verification-recipient/live-frame': { fields: ['recipient_id'], files: ['scan'] },
   '/api/reactions/upload': { fields: ['reactionId', 'playbackSessionId'], files: ['reaction'] },
   '/api/demo/scan/{demoId}': { fields: [], files: ['scan'] },
 };

@@ -16,8 +16,15 @@ export interface Recogniser {
    * `RecogniserBusyError`, at once and without running anything, when the matcher's queue is full.
    */
   match(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision>;
-  /** True while a new scan would be refused: every worker busy and the queue full. */
+  /** True while a new scan would be refused: every worker busy and the queue full (live frames not counted). */
   busy(): boolean;
+  /**
+   * A live frame (issue 15): matched only on a worker that is idle now, so it never waits in the queue nor takes a
+   * queue place from an explicit scan. Rejects with `RecogniserBusyError` at once when `queued()`.
+   */
+  matchLive(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision>;
+  /** True while every worker is occupied, so a new task would have to queue: live frames are refused then. */
+  queued(): boolean;
   close(): Promise<void>;
 }
 
@@ -60,34 +67,51 @@ export interface MatcherRecogniserOptions {
  * scans; see QUEUE_WAIT_BUDGET_MS). A scan beyond that is refused at once (RecogniserBusyError) instead of waiting
  * behind the others, so the accepted ones keep a short wait. Enrolments (a sender's submit) are never refused, but
  * they occupy the pool and count.
+ *
+ * Live frames have the lowest priority: one is admitted only while a worker is idle (it starts at once, never
+ * queues), and explicit scans' admission does not count them. At most `size` frames run, so an explicit scan
+ * waits at most one frame's matching longer and is never refused because of live traffic.
  */
 export function createMatcherRecogniser(opts: MatcherRecogniserOptions = {}): Recogniser {
   const size = Math.max(1, Math.floor(opts.size ?? availableParallelism()));
   let pool: ReturnType<typeof createMatcherPool> | undefined;
+  /** tasks in the pool (running or queued), and how many of them are live frames */
   let pending = 0;
+  let livePending = 0;
   let scanMs = INITIAL_SCAN_MS;
   const queueLength = () =>
     opts.queue ?? Math.max(1, Math.floor((size * QUEUE_WAIT_BUDGET_MS) / Math.max(1, scanMs)));
-  const full = () => pending >= size + queueLength();
+  const full = () => pending - livePending >= size + queueLength();
+  const queued = () => pending >= size;
   const get = () => (pool ??= createMatcherPool({ size }));
-  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+  const track = async <T>(work: () => Promise<T>, live = false): Promise<T> => {
     pending++;
+    if (live) livePending++;
     try {
       return await work();
     } finally {
       pending--;
+      if (live) livePending--;
     }
+  };
+  const match = async (query: Buffer | Uint8Array, references: Uint8Array[][], live: boolean) => {
+    const decision = await track(() => get().match(query, references), live);
+    scanMs += SCAN_MS_WEIGHT * (decision.ms - scanMs);
+    return decision;
   };
   if (opts.eager) get();
   return {
     enrol: (image) => track(() => get().enrol(image)),
     match: async (query, references) => {
       if (full()) throw new RecogniserBusyError(BUSY_RETRY_AFTER_S);
-      const decision = await track(() => get().match(query, references));
-      scanMs += SCAN_MS_WEIGHT * (decision.ms - scanMs);
-      return decision;
+      return match(query, references, false);
+    },
+    matchLive: async (query, references) => {
+      if (queued()) throw new RecogniserBusyError(BUSY_RETRY_AFTER_S);
+      return match(query, references, true);
     },
     busy: full,
+    queued,
     async close() {
       const p = pool;
       pool = undefined;

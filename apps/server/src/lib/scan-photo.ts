@@ -54,14 +54,23 @@ export function scanAdmission(recogniser: Pick<Recogniser, 'busy'>): onRequestHo
   return (_request, _reply, done) => done(recogniser.busy() ? scanBusy(BUSY_RETRY_AFTER_S) : undefined);
 }
 
+/**
+ * A live frame route's first hook: explicit scans have priority, so a live frame is refused (503, the same body)
+ * as soon as the matcher has any queue, before anything is read or counted. `matchLive` checks again.
+ */
+export function liveFrameAdmission(recogniser: Pick<Recogniser, 'queued'>): onRequestHookHandler {
+  return (_request, _reply, done) => done(recogniser.queued() ? scanBusy(BUSY_RETRY_AFTER_S) : undefined);
+}
+
 /** The matcher's answer, with its refusals as the scan's HTTP errors (unreadable photo 400, saturated 503). */
 export async function matchScan(
   recogniser: Recogniser,
   scan: Buffer,
   references: Uint8Array[][],
+  opts: { live?: boolean } = {},
 ): Promise<MatchDecision> {
   try {
-    return await recogniser.match(scan, references);
+    return await (opts.live ? recogniser.matchLive(scan, references) : recogniser.match(scan, references));
   } catch (err) {
     if (isUnreadableImage(err)) throw scanUnreadable();
     if (err instanceof RecogniserBusyError) throw scanBusy(err.retryAfter);

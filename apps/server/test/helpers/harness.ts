@@ -69,6 +69,10 @@ export interface HarnessOptions {
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
   scanRateLimit?: AppDeps['scanRateLimit'];
+  /** The live frames' rate and budget; by default high enough never to refuse a test's frames. */
+  liveScanLimit?: AppDeps['liveScanLimit'];
+  /** Where rate limits and live-frame counters live (default: this app's memory). */
+  rateLimitStore?: AppDeps['rateLimitStore'];
   /** Another matcher than the file's shared one (e.g. a smaller queue). */
   recogniser?: AppDeps['recogniser'];
   reactionRateLimit?: AppDeps['reactionRateLimit'];
@@ -107,7 +111,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     mailer,
     clock,
     payments: opts.payments ?? { INR: payments, USD: payments },
-    rateLimitStore: { kind: 'memory' },
+    rateLimitStore: opts.rateLimitStore ?? { kind: 'memory' },
     sessionSecret: SESSION_SECRET,
     secureCookies: opts.secureCookies ?? false,
     trustProxy: opts.trustProxy ?? false,
@@ -118,6 +122,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
     scanRateLimit: opts.scanRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+    liveScanLimit: opts.liveScanLimit ?? { perClientPerSecond: 10_000, perTarget: 10_000, perClient: 10_000, windowMs: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     paymentRateLimit: opts.paymentRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },

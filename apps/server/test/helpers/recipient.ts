@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { GIFT_FIELDS, payGift, submitGift, uploadVideo } from './flows.ts';
-import { codeFromOutbox, json, type Harness } from './harness.ts';
+import { codeFromOutbox, json, signIn, uniqueEmail, type Harness } from './harness.ts';
 import { GIFT_PHOTOS_DIR, multipart } from './media.ts';
 
 const DATASET = path.join(GIFT_PHOTOS_DIR, 'covers');
@@ -51,6 +51,12 @@ export async function activeGift(
   await uploadVideo(h, senderCookie, giftId);
   if (opts.pay !== false) await payGift(h, senderCookie, giftId);
   return giftId;
+}
+
+/** A new sender's active Premium gift (10 reveals) of `photo` for a new recipient address. */
+export async function newSendersGift(h: Harness, photo: Buffer) {
+  const { cookie } = await signIn(h, uniqueEmail('sender'));
+  return activeGift(h, cookie, { photo, recipientEmail: uniqueEmail('maya') });
 }
 
 export function scanBody(scan: Buffer, fields: Record<string, string>) {

@@ -6,9 +6,17 @@ import { z } from 'zod';
 import { readScan } from '../../lib/scan-photo.ts';
 import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
-import type { ScanOutcome, ScansService } from './scans.service.ts';
+import type { ScanOutcome } from './scan-core.ts';
+import type { ScansService } from './scans.service.ts';
 
-const GiftParams = z.object({ giftId: GiftId });
+export const GiftParams = z.object({ giftId: GiftId });
+
+/** A decided scan's answer: the grant cookie on a reveal, never cached. */
+export function sendOutcome(grants: RevealGrants, reply: FastifyReply, outcome: { response: unknown; grant: ScanOutcome['grant'] }) {
+  if (outcome.grant) grants.setCookie(reply, outcome.grant.giftId, outcome.grant.token);
+  reply.header('cache-control', 'no-store');
+  return outcome.response;
+}
 
 export function scansRoutes(
   app: FastifyInstance,
@@ -29,11 +37,7 @@ export function scansRoutes(
   const tags = ['recipient'];
   const consumes = ['multipart/form-data'];
 
-  function answer(reply: FastifyReply, outcome: ScanOutcome) {
-    if (outcome.grant) grants.setCookie(reply, outcome.grant.giftId, outcome.grant.token);
-    reply.header('cache-control', 'no-store');
-    return outcome.response;
-  }
+  const answer = (reply: FastifyReply, outcome: ScanOutcome) => sendOutcome(grants, reply, outcome);
 
   // Direct flow: the gift link is the capability.
   api.post(

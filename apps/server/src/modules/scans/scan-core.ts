@@ -1,0 +1,118 @@
+import type { ScanResponse } from '@giftlens/contract/recipient';
+import { texts } from '@giftlens/contract/texts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { MediaStorage } from '../../adapters/media-storage.ts';
+import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import type { Gift } from '../gifts/gifts.table.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import { queueSenderNotice } from '../notices/notices.queue.ts';
+import { listActiveGiftsForEmail } from '../recipient-auth/recipient-auth.repository.ts';
+import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
+import { MAX_RECIPIENT_GIFTS } from '../recipient-auth/recipient-auth.service.ts';
+import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
+import { assertRevealable, scanLimitReached } from './gift-rules.ts';
+import * as repo from './scans.repository.ts';
+
+export interface ScanCoreDeps {
+  db: Db;
+  media: MediaStorage;
+  clock: Clock;
+  recogniser: Recogniser;
+  messages: MessagesService;
+  grants: RevealGrants;
+}
+
+/** A decided scan: the response, and on a match the reveal grant issued for its gift (the cookie to set). */
+export interface ScanOutcome {
+  response: ScanResponse;
+  grant: { giftId: string; token: string } | null;
+}
+
+/**
+ * What an explicit scan (process-scan) and a live frame share: which gifts a photo is matched against, their
+ * enrolled references, and the reveal on a match.
+ */
+export function createScanCore({ db, media, clock, recogniser, messages, grants }: ScanCoreDeps) {
+  /** Photos enrolled before the matcher existed (features null) are enrolled from storage on first use. */
+  async function referencesOf(candidates: Gift[]): Promise<Uint8Array[][]> {
+    const rows = await repo.listReferences(db, candidates.map((g) => g.id));
+    const byGift = new Map<string, Uint8Array[]>(candidates.map((g) => [g.id, []]));
+    for (const row of rows) {
+      let features: Uint8Array | null = row.features;
+      if (!features) {
+        const stat = await media.stat(row.storage_path);
+        if (!stat) continue;
+        try {
+          const enrolled = await recogniser.enrol(await media.readHead(row.storage_path, stat.size));
+          const buffer = Buffer.from(enrolled.reference);
+          await repo.setPhotoFeatures(db, row.id, {
+            features: buffer,
+            quality: enrolled.quality.score,
+            recognisable: enrolled.quality.recognisable,
+            message: enrolled.quality.message ?? null,
+          });
+          features = buffer;
+        } catch (err) {
+          if (isUnreadableImage(err)) continue;
+          throw err;
+        }
+      }
+      byGift.get(row.gift_id)?.push(features);
+    }
+    return candidates.map((g) => byGift.get(g.id) ?? []);
+  }
+
+  return {
+    referencesOf,
+
+    /** Direct flow: the linked gift, with the plan rules checked before any matching work. */
+    async linkedGift(giftId: string): Promise<Gift> {
+      const gift = await gifts.findGift(db, giftId);
+      if (!gift) throw giftNotFound();
+      assertRevealable(gift, clock.now());
+      return gift;
+    },
+
+    /** Recipient flow: the session e-mail's active gifts (newest 20) are the candidates. */
+    async candidatesOf(recipient: Recipient): Promise<Gift[]> {
+      const candidates = await listActiveGiftsForEmail(db, recipient.email, MAX_RECIPIENT_GIFTS);
+      if (candidates.length === 0) throw new AppError(404, 'no_active_gifts', texts.recipient.noActiveGifts);
+      return candidates;
+    },
+
+    /** Counts the reveal and answers with the gift's details; the route then sets the grant cookie. */
+    async revealed(gift: Gift, score: number): Promise<ScanOutcome> {
+      const plan = assertRevealable(gift, clock.now());
+      const now = clock.now();
+      // The reveal is counted, its grant issued, and the first one recorded with the sender's notice, in one
+      // transaction: a failure between them can neither spend a reveal without a grant nor grant one uncounted.
+      const token = await db.transaction().execute(async (trx) => {
+        if (!(await repo.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return null;
+        if (await repo.markFirstOpened(trx, gift.id, now.toISOString())) await queueSenderNotice(trx, now, 'opened', gift.id);
+        return grants.issue(trx, gift.id);
+      });
+      if (token === null) throw scanLimitReached();
+      return {
+        response: {
+          success: true,
+          giftId: gift.id,
+          matchResult: { matched: true, matchFound: true, giftId: gift.id, score },
+          openAIResponse: { content: 'yes' },
+          giftDetails: await messages.revealDetails(gift),
+        },
+        grant: { giftId: gift.id, token },
+      };
+    },
+  };
+}
+
+export type ScanCore = ReturnType<typeof createScanCore>;
+
+/** The recipient_id a scan names must be present and the session's own. */
+export function assertOwnRecipient(recipient: Recipient, recipientId: string | undefined) {
+  if (!recipientId) throw new AppError(400, 'recipient_id_missing', texts.recipient.recipientIdMissing);
+  if (recipientId !== recipient.id) throw new AppError(403, 'forbidden', texts.recipient.recipientIdMissing);
+}
