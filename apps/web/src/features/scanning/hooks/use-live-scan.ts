@@ -2,9 +2,11 @@ import { LIVE_SCAN } from '@giftlens/contract/constants';
 import type { LiveFrameResponse } from '@giftlens/contract/recipient';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { captureFrame, compressScan } from '../../../camera/scan-photo.ts';
-import { CHECK_INTERVAL_MS } from '../../../camera/use-frame-checks.ts';
 import { sendLiveFrame } from '../api/live-frame.ts';
 import { liveFrameFailure } from '../lib/live-frame-errors.ts';
+
+/** How soon the loop asks the frame checks again while they hold the frame back (they look every 120 ms). */
+const GOOD_FRAME_POLL_MS = 40;
 
 /** `looking` while frames are being sent; `spent` once the live budget is; `stopped` after another refusal. */
 export type LiveScanState = 'off' | 'looking' | 'spent' | 'stopped';
@@ -53,7 +55,7 @@ export function useLiveScan({ enabled, video, flow, scanId, isGoodFrame, onMatch
         if (wait > 0) await pause(wait, signal);
         if (signal.aborted) return;
         if (!goodFrame()) {
-          await pause(CHECK_INTERVAL_MS, signal);
+          await pause(GOOD_FRAME_POLL_MS, signal);
           continue;
         }
         nextAt = performance.now() + LIVE_SCAN.intervalMs;
