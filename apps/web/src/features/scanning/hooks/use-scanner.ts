@@ -25,7 +25,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
   const [restartKey, setRestartKey] = useState(0);
   const { attachVideo, video, camera } = useCamera(restartKey);
   const cameraReady = camera.status === 'ready';
-  const { animating, processingEnabled } = useCameraSequence(cameraReady, restartKey);
+  const { animating } = useCameraSequence(cameraReady, restartKey);
   const outcome = useScanOutcome();
   const { status, prompt, fail } = outcome;
   const request = useScanRequest(processScan);
@@ -128,7 +128,6 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     cameraMessage,
     cameraReady,
     animating,
-    processingEnabled,
     status,
     phase: outcome.phase,
     waiting: request.waiting,
