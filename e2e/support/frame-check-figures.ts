@@ -13,7 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   CHECK_WIDTH,
   frameHint,
@@ -95,8 +95,10 @@ console.log(
 );
 const SHIFTS = [1, 2, 4];
 const motion = SHIFTS.map(() => [] as number[]);
+const byVariant: Record<string, FrameMetrics[]> = {};
 for (const [variant, filter] of Object.entries(VARIANTS)) {
   const metrics: FrameMetrics[] = [];
+  byVariant[variant] = metrics;
   const hints: Record<string, number> = { pass: 0, moreLight: 0, holdStill: 0, moveCloser: 0 };
   for (const photo of list) {
     const luma = cameraLuma(photo, filter);
@@ -114,3 +116,37 @@ for (const [variant, filter] of Object.entries(VARIANTS)) {
 }
 console.log(`motion of the sharp frames moved at check size (hold still above ${MAX_MOTION}):`);
 SHIFTS.forEach((shift, i) => console.log(row(`${shift} px`, motion[i]!)));
+
+/**
+ * Do bars chosen this way hold on gifts they were not chosen on? Leave-gifts-out: the gifts (a cover's four photos,
+ * an object's four views) in FOLDS groups; for each, the bar is put halfway between the worst genuine value and the
+ * best degraded one of the other gifts, and the left-out gifts' frames are judged by it.
+ */
+const FOLDS = 5;
+const giftOf = (photo: string) => basename(photo).split('-')[0]!;
+const gifts = [...new Set(list.map(giftOf))];
+const fold = list.map((photo) => gifts.indexOf(giftOf(photo)) % FOLDS);
+const CHECKS: { name: string; genuine: number[]; degraded: number[]; higherIsGood: boolean; shipped: number }[] = [
+  { name: 'brightness', genuine: byVariant.sharp!.map((m) => m.brightness), degraded: byVariant.dark!.map((m) => m.brightness), higherIsGood: true, shipped: MIN_BRIGHTNESS },
+  { name: 'sharpness', genuine: byVariant.sharp!.map((m) => m.sharpness), degraded: byVariant['blurred 8']!.map((m) => m.sharpness), higherIsGood: true, shipped: MIN_SHARPNESS },
+  { name: 'coverage', genuine: byVariant.sharp!.map((m) => m.centreCoverage), degraded: byVariant['far 30%']!.map((m) => m.centreCoverage), higherIsGood: true, shipped: MIN_CENTRE_COVERAGE },
+  { name: 'motion', genuine: motion[0]!, degraded: motion[2]!, higherIsGood: false, shipped: MAX_MOTION },
+];
+console.log(`leave-gifts-out (${gifts.length} gifts in ${FOLDS} folds; bar halfway between the training gifts' worst genuine and best degraded frame):`);
+for (const c of CHECKS) {
+  const sign = c.higherIsGood ? 1 : -1;
+  const bars: number[] = [];
+  let heldBack = 0;
+  let letThrough = 0;
+  for (let f = 0; f < FOLDS; f++) {
+    const train = (xs: number[]) => xs.filter((_, i) => fold[i] !== f).map((x) => sign * x);
+    const bar = sign * ((Math.min(...train(c.genuine)) + Math.max(...train(c.degraded))) / 2);
+    bars.push(bar);
+    c.genuine.forEach((x, i) => fold[i] === f && sign * x < sign * bar && heldBack++);
+    c.degraded.forEach((x, i) => fold[i] === f && sign * x >= sign * bar && letThrough++);
+  }
+  console.log(
+    `  ${c.name.padEnd(12)} bars ${Math.min(...bars).toFixed(3)}–${Math.max(...bars).toFixed(3)} (shipped ${c.shipped}); ` +
+      `held-out genuine frames held back ${heldBack} of ${c.genuine.length}, degraded let through ${letThrough} of ${c.degraded.length}`,
+  );
+}
