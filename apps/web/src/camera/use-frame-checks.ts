@@ -27,11 +27,9 @@ export function useFrameChecks(video: HTMLVideoElement | null, enabled: boolean)
     const check = () => {
       const frame = sampleFrame(video, video.videoWidth, video.videoHeight, canvas);
       if (!frame) return;
-      // Without a previous frame the motion is unknown: the first check only gives the next one its reference.
-      const verdict = previous ? frameHint(measureFrame(frame, previous)) : 'holdStill';
-      const first = previous === null;
+      // The first check has no previous frame: its motion counts as none, so a good first frame is sent at once.
+      const verdict = frameHint(measureFrame(frame, previous));
       previous = frame;
-      if (first) return;
       latest.current = { good: verdict === null, at: performance.now() };
       streak = verdict === candidate ? streak + 1 : 1;
       candidate = verdict;
