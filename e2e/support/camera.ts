@@ -1,6 +1,9 @@
 import { basename } from 'node:path';
 import { madeByFfmpeg } from './ffmpeg.ts';
 
+/** The fake camera's picture of a photo: letterboxed into 1280x720, as a phone held over the gift would see it. */
+export const FAKE_CAMERA_FRAME = 'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2';
+
 /**
  * Turns a photo into a Y4M clip for Chromium's fake camera (--use-file-for-fake-video-capture).
  * The clip is padded to 1280x720 so the camera shows the whole photo, as a phone held over the gift would.
@@ -16,7 +19,7 @@ function photoToY4m(photoPath: string): string {
     '-r',
     '30',
     '-vf',
-    'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,format=yuv420p',
+    `${FAKE_CAMERA_FRAME},format=yuv420p`,
     '-f',
     'yuv4mpegpipe',
   ]);

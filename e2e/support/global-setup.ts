@@ -24,6 +24,8 @@ export async function startAppServer(opts: {
     DATABASE_URL: '',
     PUBLIC_ORIGIN: baseURL,
     SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
+    // Every browser of the run scans from 127.0.0.1: one client address's live-frame budget would not last the run.
+    LIVE_SCAN_PER_CLIENT: '100000',
     ...opts.env,
   });
   await waitForHealth(`${baseURL}${HEALTH}`, server, 60_000);

@@ -4,6 +4,8 @@ import type { RouteHandle } from './root-layout.tsx';
 
 const fullScreen: RouteHandle = { fullScreen: true };
 
+const loadGiftMessage = () => import('./routes/gift-message-route.tsx');
+
 /**
  * The recipient journey (features recipient-access, gift-link, scanning, gift-message, reactions), each screen
  * loaded on demand: e-mail code or gift link, instructions, the camera, then the message.
@@ -37,10 +39,13 @@ export const recipientRoutes: RouteObject[] = [
   {
     path: paths.scanningCamera.pattern,
     handle: fullScreen,
-    lazy: () =>
-      import('../features/scanning/components/scanning-camera-page.tsx').then((m) => ({
+    lazy: () => {
+      // Live scanning opens the message page the moment a frame matches: its code loads while the camera starts.
+      void loadGiftMessage();
+      return import('../features/scanning/components/scanning-camera-page.tsx').then((m) => ({
         Component: m.ScanningCameraPage,
-      })),
+      }));
+    },
   },
   {
     path: paths.matchResult.pattern,
@@ -53,6 +58,6 @@ export const recipientRoutes: RouteObject[] = [
   },
   {
     path: paths.giftMessage.pattern,
-    lazy: () => import('./routes/gift-message-route.tsx').then((m) => ({ Component: m.GiftMessageRoute })),
+    lazy: () => loadGiftMessage().then((m) => ({ Component: m.GiftMessageRoute })),
   },
 ];

@@ -8,21 +8,27 @@ export type ScanRequest =
   | { flow: 'recipient'; recipientId: string; image: File; signal: AbortSignal };
 
 /**
+ * The multipart body of a scan call and its path: the direct flow names the gift in the path (`direct(giftId)`)
+ * and sends `type=direct`; the recipient flow posts to `recipientPath` with `recipient_id`.
+ */
+export function scanCall(req: ScanRequest, direct: (giftId: string) => string, recipientPath: string) {
+  const form = new FormData();
+  form.append('scan', req.image, req.image.name);
+  if (req.flow === 'direct') {
+    form.append('type', 'direct');
+    return { path: direct(req.giftId), form };
+  }
+  form.append('recipient_id', req.recipientId);
+  return { path: recipientPath, form };
+}
+
+/**
  * POST process-scan: the direct flow names the gift in the path (`type=direct`); the recipient flow sends
  * `recipient_id` and the server matches against that recipient's active gifts.
  * A non-OK answer carries the server's text when it has one, else "API error: {status}".
  */
 export async function processScan(req: ScanRequest): Promise<ScanResponse> {
-  const form = new FormData();
-  form.append('scan', req.image, req.image.name);
-  let path: string;
-  if (req.flow === 'direct') {
-    form.append('type', 'direct');
-    path = API.processScanDirect(req.giftId);
-  } else {
-    form.append('recipient_id', req.recipientId);
-    path = API.processScan;
-  }
+  const { path, form } = scanCall(req, API.processScanDirect, API.processScan);
   try {
     return await apiRequest('POST', path, form, { fallbackError: texts.recipient.scanFailed, schema: ScanResponse, signal: req.signal });
   } catch (err) {

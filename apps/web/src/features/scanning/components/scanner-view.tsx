@@ -1,9 +1,11 @@
 import { MAX_SCAN_ATTEMPTS } from '@giftlens/contract/constants';
+import { texts } from '@giftlens/contract/texts';
 import { X } from 'lucide-react';
 import { ShutterButton } from '../../../camera/shutter-button.tsx';
 import { CameraHint } from '../../../components/ui/camera-hint.tsx';
 import type { useScanner } from '../hooks/use-scanner.ts';
 import { RetryDialog } from './retry-dialog.tsx';
+import { FrameHintPill } from './frame-hint-pill.tsx';
 import { SCAN_KEYFRAMES, ScanProgress, Viewfinder } from './scanner-parts.tsx';
 
 export type ScannerState = ReturnType<typeof useScanner>;
@@ -16,14 +18,15 @@ function statusText(s: Omit<ScannerState, 'attachVideo'>): string {
   if (s.status === 'scanning') return s.waiting ?? 'Scanning your gift…';
   if (s.status === 'success') return 'Gift found! Opening your message…';
   if (s.status === 'failed') return s.error ?? 'That did not work.';
-  if (!s.processingEnabled) return 'Get ready…';
+  // Live scanning: quiet while it looks; once its budget is spent, Take Photo is the way on.
+  if (s.live === 'looking') return texts.recipient.looking;
+  if (s.live === 'spent') return texts.recipient.liveBudgetSpent;
   return 'Hold your gift inside the frame';
 }
 
 /** The camera screen (recipient-side §4): the live picture, the viewfinder, progress, Take Photo, the retry dialog. */
 export function ScannerView({ attachVideo, ...s }: ScannerState) {
   const scanning = s.status === 'scanning';
-  const autoCapturing = s.status === 'ready' && s.processingEnabled && !s.retryPrompt;
 
   return (
     <div className="fixed inset-0 z-30 flex flex-col overflow-hidden bg-stone-950 text-white">
@@ -49,18 +52,15 @@ export function ScannerView({ attachVideo, ...s }: ScannerState) {
         </p>
       </header>
 
-      <div className="relative flex flex-1 items-center justify-center px-6">
+      <div className="relative flex flex-1 flex-col items-center justify-center gap-4 px-6">
         <Viewfinder animating={s.animating} status={s.status} />
+        <FrameHintPill hint={s.status === 'ready' && !s.retryPrompt ? s.hint : null} />
       </div>
 
       <footer className="relative flex flex-col items-center gap-4 px-4 pb-[max(1.25rem,env(safe-area-inset-bottom))]">
         <div role="status" aria-live="polite" className="flex min-h-16 flex-col items-center gap-2 text-center">
           <CameraHint>{statusText(s)}</CameraHint>
-          {scanning && s.phase ? (
-            <ScanProgress phase={s.phase} />
-          ) : autoCapturing ? (
-            <p className="text-xs text-white/80">Capturing automatically — or tap Take Photo</p>
-          ) : null}
+          {scanning && s.phase ? <ScanProgress phase={s.phase} /> : null}
         </div>
 
         <ShutterButton look="labelled" onPress={s.takePhoto} disabled={!s.canTakePhoto} />

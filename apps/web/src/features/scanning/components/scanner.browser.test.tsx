@@ -1,56 +1,36 @@
-import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
-import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { paths } from '../../../app/paths.ts';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { fakeScanServer, refusal, scanAnswer } from '../../../test/fake-scan-server.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { ScanningCameraPage } from './scanning-camera-page.tsx';
 
 const GIFT = '0123456789abcdef0123456789abcdef';
 const scannerRoute = { path: paths.scanningCamera.pattern, element: <ScanningCameraPage /> };
 
-/** The server's answer to a scan: the gift recognised, or not (with the spec's no-match text). */
-const scanAnswer = (matched: boolean) => () =>
-  jsonResponse({
-    success: true,
-    giftId: matched ? GIFT : null,
-    matchResult: { matched, matchFound: matched, giftId: matched ? GIFT : null, score: matched ? 0.9 : 0.02 },
-    openAIResponse: { content: matched ? 'yes' : 'no' },
-    giftDetails: null,
-    ...(matched ? {} : { error: texts.recipient.noMatch }),
-  });
-const match = scanAnswer(true);
-const noMatch = scanAnswer(false);
-const busy = (seconds: number) =>
-  jsonResponse({ success: false, error: texts.recipient.scanBusy, code: 'scan_busy', retryAfter: seconds }, 503, {
-    'retry-after': String(seconds),
-  });
+const match = scanAnswer(GIFT, true);
+const noMatch = scanAnswer(GIFT, false);
+const busy = (seconds: number) => () => refusal(503, 'scan_busy', texts.recipient.scanBusy, seconds);
 
-let fetchSpy: MockInstance<typeof fetch>;
-/** The photos the page sent, in order. */
+let server: ReturnType<typeof fakeScanServer>;
+/** The photos Take Photo sent, in order (live frames, answered as misses, are in server.frames). */
 let sent: File[];
 
-/** Answers the scan calls in turn with `answers`; any other call fails the test. */
+/** Answers the Take Photo scans in turn with `answers`; any other call fails the test. */
 function serverAnswers(...answers: (() => Response)[]) {
-  fetchSpy.mockImplementation((input, init) => {
-    expect(input).toBe(API.processScanDirect(GIFT));
-    const form = init?.body as FormData;
-    expect(form.get('type')).toBe('direct');
-    sent.push(form.get('scan') as File);
-    const next = answers.shift();
-    if (!next) throw new Error('more scans than the test expected');
-    return Promise.resolve(next());
-  });
+  server.answerScans(...answers);
 }
 
 const status = () => page.getByRole('status');
 const takePhoto = () => page.getByRole('button', { name: 'Take Photo' });
 
 beforeEach(() => {
-  sent = [];
-  fetchSpy = vi.spyOn(window, 'fetch');
+  server = fakeScanServer(GIFT);
+  sent = server.scans;
 });
 afterEach(() => {
+  expect(server.unexpected).toEqual([]);
   vi.restoreAllMocks();
   sessionStorage.clear();
 });
@@ -59,9 +39,9 @@ describe('the scanner screen (Chromium, fake camera)', () => {
   test('starts the camera, gets ready, then sends one compressed JPEG; a miss uses one of two attempts', async () => {
     serverAnswers(noMatch, noMatch);
     const { router } = await renderRoute(scannerRoute, paths.scanningCamera.href(GIFT, 'direct'));
-    await expect.element(status()).toHaveTextContent(/Starting your camera…|Get ready…/);
+    await expect.element(status()).toHaveTextContent(/Starting your camera…|Looking…/);
     await expect.element(page.getByText('Attempt 1 of 2')).toBeVisible();
-    await expect.element(status()).toHaveTextContent('Hold your gift inside the frame');
+    await expect.element(status()).toHaveTextContent(texts.recipient.looking);
     await takePhoto().click();
 
     const dialog = page.getByRole('dialog', { name: 'Gift not recognised' });
@@ -82,7 +62,7 @@ describe('the scanner screen (Chromium, fake camera)', () => {
   });
 
   test('a scan answered 503 with Retry-After waits, says so, and sends the same photo again without using an attempt', async () => {
-    serverAnswers(() => busy(1), match);
+    serverAnswers(busy(1), match);
     await renderRoute(scannerRoute, paths.scanningCamera.href(GIFT, 'direct'));
     await takePhoto().click();
     await expect.element(status()).toHaveTextContent(texts.recipient.scanBusy);
@@ -95,7 +75,7 @@ describe('the scanner screen (Chromium, fake camera)', () => {
   });
 
   test('still busy after the retries: the dialog says so and no attempt is used; the next real miss is attempt one', async () => {
-    serverAnswers(() => busy(0), () => busy(0), () => busy(0), () => busy(0), noMatch);
+    serverAnswers(busy(0), busy(0), busy(0), busy(0), noMatch);
     await renderRoute(scannerRoute, paths.scanningCamera.href(GIFT, 'direct'));
     await takePhoto().click();
     const refused = page.getByRole('dialog', { name: 'Scanning unavailable' });
@@ -115,6 +95,6 @@ describe('the scanner screen (Chromium, fake camera)', () => {
     const text = `${texts.recipient.cameraRequired}${texts.recipient.cameraRequiredRecipientSuffix}`;
     await expect.element(page.getByRole('dialog', { name: 'Camera problem' })).toHaveTextContent(text);
     await expect.element(takePhoto()).toBeDisabled();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(server.fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -5,13 +5,15 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { captureFrame, compressScan } from '../../../camera/scan-photo.ts';
 import { useCamera } from '../../../camera/use-camera.ts';
-import { useAutoCapture, useCameraSequence } from '../../../camera/use-camera-sequence.ts';
+import { useCameraSequence } from '../../../camera/use-camera-sequence.ts';
+import { useFrameChecks } from '../../../camera/use-frame-checks.ts';
 import { isScanBusy, useScanRequest } from '../../../camera/use-scan-request.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { processScan } from '../api/process-scan.ts';
 import { cameraFailureText, isRefusal } from '../lib/scan-errors.ts';
 import { messageLink, storeReveal } from '../lib/store-reveal.ts';
+import { useLiveScan } from './use-live-scan.ts';
 import { useScanOutcome, type RetryPrompt } from './use-scan-outcome.ts';
 
 export type { RetryPrompt, ScanPhase, ScanStatus } from './use-scan-outcome.ts';
@@ -23,7 +25,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
   const [restartKey, setRestartKey] = useState(0);
   const { attachVideo, video, camera } = useCamera(restartKey);
   const cameraReady = camera.status === 'ready';
-  const { animating, processingEnabled } = useCameraSequence(cameraReady, restartKey);
+  const { animating } = useCameraSequence(cameraReady, restartKey);
   const outcome = useScanOutcome();
   const { status, prompt, fail } = outcome;
   const request = useScanRequest(processScan);
@@ -34,14 +36,12 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
   const cameraMessage = camera.status === 'error' ? cameraFailureText(camera.failure, flow === 'recipient') : null;
   const retryPrompt: RetryPrompt | null = prompt ?? (cameraMessage ? { kind: 'camera', message: cameraMessage } : null);
 
-  const onResult = (res: ScanResponse) => {
+  /** A matching answer (Take Photo's or a decisive live frame's): stores the reveal and opens it; false if no match. */
+  const reveal = (res: ScanResponse): boolean => {
     const matched =
       res.success && (res.matchResult.matched || res.matchResult.matchFound || res.openAIResponse.content === 'yes');
     const giftId = res.giftId ?? res.matchResult.giftId ?? (flow === 'direct' ? scanId : null);
-    if (!matched || !giftId) {
-      fail(res.error || texts.recipient.noMatch, false);
-      return;
-    }
+    if (!matched || !giftId) return false;
     outcome.succeed();
     const link = messageLink(res.giftDetails);
     if (res.giftDetails && link) {
@@ -50,7 +50,18 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     } else {
       void navigate(paths.matchResult.href(giftId), { replace: true });
     }
+    return true;
   };
+
+  const onResult = (res: ScanResponse) => {
+    if (!reveal(res)) fail(res.error || texts.recipient.noMatch, false);
+  };
+
+  // Live scanning replaces the spec's automatic photo (decision 030): it runs while the camera is ready, no capture
+  // runs and no dialog is open; only Take Photo uses one of the attempts.
+  const liveEnabled = cameraReady && status === 'ready' && !retryPrompt;
+  const checks = useFrameChecks(video, liveEnabled);
+  const live = useLiveScan({ enabled: liveEnabled, video, flow, scanId, isGoodFrame: checks.isGoodFrame, onMatch: reveal });
 
   const capture = async () => {
     if (status !== 'ready' || !cameraReady || capturingRef.current || retryPrompt || !video) return;
@@ -89,7 +100,6 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     }
   };
 
-  useAutoCapture(status === 'ready' && processingEnabled && !retryPrompt, () => void capture());
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const goBack = (fallback: string) => {
@@ -118,7 +128,6 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     cameraMessage,
     cameraReady,
     animating,
-    processingEnabled,
     status,
     phase: outcome.phase,
     waiting: request.waiting,
@@ -126,6 +135,8 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     error: outcome.error,
     attempts: outcome.attempts,
     retryPrompt,
+    live: live.state,
+    hint: checks.hint,
     canTakePhoto: status === 'ready' && cameraReady && !retryPrompt,
     takePhoto: () => void capture(),
     cancel,
