@@ -38,6 +38,7 @@ const sender = {
     repetitive: 'The pattern repeats, so one part looks like another. Include a label, tag or logo.',
   },
   addAnotherAngle: 'Add another angle',
+  anotherAngleFile: 'Photo of the gift from another angle',
   addAnotherAngleAdvice: 'Add a photo from another side of the gift, with its label, tag or logo in view.',
   addingPhoto: 'Adding photo…',
   photoAdded: 'Photo added.',
