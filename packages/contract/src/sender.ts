@@ -74,9 +74,19 @@ export const SubmitGiftFields = z
   });
 export type SubmitGiftFields = z.infer<typeof SubmitGiftFields>;
 
+/** Why a gift photo is hard to recognise (decision 031). */
+export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive'] as const;
+export const QualityReason = z.enum(QUALITY_REASONS);
+export type QualityReason = z.infer<typeof QualityReason>;
+
 export const PhotoQuality = z.object({
+  /** exactly rating >= 3 */
   recognisable: z.boolean(),
   score: z.number(),
+  /** 1 (a scan will rarely find it) .. 5 (easily recognised) */
+  rating: z.number().int().min(1).max(5),
+  /** why the rating is low, cause before symptom; empty when nothing holds it back */
+  reasons: z.array(QualityReason),
   message: z.string().optional(),
 });
 export type PhotoQuality = z.infer<typeof PhotoQuality>;
@@ -86,6 +96,11 @@ export const SubmitGiftResponse = z.object({
   giftId: GiftId,
   /** How recognisable the gift photo is (filled once the matcher enrols the photo). */
   quality: PhotoQuality.optional(),
+  /**
+   * True when another active gift for the same recipient e-mail has a photo that a scan cannot tell from this one.
+   * Only yes/no: nothing about the other gift or its sender (decision 031).
+   */
+  lookalike: z.boolean(),
 });
 export type SubmitGiftResponse = z.infer<typeof SubmitGiftResponse>;
 
@@ -95,6 +110,8 @@ export const AddGiftPhotoResponse = z.object({
   success: z.literal(true),
   quality: PhotoQuality,
   photoCount: z.number().int(),
+  /** as in SubmitGiftResponse, for the new photo */
+  lookalike: z.boolean(),
 });
 export type AddGiftPhotoResponse = z.infer<typeof AddGiftPhotoResponse>;
 

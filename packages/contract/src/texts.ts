@@ -28,6 +28,23 @@ const sender = {
   tooManyGiftImages: 'You can add up to 3 gift photos.',
   giftPhotoUnreadable: 'We could not read this photo. Please choose a clear photo of the gift, at least 64 pixels wide.',
   giftNotFound: 'Gift not found',
+  // the recognisability rating at enrolment (decision 031)
+  recognisability: (rating: number) => `Recognisability ${rating}/5`,
+  recognisabilityLow: 'Your recipient’s camera may struggle to recognise this gift.',
+  qualityReasons: {
+    plain: 'The photo is too plain: there is little print, pattern or texture to recognise.',
+    blurred: 'The photo is blurred. Hold the phone still and let it focus.',
+    small: 'The gift is too small in the photo. Move closer so it fills most of the frame.',
+    repetitive: 'The pattern repeats, so one part looks like another. Include a label, tag or logo.',
+  },
+  addAnotherAngle: 'Add another angle',
+  anotherAngleFile: 'Photo of the gift from another angle',
+  addAnotherAngleAdvice: 'Add a photo from another side of the gift, with its label, tag or logo in view.',
+  addingPhoto: 'Adding photo…',
+  photoAdded: 'Photo added.',
+  maxPhotosReached: 'This gift has 3 photos, the most it can have.',
+  lookalikeWarning:
+    'Another gift waiting for this recipient looks just like this one. When they scan, their camera cannot tell the two apart — add a photo of something that makes this gift different, such as a tag or card.',
   giftIdMissing: 'Gift ID not found. Please try submitting the gift again.',
   uploadUrlFailed: 'Failed to get upload URL.',
   uploadStorageFailed: 'Failed to upload file to storage.',

@@ -8,6 +8,7 @@ import { MatcherError } from './errors.ts';
 import { extractFeatures, type ExtractOptions } from './extract.ts';
 import { deserialise, layer, serialise, stackLayers, subsample, type Features } from './features.ts';
 import { matchLayers } from './hamming.ts';
+import { rateReference, type RatedQuality } from './quality.ts';
 import { DEFAULT_VERIFY, verify, type VerifyOptions } from './verify.ts';
 
 export interface QualityReport {
@@ -21,7 +22,7 @@ export interface QualityReport {
 export interface EnrolResult {
   /** compact serialised features, stored in a DB blob column */
   reference: Uint8Array;
-  quality: QualityReport;
+  quality: RatedQuality;
 }
 
 export interface MatchDecision {
@@ -139,7 +140,7 @@ export async function extractQuery(image: Buffer | Uint8Array): Promise<Features
 
 export async function enrol(image: Buffer | Uint8Array): Promise<EnrolResult> {
   const f = await extractReference(image);
-  const quality = assessQuality(layer(f, 0));
+  const quality = await rateReference(image, layer(f, 0));
   return { reference: serialise(f), quality };
 }
 

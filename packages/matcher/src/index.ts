@@ -5,3 +5,4 @@
 export { MatcherError, type MatcherErrorCode } from './errors.ts';
 export { enrol, match, referencesMatch, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
 export { createMatcherPool, type MatcherPool, type MatcherPoolOptions } from './pool.ts';
+export { QUALITY_REASONS, type QualityReason, type RatedQuality } from './quality.ts';

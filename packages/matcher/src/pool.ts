@@ -22,11 +22,16 @@ export interface MatcherPoolOptions {
 export interface MatcherPool {
   enrol: typeof enrolFn;
   match: typeof matchFn;
+  /** whether a scan could not tell `reference` from any of `others` (quality.ts matchesAny), off the event loop */
+  lookalike(reference: Uint8Array, others: Uint8Array[]): Promise<boolean>;
   /** waits for running work, then stops the workers; later calls reject */
   close(): Promise<void>;
 }
 
-type Op = { op: 'enrol'; image: Uint8Array } | { op: 'match'; image: Uint8Array; references: Uint8Array[][] };
+type Op =
+  | { op: 'enrol'; image: Uint8Array }
+  | { op: 'match'; image: Uint8Array; references: Uint8Array[][] }
+  | { op: 'lookalike'; reference: Uint8Array; others: Uint8Array[] };
 
 interface Task {
   id: number;
@@ -143,7 +148,7 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
       if (closed) return reject(new Error('The matcher pool is closed'));
       if (broken) return reject(broken);
       const id = nextId++;
-      const transfer = [op.image.buffer as ArrayBuffer];
+      const transfer = op.op === 'lookalike' ? [] : [op.image.buffer as ArrayBuffer];
       queue.push({ id, req: { id, ...op }, transfer, resolve: resolve as (v: unknown) => void, reject });
       pump();
     });
@@ -153,6 +158,11 @@ export function createMatcherPool(opts: MatcherPoolOptions = {}): MatcherPool {
     match: async (image, references) => {
       if (!Array.isArray(references)) throw new MatcherError('invalid_reference', 'references must be an array of arrays');
       return run<MatchDecision>({ op: 'match', image: ownCopy(image), references });
+    },
+    lookalike: async (reference, others) => {
+      if (!(reference instanceof Uint8Array) || !Array.isArray(others)) throw new MatcherError('invalid_reference', 'lookalike takes a reference and an array of references');
+      if (others.length === 0) return false;
+      return run<boolean>({ op: 'lookalike', reference, others });
     },
     close: async () => {
       closed = true;

@@ -1,13 +1,15 @@
-/** Worker-thread entry of the matcher pool: runs enrol/match in-thread and posts results back. */
+/** Worker-thread entry of the matcher pool: runs enrol/match/lookalike in-thread and posts results back. */
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { loadCv } from './cv.ts';
 import { CONFIG, enrol, match } from './engine.ts';
+import { matchesAny } from './quality.ts';
 import { MatcherError } from './errors.ts';
 
 export type WorkerRequest =
   | { id: number; op: 'enrol'; image: Uint8Array }
-  | { id: number; op: 'match'; image: Uint8Array; references: Uint8Array[][] };
+  | { id: number; op: 'match'; image: Uint8Array; references: Uint8Array[][] }
+  | { id: number; op: 'lookalike'; reference: Uint8Array; others: Uint8Array[] };
 
 export type WorkerResponse =
   | { id: number; ok: true; value: unknown }
@@ -30,7 +32,8 @@ port.on('message', (req: WorkerRequest) => {
   void (async () => {
     let res: WorkerResponse;
     try {
-      const value = req.op === 'enrol' ? await enrol(req.image) : await match(req.image, req.references);
+      const value =
+        req.op === 'enrol' ? await enrol(req.image) : req.op === 'match' ? await match(req.image, req.references) : matchesAny(req.reference, req.others);
       res = { id: req.id, ok: true, value };
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));

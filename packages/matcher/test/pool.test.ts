@@ -17,6 +17,16 @@ describe('createMatcherPool', () => {
     expect(no.matched).toBe(false);
   }, 30_000);
 
+  it('tells two photos of one box from two different boxes (lookalike), off the main thread', async () => {
+    const gift = await poster(11);
+    const [a, again, b] = await Promise.all([pool.enrol(gift), pool.enrol(await photoOf(gift, 12, 0.8)), pool.enrol(await poster(12))]);
+    expect(await pool.lookalike(a.reference, [b.reference, again.reference])).toBe(true);
+    expect(await pool.lookalike(a.reference, [b.reference])).toBe(false);
+    expect(await pool.lookalike(a.reference, [])).toBe(false);
+    const err = await pool.lookalike(a.reference, [new Uint8Array(4)]).catch((e: unknown) => e);
+    expect((err as MatcherError).code).toBe('invalid_reference');
+  }, 30_000);
+
   it('passes MatcherError codes back from the workers', async () => {
     const err = await pool.enrol(Buffer.from('nope')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MatcherError);

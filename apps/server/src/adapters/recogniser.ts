@@ -16,6 +16,11 @@ export interface Recogniser {
    * `RecogniserBusyError`, at once and without running anything, when the matcher's queue is full.
    */
   match(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision>;
+  /**
+   * Whether a scan could not tell the enrolled `reference` from any of `others` (two identical boxes), in the
+   * pool like enrolment: never refused, but it occupies a worker.
+   */
+  lookalike(reference: Uint8Array, others: Uint8Array[]): Promise<boolean>;
   /** True while a new scan would be refused: every worker busy and the queue full (live frames not counted). */
   busy(): boolean;
   /**
@@ -102,6 +107,7 @@ export function createMatcherRecogniser(opts: MatcherRecogniserOptions = {}): Re
   if (opts.eager) get();
   return {
     enrol: (image) => track(() => get().enrol(image)),
+    lookalike: (reference, others) => (others.length === 0 ? Promise.resolve(false) : track(() => get().lookalike(reference, others))),
     match: async (query, references) => {
       if (full()) throw new RecogniserBusyError(BUSY_RETRY_AFTER_S);
       return match(query, references, false);

@@ -27,6 +27,8 @@ export async function preparePhotos(recogniser: Recogniser, images: Buffer[]): P
         quality: {
           recognisable: quality.recognisable,
           score: quality.score,
+          rating: quality.rating,
+          reasons: quality.reasons,
           ...(quality.message ? { message: quality.message } : {}),
         },
       });
@@ -40,7 +42,18 @@ export async function preparePhotos(recogniser: Recogniser, images: Buffer[]): P
 
 /** A gift is as recognisable as its best photo. */
 export function bestQuality(photos: { quality: PhotoQuality }[]): PhotoQuality | undefined {
-  return photos.map((p) => p.quality).sort((a, b) => Number(b.recognisable) - Number(a.recognisable) || b.score - a.score)[0];
+  return photos.map((p) => p.quality).sort((a, b) => b.rating - a.rating || b.score - a.score)[0];
+}
+
+/**
+ * Whether a recipient's scan could not tell one of these photos from a photo of another of their active gifts
+ * (`others`: the features of those gifts' photos). Only yes/no leaves here (decision 031).
+ */
+export async function anyLookalike(recogniser: Recogniser, photos: EnrolledPhoto[], others: Buffer[]): Promise<boolean> {
+  if (others.length === 0) return false;
+  const refs = others.map((o) => new Uint8Array(o));
+  for (const p of photos) if (await recogniser.lookalike(new Uint8Array(p.features), refs)) return true;
+  return false;
 }
 
 /** The gift_photos columns that hold the enrolment. */
@@ -49,4 +62,6 @@ export const enrolmentColumns = (p: EnrolledPhoto) => ({
   quality: p.quality.score,
   recognisable: p.quality.recognisable ? 1 : 0,
   quality_message: p.quality.message ?? null,
+  rating: p.quality.rating,
+  quality_reasons: p.quality.reasons.join(','),
 });

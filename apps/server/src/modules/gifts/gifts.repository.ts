@@ -30,6 +30,24 @@ export const listGiftPhotos = (db: Executor, giftId: string) =>
     .orderBy('position')
     .execute();
 
+/**
+ * The features of every photo of the `limit` newest active gifts for this recipient e-mail, whoever sent them,
+ * except `exceptGiftId`: what a look-alike check compares a new photo with (the recipient's scan sees the same).
+ */
+export async function activePhotoFeaturesForEmail(db: Executor, email: string, exceptGiftId: string, limit: number): Promise<Buffer[]> {
+  const gifts = db
+    .selectFrom('gifts')
+    .select('id')
+    .where('recipient_email', '=', email)
+    .where('status', '=', 'active')
+    .where('id', '!=', exceptGiftId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit);
+  const rows = await db.selectFrom('gift_photos').select('features').where('gift_id', 'in', gifts).execute();
+  return rows.flatMap((r) => (r.features ? [r.features] : []));
+}
+
 export interface GiftMessage {
   type: GiftMessageType;
   path: string | null;

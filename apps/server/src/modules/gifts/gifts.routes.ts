@@ -45,8 +45,8 @@ export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService;
     { ...signedIn, schema: { tags, summary: 'Create a gift (multipart: details and 1–3 giftImage photos)', consumes } },
     async (request) => {
       const { fields, images } = await readSubmission(request);
-      const { giftId, quality } = await service.createGift(await requireSender(request), fields, images);
-      return { success: true, giftId, ...(quality ? { quality } : {}) };
+      const { giftId, quality, lookalike } = await service.createGift(await requireSender(request), fields, images);
+      return { success: true, giftId, ...(quality ? { quality } : {}), lookalike };
     },
   );
 

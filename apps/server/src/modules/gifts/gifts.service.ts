@@ -14,7 +14,8 @@ import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { planOf } from './gift-plan.ts';
-import { bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
+import { MAX_RECIPIENT_GIFTS } from '../recipient-auth/recipient-auth.service.ts';
+import { anyLookalike, bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
 import * as repo from './gifts.repository.ts';
 import type { Gift, NewGiftPhoto } from './gifts.table.ts';
 
@@ -75,12 +76,19 @@ export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) 
     }
   }
 
+  /** Look-alike check against the recipient's other active gifts, as their scan would see them (decision 031). */
+  async function lookalike(email: string | null, giftId: string, photos: EnrolledPhoto[]): Promise<boolean> {
+    if (!email) return false;
+    const others = await repo.activePhotoFeaturesForEmail(db, email, giftId, MAX_RECIPIENT_GIFTS);
+    return anyLookalike(recogniser, photos, others);
+  }
+
   return {
     async createGift(
       sender: Sender,
       fields: Record<string, string>,
       images: Buffer[],
-    ): Promise<{ giftId: string; quality: PhotoQuality | undefined }> {
+    ): Promise<{ giftId: string; quality: PhotoQuality | undefined; lookalike: boolean }> {
       const input = validateSubmission(fields, images.length);
       const photos = await preparePhotos(recogniser, images);
 
@@ -111,7 +119,7 @@ export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) 
           await repo.insertGiftPhotos(trx, rows);
         }),
       );
-      return { giftId, quality: bestQuality(photos) };
+      return { giftId, quality: bestQuality(photos), lookalike: await lookalike(input.recipientEmail || null, giftId, photos) };
     },
 
     /** More photos of the sender's own gift (3 in all) help recognition from other sides. */
@@ -132,7 +140,7 @@ export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) 
       }
       const quality = bestQuality(photos);
       if (!quality) throw new Error('no photo prepared');
-      return { success: true, quality, photoCount: existing + photos.length };
+      return { success: true, quality, photoCount: existing + photos.length, lookalike: await lookalike(gift.recipient_email, gift.id, photos) };
     },
 
     async getOwnGift(sender: Sender, giftId: string): Promise<Gift> {

@@ -46,6 +46,9 @@ export interface GiftPhotosTable {
   quality: number | null;
   recognisable: number | null;
   quality_message: string | null;
+  /** Recognisability rating 1-5 and the comma-separated reasons when it is low (decision 031); NULL before it. */
+  rating: number | null;
+  quality_reasons: string | null;
   position: number;
   created_at: string;
 }

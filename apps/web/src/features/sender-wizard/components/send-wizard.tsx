@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useSendWizard } from '../hooks/use-send-wizard.ts';
 import type { WizardStep } from '../hooks/use-wizard-state.ts';
 import { DetailsStep } from './details-step.tsx';
+import { PhotoCheckPanel } from './photo-check-panel.tsx';
 import { PricingStep } from './pricing-step.tsx';
 import { ProgressIndicator } from './progress-indicator.tsx';
 import { UserDetailsStep } from './user-details-step.tsx';
@@ -95,8 +96,8 @@ export function SendWizard({ countryCode, renderMessageStep, emailStep: EmailSte
           photos={giftPhotos}
           onPhotosChange={setGiftPhotos}
           onDraftChange={saveDetailsDraft}
-          onCreated={({ photoWarning, ...gift }) =>
-            goTo('message', { currentGiftId: gift.giftId, photoWarning, giftDetails: { ...gift, contactMethod: 'email', senderEmail: state.email } })
+          onCreated={({ photoCheck, ...gift }) =>
+            goTo('message', { currentGiftId: gift.giftId, photoCheck, giftDetails: { ...gift, contactMethod: 'email', senderEmail: state.email } })
           }
         />
       ) : (
@@ -105,7 +106,9 @@ export function SendWizard({ countryCode, renderMessageStep, emailStep: EmailSte
     message: () =>
       state.currentGiftId ? (
         <>
-          {state.photoWarning ? <PhotoWarning text={state.photoWarning} /> : null}
+          {state.photoCheck ? (
+            <PhotoCheckPanel giftId={state.currentGiftId} check={state.photoCheck} onChange={(photoCheck) => update({ photoCheck })} />
+          ) : null}
           {renderMessageStep({ giftId: state.currentGiftId, planId: state.selectedPlan?.id ?? null, planName: state.selectedPlan?.name ?? null })}
         </>
       ) : (
@@ -131,16 +134,6 @@ export function SendWizard({ countryCode, renderMessageStep, emailStep: EmailSte
         <section className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{steps[currentStep]()}</section>
       </div>
     </div>
-  );
-}
-
-function PhotoWarning({ text }: { text: string }) {
-  return (
-    <Alert tone="warning" className="mb-6">
-      <p className="font-semibold">Your gift photo may be hard to recognise</p>
-      <p className="mt-1">{text}</p>
-      <p className="mt-1">You can go Back and choose a clearer photo, or carry on with this one.</p>
-    </Alert>
   );
 }
 

@@ -8,10 +8,12 @@ import { toast } from 'sonner';
 import { useSubmitGift } from '../api/submit-gift.ts';
 import { compressGiftImage } from '../lib/compress-image.ts';
 import { detailsResolver, type DetailsFormIn, type DetailsFormOut } from '../lib/form-schemas.ts';
+import type { PhotoCheck } from './use-photo-check.ts';
 
 export interface CreatedGift {
   giftId: string;
-  photoWarning: string | null;
+  /** the photos' rating and look-alike flag, shown on the message step */
+  photoCheck: PhotoCheck;
   occasion: Occasion;
   recipientName: string;
   recipientEmail: string;
@@ -35,8 +37,6 @@ export interface DetailsFormOptions {
   onDraftChange: (draft: DetailsDraft) => void;
   onCreated: (gift: CreatedGift) => void;
 }
-
-const HARD_TO_RECOGNISE = 'This photo may be hard to recognise. A clearer, closer photo of the gift helps your recipient scan it.';
 
 /** The gift details form: its fields and checks, the gift photos (compressed as chosen), and creating the gift. */
 export function useDetailsForm({ senderEmail, planId, initial, photos, onPhotosChange, onDraftChange, onCreated }: DetailsFormOptions) {
@@ -112,9 +112,10 @@ export function useDetailsForm({ senderEmail, planId, initial, photos, onPhotosC
       {
         onSuccess: (res) => {
           toast.success('Gift created successfully!');
-          const photoWarning = res.quality && !res.quality.recognisable ? (res.quality.message ?? HARD_TO_RECOGNISE) : null;
-          if (photoWarning) toast.warning(photoWarning, { duration: 10000 });
-          onCreated({ photoWarning, giftId: res.giftId, occasion, recipientName, recipientEmail });
+          if (res.quality && !res.quality.recognisable) toast.warning(texts.sender.recognisabilityLow, { duration: 10000 });
+          if (res.lookalike) toast.warning(texts.sender.lookalikeWarning, { duration: 10000 });
+          const photoCheck = { quality: res.quality ?? null, lookalike: res.lookalike, photoCount: values.giftImages.length };
+          onCreated({ photoCheck, giftId: res.giftId, occasion, recipientName, recipientEmail });
         },
         onError: (err) => toast.error(err.message),
       },

@@ -1,6 +1,7 @@
 import { STEP_HISTORY_MAX } from '@giftlens/contract/constants';
 import { OCCASIONS } from '@giftlens/contract/occasions';
 import { PLAN_IDS, type PlanId } from '@giftlens/contract/plans';
+import { PhotoQuality } from '@giftlens/contract/sender';
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { readSession, removeSession, writeSession } from '../../../lib/session-store.ts';
@@ -35,8 +36,11 @@ const StoredState = z.object({
     })
     .nullable(),
   currentGiftId: z.string().nullable(),
-  /** The server's note when the gift photo may be hard to recognise. */
-  photoWarning: z.string().nullable().default(null),
+  /** The gift photos' rating and look-alike flag from the server, for the message step (decision 031). */
+  photoCheck: z
+    .object({ quality: PhotoQuality.nullable(), lookalike: z.boolean(), photoCount: z.number().int() })
+    .nullable()
+    .default(null),
 });
 export type WizardState = z.infer<typeof StoredState>;
 
@@ -52,7 +56,7 @@ function initialState(): WizardState {
     selectedPlan: null,
     giftDetails: null,
     currentGiftId: null,
-    photoWarning: null,
+    photoCheck: null,
   };
 }
 
