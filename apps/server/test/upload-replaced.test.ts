@@ -1,4 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { beforeEach, expect } from 'vitest';
 import { createFfmpegProcessor, type MediaProcessor } from '../src/adapters/media-processor.ts';
 import { createGift, generateUploadUrl, type UploadTarget } from './helpers/flows.ts';
@@ -87,6 +90,35 @@ describeEachStorage(
       expect(await h.db.selectFrom('upload_intents').select('id').where('gift_id', '=', giftId).execute()).toEqual([]);
       expect(await h.db.selectFrom('jobs').select('id').where('key', 'like', `media:${giftId}:%`).execute()).toEqual([]);
     });
+
+    // The server's own PUT target: bytes still arriving when confirm runs are committed under the gift's lock.
+    if (storage === 'local') {
+      it('a PUT still arriving while confirm runs cannot replace the confirmed message when it ends', async () => {
+        const h = get();
+        const { cookie } = await signIn(h);
+        const giftId = await createGift(h, cookie);
+        const video = tinyMp4();
+        const t = await uploadTarget(h, cookie, giftId);
+        expect((await putUpload(h, t.uploadUrl, video)).statusCode).toBe(200);
+        // A second PUT of the same URL starts (the upload is not confirmed yet) and keeps its body open.
+        const body = new PassThrough();
+        const late = h.app.inject({ method: 'PUT', url: t.uploadUrl, headers: { 'content-type': 'image/jpeg' }, payload: body });
+        body.write(giftPhoto());
+        const staged = async () => (await readdir(path.join(h.mediaDir, '.tmp'))).some((f) => f.endsWith('.part'));
+        for (let i = 0; i < 200 && !(await staged()); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(await staged()).toBe(true);
+
+        const ok = await confirm(h, cookie, giftId, t);
+        expect(ok.statusCode, ok.body).toBe(200);
+        body.end(Buffer.alloc(MB, 0x5a));
+        const refused = await late;
+        expect(refused.statusCode).toBe(403);
+        expect(json(refused).error).toBe(texts.sender.uploadUrlInvalid);
+        expect((await h.media.readHead(t.filePath, video.length + 1)).equals(video)).toBe(true);
+        expect((await h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow()).message_size).toBe(video.length);
+        expect((await readdir(path.join(h.mediaDir, '.tmp'))).filter((f) => f.endsWith('.part'))).toEqual([]);
+      });
+    }
   },
   { mediaProcessor: processor },
 );

@@ -9,7 +9,13 @@ import type { Harness } from './harness.ts';
 /** Every stored key under `prefix` (a folder such as `reactions/<giftId>`), sorted, on either backend. */
 export async function storedKeys(h: Harness, prefix: string): Promise<string[]> {
   if (!h.s3) {
-    const entries = await readdir(path.join(h.mediaDir, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+    const entries = await readdir(path.join(h.mediaDir, prefix), { recursive: true, withFileTypes: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        // No folder yet: nothing stored under it.
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      },
+    );
     return entries
       .filter((e) => e.isFile())
       .map((e) => path.relative(h.mediaDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
