@@ -32,10 +32,16 @@ beforeEach(() => {
   duringProbe = null;
 });
 
-async function uploadTarget(h: Harness, cookie: string, giftId: string) {
+/** A new sender's draft gift with a real MP4 PUT where generate-upload-url said, not yet confirmed. */
+async function putNotConfirmed(h: Harness) {
+  const { cookie } = await signIn(h);
+  const giftId = await createGift(h, cookie);
   const res = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/mp4', fileName: 'message.mp4', messageType: 'video' });
   expect(res.statusCode, res.body).toBe(200);
-  return json<UploadTarget>(res);
+  const t = json<UploadTarget>(res);
+  const video = tinyMp4();
+  expect((await putUpload(h, t.uploadUrl, video)).statusCode).toBe(200);
+  return { cookie, giftId, t, video };
 }
 
 const confirm = (h: Harness, cookie: string, giftId: string, t: UploadTarget) =>
@@ -51,11 +57,7 @@ describeEachStorage(
   (get, storage) => {
     it('a checked upload is promoted as it was checked', async () => {
       const h = get();
-      const { cookie } = await signIn(h);
-      const giftId = await createGift(h, cookie);
-      const video = tinyMp4();
-      const t = await uploadTarget(h, cookie, giftId);
-      expect((await putUpload(h, t.uploadUrl, video)).statusCode).toBe(200);
+      const { cookie, giftId, t, video } = await putNotConfirmed(h);
       let probed = false;
       duringProbe = () => Promise.resolve(void (probed = true));
       const res = await confirm(h, cookie, giftId, t);
@@ -66,10 +68,7 @@ describeEachStorage(
 
     it('a bigger file PUT between the checks and the promotion is never promoted (409, nothing kept)', async () => {
       const h = get();
-      const { cookie } = await signIn(h);
-      const giftId = await createGift(h, cookie);
-      const t = await uploadTarget(h, cookie, giftId);
-      expect((await putUpload(h, t.uploadUrl, tinyMp4())).statusCode).toBe(200);
+      const { cookie, giftId, t } = await putNotConfirmed(h);
       // Not a video, and bigger: over the Premium plan's 30 MB on the bucket (which cannot stop it); under it for
       // the server's own PUT target, which stops a file over the plan while it arrives.
       const swapped = Buffer.concat([giftPhoto(), Buffer.alloc((storage === 's3' ? 31 : 2) * MB, 0x5a)]);
@@ -95,11 +94,7 @@ describeEachStorage(
     if (storage === 'local') {
       it('a PUT still arriving while confirm runs cannot replace the confirmed message when it ends', async () => {
         const h = get();
-        const { cookie } = await signIn(h);
-        const giftId = await createGift(h, cookie);
-        const video = tinyMp4();
-        const t = await uploadTarget(h, cookie, giftId);
-        expect((await putUpload(h, t.uploadUrl, video)).statusCode).toBe(200);
+        const { cookie, giftId, t, video } = await putNotConfirmed(h);
         // A second PUT of the same URL starts (the upload is not confirmed yet) and keeps its body open.
         const body = new PassThrough();
         const late = h.app.inject({ method: 'PUT', url: t.uploadUrl, headers: { 'content-type': 'image/jpeg' }, payload: body });
