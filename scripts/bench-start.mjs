@@ -11,13 +11,12 @@
  *   npm-start  npm start                              (what the README runs: build check, then the server)
  * It prints figures with the load average; it does not fail on any threshold.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { freePort, startProcess } from './lib/processes.mjs';
 import { buildServerIfStale } from './lib/server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,17 +32,6 @@ const VARIANTS = {
 };
 const chosen = args.filter((a, i) => a in VARIANTS && args[i - 1] !== '--runs');
 const variants = chosen.length > 0 ? chosen : ['js', 'npm-start'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The pid and every descendant, from /proc. */
 function tree(pid) {
@@ -75,37 +63,27 @@ const rssOf = (pid) =>
 async function once(variant, databaseUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'giftlens-bench-start-'));
   const port = await freePort();
-  const [cmd, ...argv] = VARIANTS[variant];
-  const t0 = performance.now();
-  const child = spawn(cmd, argv, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', RUN_JOBS: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const [command, ...argv] = VARIANTS[variant];
   try {
-    let ready = NaN;
-    while (Number.isNaN(ready)) {
-      if (child.exitCode !== null) throw new Error(`${variant} exited with ${child.exitCode}`);
-      if (performance.now() - t0 > 60_000) throw new Error(`${variant}: no answer in 60 s`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/plans`);
-        if (res.ok) ready = performance.now() - t0;
-      } catch {
-        await sleep(10);
-      }
-    }
-    const rssReady = rssOf(child.pid);
-    await sleep(5000);
-    return { ms: ready, rssReady, rssSettled: rssOf(child.pid), processes: tree(child.pid).length };
-  } finally {
-    // the whole group: npm and its children too
+    // Its own process group: npm start's children are measured and stopped with it.
+    const server = await startProcess({
+      command,
+      args: argv,
+      url: `http://127.0.0.1:${port}/api/plans`,
+      cwd: root,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', RUN_JOBS: 'false', LOG_LEVEL: 'warn' },
+      detached: true,
+      intervalMs: 10,
+    });
     try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
+      const { pid } = server.child;
+      const rssReady = rssOf(pid);
+      await sleep(5000);
+      return { ms: server.readyMs, rssReady, rssSettled: rssOf(pid), processes: tree(pid).length };
+    } finally {
+      await server.stop();
     }
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

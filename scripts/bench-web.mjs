@@ -10,13 +10,13 @@
  * (KB = 1024 bytes, gzip level 9).
  * It prints figures; it does not fail on a missed target (tests assert behaviour, benchmarks measure).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { freePort, startProcess } from './lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,59 +48,34 @@ const INITIAL_JS_TARGET = 110 * KB;
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
 async function launch(kind, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'giftlens-bench-'));
   const server = kind === 'server';
-  const child = spawn('npx', server ? ['tsx', 'apps/server/src/main.ts'] : ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: server ? root : join(root, 'apps/web'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: dist, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const stop = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   const origin = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(server ? `${origin}/api/health` : origin, child);
+    const { stop } = await startProcess({
+      command: 'npx',
+      args: server ? ['tsx', 'apps/server/src/main.ts'] : ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+      url: server ? `${origin}/api/health` : origin,
+      cwd: server ? root : join(root, 'apps/web'),
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: dist, LOG_LEVEL: 'warn' },
+      stderr: 'capture',
+      detached: true,
+      timeoutMs: 90_000,
+      intervalMs: 300,
+    });
+    return {
+      origin,
+      kind: server ? 'apps/server via tsx' : 'vite preview',
+      stop: async () => {
+        await stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (err) {
-    stop();
-    throw new Error(`${err.message}\n${stderr.trim().split('\n').slice(-8).join('\n')}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
-  return { origin, stop, kind: server ? 'apps/server via tsx' : 'vite preview' };
 }
 
 /** The real server with the built app; `vite preview` only when the server cannot start in this checkout. */
@@ -169,13 +144,13 @@ async function main() {
       process.exit(build.status ?? 1);
     }
   }
-  const server = option('--url') ? { origin: option('--url'), stop: () => {}, kind: 'given URL' } : await startServer();
+  const server = option('--url') ? { origin: option('--url'), stop: async () => {}, kind: 'given URL' } : await startServer();
   let lhrs;
   try {
     console.log(`Lighthouse ${RUNS}× on ${server.origin}/ (${server.kind}), mobile preset, ${CHROMIUM}`);
     lhrs = await lighthouseRuns(`${server.origin}/`);
   } finally {
-    server.stop();
+    await server.stop();
   }
 
   console.log('\nCategory          score (median; runs)   target');

@@ -4,29 +4,24 @@
 // (or, with --worker, the job worker) in this very process: no npm, tsx or second node process stays behind it,
 // and a process manager's signals reach the server directly (decision 022).
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServerIfStale, newest, SERVER_DIST } from './lib/server-build.mjs';
+import { buildServerIfStale, isStale, SERVER_DIST } from './lib/server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const worker = process.argv.includes('--worker');
 
+/** What the web build is made of: a change to any makes it stale. */
+const WEB_SOURCES = [
+  'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json',
+  'packages/contract/src', 'package-lock.json',
+];
+
 if (!worker) {
   const built = path.join(root, 'apps/web/dist/index.html');
-  const sources = [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'apps/web/package.json',
-    'packages/contract/src',
-    'package-lock.json',
-  ];
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  const changedAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
-  if (builtAt < changedAt) {
-    console.log(builtAt === 0 ? 'Building the web app…' : 'The web app changed since its last build: building it…');
+  if (isStale(built, WEB_SOURCES)) {
+    console.log(existsSync(built) ? 'The web app changed since its last build: building it…' : 'Building the web app…');
     const build = spawnSync('npm', ['run', '-s', 'build:web'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   } else {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer } from './smtp.ts';
 import { ARTIFACTS_DIR, HEALTH, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
-import { freePort, spawnServerProcess, stopProcess, waitForHealth } from './processes.ts';
+import { freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
 
 /**
  * The real app server on a free loopback port (built web app, SQLite in `dataDir`, mail to the local SMTP server),
@@ -28,7 +28,7 @@ export async function startAppServer(opts: {
     LIVE_SCAN_PER_CLIENT: '100000',
     ...opts.env,
   });
-  await waitForHealth(`${baseURL}${HEALTH}`, server, 60_000);
+  await waitForAnswer(`${baseURL}${HEALTH}`, server, { timeoutMs: 60_000, intervalMs: 250 });
   return { server, baseURL };
 }
 

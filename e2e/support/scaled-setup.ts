@@ -7,7 +7,7 @@ import httpProxy from 'http-proxy';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { ARTIFACTS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
-import { freePort, spawnServerProcess, stopProcess, waitForHealth } from './processes.ts';
+import { freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
 import { PROXY_STATS_PATH, type ProxyStats } from './scaled-out.ts';
 import { startSmtpServer } from './smtp.ts';
 
@@ -102,7 +102,7 @@ export default async function scaledSetup(): Promise<() => Promise<void>> {
   );
   const worker = spawnServerProcess('worker', { ...shared, DATA_DIR: join(root, 'worker'), RUN_JOBS: 'true' });
   const targets = apiPorts.map((port) => `http://127.0.0.1:${port}`);
-  await Promise.all(targets.map((t, i) => waitForHealth(`${t}/api/health`, apis[i]!, 90_000)));
+  await Promise.all(targets.map((t, i) => waitForAnswer(`${t}/api/health`, apis[i]!, { timeoutMs: 90_000, intervalMs: 250 })));
   if (worker.exitCode !== null) throw new Error(`The worker exited with code ${worker.exitCode}`);
   const proxy = await startRoundRobinProxy(targets, proxyPort);
 
@@ -111,7 +111,7 @@ export default async function scaledSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await new Promise((r) => proxy.server.close(r));
-    await Promise.all([...apis, worker].map(stopProcess));
+    await Promise.all([...apis, worker].map((p) => stopProcess(p)));
     await s3.close();
     await smtp.close();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -19,7 +19,7 @@ const SOURCES = [
 ];
 
 /** The newest modification time under a file or folder. */
-export function newest(p) {
+function newest(p) {
   if (!existsSync(p)) return 0;
   const info = statSync(p);
   if (!info.isDirectory()) return info.mtimeMs;
@@ -28,10 +28,13 @@ export function newest(p) {
   return latest;
 }
 
-export function serverBuildIsStale() {
-  const builtAt = existsSync(MARK) ? statSync(MARK).mtimeMs : 0;
-  return builtAt < Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
+/** Whether the file `built` is missing or older than anything under `sources` (paths from the repository root). */
+export function isStale(built, sources) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map((s) => newest(path.join(root, s))));
 }
+
+export const serverBuildIsStale = () => isStale(MARK, SOURCES);
 
 /** Every bare import but our own workspace packages stays external (resolved from node_modules at run time). */
 const externalPackages = {

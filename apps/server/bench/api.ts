@@ -16,16 +16,15 @@
  * /dev/null. It prints figures and the load average; it does not fail on a missed goal.
  */
 import autocannon, { type Result } from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import sharp from 'sharp';
 import { API } from '@giftlens/contract/routes';
+import { freePort, startProcess } from '../../../scripts/lib/processes.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -42,18 +41,6 @@ const PHOTOS = path.join(REPO, 'test-fixtures/gift-photos/covers');
 
 // ---------- processes ----------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 let clientCounter = 0;
 /** A fresh client address per request: 10.x.y.z. */
 const nextClient = () => {
@@ -61,57 +48,32 @@ const nextClient = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-async function waitFor(url: string, child: ChildProcess, stderr: () => string) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${stderr()}`);
-    try {
-      const res = await fetch(url, { headers: { 'x-forwarded-for': nextClient() } });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`no answer from ${url} within 60 s:\n${stderr()}`);
-}
-
 interface Proc {
   base: string;
-  child: ChildProcess;
   stop(): Promise<void>;
 }
 
-async function startProcess(argv: string[], env: Record<string, string>, probe: string, port: number): Promise<Proc> {
-  const child = spawn(process.execPath, argv, {
-    cwd: REPO,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+async function startBenchProcess(argv: string[], env: Record<string, string>, probe: string, port: number): Promise<Proc> {
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(base + probe, child, () => err);
-  return {
-    base,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const started = await startProcess({
+    args: argv,
+    url: base + probe,
+    cwd: REPO,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stderr: 'capture',
+    headers: () => ({ 'x-forwarded-for': nextClient() }),
+  });
+  return { base, stop: () => started.stop() };
 }
 
-const startBare = async () => startProcess([path.join(import.meta.dirname, 'bare-fastify.mjs')], {}, '/bare', await freePort());
+const startBare = async () => startBenchProcess([path.join(import.meta.dirname, 'bare-fastify.mjs')], {}, '/bare', await freePort());
 
 function startServer(dataDir: string, databaseUrl: string | null, port: number) {
   const entry =
     SERVER === 'ts'
       ? ['--import', 'tsx', path.join(REPO, 'apps/server/src/main.ts')]
       : [path.join(REPO, 'apps/server/dist/main.js')];
-  return startProcess(
+  return startBenchProcess(
     entry,
     {
       DATA_DIR: dataDir,

@@ -1,12 +1,12 @@
 import { type PlayConsentResponse } from '@giftlens/contract/recipient';
+import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
 import { texts } from '@giftlens/contract/texts';
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
-import { describeEachDatabase, it, json, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, describeEachStorage, fetchMedia, it, json, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { multipart, tinyMp4 } from './helpers/media.ts';
 import { activeGift, directScan, REACTION_WEBM, revealCookie, scanPhotos } from './helpers/recipient.ts';
+import { storedKeys } from './helpers/stored-media.ts';
 
 let photos: Awaited<ReturnType<typeof scanPhotos>>;
 beforeAll(async () => {
@@ -37,11 +37,10 @@ function upload(h: Harness, reactionId: string, data: Buffer, type = 'video/webm
 
 const post = (h: Harness, url: string, payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url, payload });
 
-async function reactionFiles(h: Harness, giftId: string) {
-  return readdir(path.join(h.mediaDir, 'reactions', giftId)).catch(() => [] as string[]);
-}
+/** The gift's stored reaction files, on local files or in the bucket. */
+const reactionFiles = (h: Harness, giftId: string) => storedKeys(h, `reactions/${giftId}`);
 
-describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (get) => {
+describeEachStorage('reactions: Lifetime only, with consent, one per gift', (get) => {
   let sender: string;
   let lifetime: string;
   let grant: string;
@@ -113,7 +112,14 @@ describeEachDatabase('reactions: Lifetime only, with consent, one per gift', (ge
     expect(Number(row.media_start_time)).toBe(1732170000000);
     expect(Number(row.media_end_time)).toBe(12.5);
     expect(JSON.parse(row.device_info ?? '{}')).toEqual(DEVICE.deviceInfo);
-    expect(await reactionFiles(h, lifetime)).toHaveLength(1);
+    expect(await reactionFiles(h, lifetime)).toEqual([row.file_path]);
+    // The sender watches the very bytes recorded (on S3, through a presigned link to the bucket).
+    const mine = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie: sender } })));
+    const shown = mine.gifts.find((g) => g.id === lifetime)?.reaction;
+    expect(shown?.mime).toBe('video/webm');
+    const served = await fetchMedia(h, shown?.url ?? '');
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(readFileSync(REACTION_WEBM))).toBe(true);
 
     const second = await upload(h, id, tinyMp4(), 'video/mp4');
     expect(second.statusCode).toBe(409);

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
 import { createFfmpegProcessor } from '../src/adapters/media-processor.ts';
 import { createGift, generateUploadUrl, payGift, type UploadTarget } from './helpers/flows.ts';
-import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
+import { describeEachStorage, fetchMedia, it, json, putUpload, signIn, type Harness } from './helpers/harness.ts';
 import { multipart } from './helpers/media.ts';
 import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+import { downloadStored } from './helpers/stored-media.ts';
 
 // Real ffmpeg (Debian's package; CI installs it): messages in the formats phones and browsers record.
 const processor = await createFfmpegProcessor();
@@ -34,9 +35,9 @@ beforeAll(async () => {
   photos = await scanPhotos();
 });
 
-/** ffprobe's view of a stored file. */
-function probeStored(h: Harness, key: string) {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path.join(h.mediaDir, key)]);
+/** ffprobe's view of a stored file (a local copy of it, from the files or the bucket). */
+async function probeStored(h: Harness, key: string) {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', await downloadStored(h, key)]);
   return JSON.parse(out.toString()) as { format: { format_name: string }; streams: { codec_type: string; codec_name: string }[] };
 }
 
@@ -58,7 +59,7 @@ async function upload(h: Harness, cookie: string, giftId: string, data: Buffer, 
   const gen = await generateUploadUrl(h, cookie, { giftId, fileType, fileName, messageType, fileSize: data.length });
   expect(gen.statusCode, gen.body).toBe(200);
   const target = json<UploadTarget>(gen);
-  const put = await h.app.inject({ method: 'PUT', url: target.uploadUrl, headers: { 'content-type': fileType }, payload: data });
+  const put = await putUpload(h, target.uploadUrl, data, fileType);
   expect(put.statusCode, put.body).toBe(200);
   const confirm = await h.app.inject({
     method: 'POST',
@@ -72,7 +73,7 @@ async function upload(h: Harness, cookie: string, giftId: string, data: Buffer, 
 const giftRow = (h: Harness, giftId: string) => h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
 const exists = async (h: Harness, key: string) => (await h.media.stat(key)) !== null;
 
-describeEachDatabase(
+describeEachStorage(
   'messages play on every phone',
   (get) => {
     const cases = [
@@ -95,11 +96,11 @@ describeEachDatabase(
         expect(gift).toMatchObject({ message_state: 'ready', message_mime: c.mime, message_error: null });
         expect(path.extname(gift.message_path!)).toBe(c.ext);
         expect(await exists(h, target.filePath)).toBe(false);
-        const probe = probeStored(h, gift.message_path!);
+        const probe = await probeStored(h, gift.message_path!);
         expect(probe.format.format_name).toContain('mp4');
         const codecs = Object.fromEntries(probe.streams.map((s) => [s.codec_type, s.codec_name]));
         expect(codecs).toEqual(c.kind === 'video' ? { video: 'h264', audio: 'aac' } : { audio: 'aac' });
-        const boxes = topLevelBoxes(readFileSync(path.join(h.mediaDir, gift.message_path!)));
+        const boxes = topLevelBoxes(readFileSync(await downloadStored(h, gift.message_path!)));
         expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
         expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
         expect(gift.message_size).toBe((await h.media.stat(gift.message_path!))?.size);
@@ -137,9 +138,15 @@ describeEachDatabase(
       const shown = json<{ messageUrl: string; posterUrl: string | null }>(message);
       expect(shown.messageUrl).toMatch(/\.mp4\?exp=/);
       expect(shown.posterUrl).toMatch(/\.jpg\?exp=/);
-      const poster = await h.app.inject({ method: 'GET', url: shown.posterUrl! });
+      // Served from the files or, through a presigned link, from the bucket, as the rendition job stored them.
+      const poster = await fetchMedia(h, shown.posterUrl!);
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');
+      expect(poster.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+      const video = await fetchMedia(h, shown.messageUrl);
+      expect(video.statusCode).toBe(200);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      expect(topLevelBoxes(video.rawPayload)).toContain('moov');
 
       // Once opened, the message is what was revealed: no more replacing.
       const locked = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/webm', fileName: 'late.webm', messageType: 'video', fileSize: 1000 });
@@ -179,7 +186,7 @@ describeEachDatabase(
       expect(after.file_path).toMatch(/\.mp4$/);
       expect(after.poster_path).toMatch(/\.jpg$/);
       expect(await exists(h, before.file_path!)).toBe(false);
-      const codecs = Object.fromEntries(probeStored(h, after.file_path!).streams.map((s) => [s.codec_type, s.codec_name]));
+      const codecs = Object.fromEntries((await probeStored(h, after.file_path!)).streams.map((s) => [s.codec_type, s.codec_name]));
       expect(codecs).toEqual({ video: 'h264', audio: 'aac' });
       const shown = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } })));
       expect(shown.gifts[0]?.reaction).toMatchObject({ mime: 'video/mp4' });

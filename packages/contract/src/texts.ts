@@ -50,6 +50,7 @@ const sender = {
   uploadStorageFailed: 'Failed to upload file to storage.',
   confirmUploadFailed: 'Failed to confirm upload.',
   uploadUrlInvalid: 'This upload link is invalid or has expired.',
+  uploadChanged: 'The file changed while it was being checked. Please upload it again.',
   fileTypeInvalid: 'This file type is not supported. Please upload a video or audio file.',
   fileTooLarge: (planName: string, limit: string, sizeMb: string) =>
     `File size too large! Your ${planName} allows files up to ${limit}. Your file is ${sizeMb}MB.`,

@@ -1,23 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { startProcess } from '../../../../scripts/lib/processes.mjs';
+
+export { freePort } from '../../../../scripts/lib/processes.mjs';
 
 /** The server's own entry, run the way `npm start` runs it, as one process (so kill -9 hits the server itself). */
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(REPO, 'apps/server/src/main.ts');
-
-/** A free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   origin: string;
@@ -32,45 +21,19 @@ export interface ServerProcess {
 /** Starts `apps/server/src/main.ts` on a loopback port with `env` and waits until it answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const server = await startProcess({
+    args: ['--import', 'tsx', MAIN],
+    url: `${origin}/api/plans`,
     cwd: REPO,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { HOST: '127.0.0.1', PORT: String(port), PUBLIC_ORIGIN: origin, LOG_LEVEL: 'error', ...env },
+    stdout: 'inherit',
   });
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  const waitExit = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (exited()) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
-  for (;;) {
-    if (exited()) throw new Error(`the server exited at start (${child.exitCode ?? child.signalCode})`);
-    if (Date.now() - started > 60_000) {
-      await waitExit('SIGKILL');
-      throw new Error('the server did not answer within 60 s');
-    }
-    const ok = await fetch(`${origin}/api/plans`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
     origin,
-    readyMs: Date.now() - started,
-    child,
-    kill9: () => waitExit('SIGKILL'),
-    stop: () => waitExit('SIGTERM'),
+    readyMs: Math.round(server.readyMs),
+    child: server.child,
+    kill9: () => server.stop('SIGKILL'),
+    stop: () => server.stop(),
   };
 }
 

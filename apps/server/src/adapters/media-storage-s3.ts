@@ -18,6 +18,7 @@ import {
   createMediaUrlSigner,
   downloadName,
   isValidKey,
+  MediaChangedError,
   type MediaStorage,
 } from './media-storage.ts';
 
@@ -45,6 +46,16 @@ function presignSeconds(until: Date, now: Date): number {
 
 const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
 
+/** S3's answer to a condition (If-Match, x-amz-copy-source-if-match) that no longer holds: the object changed. */
+async function unlessChanged<T>(key: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (statusOf(err) === 412) throw new MediaChangedError(key);
+    throw err;
+  }
+}
+
 /** The origin presigned URLs point at: the endpoint itself (path-style), or the bucket's own host. */
 export function s3BrowserOrigin(s: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle'>): string {
   const url = new URL(s.endpoint);
@@ -60,6 +71,10 @@ export function createS3MediaStorage(
   settings: S3Settings,
   opts: { secret: string; stagingDir: string },
 ): MediaStorage & { close(): void } {
+  // The SDK warns at the first client of every process that its releases after January 2027 need Node 22
+  // (aws-sdk-js-v3#7983). We pin 3.1163.0 on Node 20 (decision 003), so the warning says nothing to act on; this is
+  // the SDK's documented switch, and an operator's own value wins.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -96,8 +111,9 @@ export function createS3MediaStorage(
 
   const landingKey = (key: string) => `incoming/${valid(key)}`;
 
-  async function get(key: string, range?: string): Promise<Readable> {
-    const res = await client.send(new GetObjectCommand({ Bucket, Key: valid(key), Range: range }));
+  async function get(key: string, range?: string, version?: string): Promise<Readable> {
+    const command = new GetObjectCommand({ Bucket, Key: valid(key), Range: range, IfMatch: version });
+    const res = await unlessChanged(key, () => client.send(command));
     if (!(res.Body instanceof Readable)) throw new Error(`S3 answered GET ${key} without a body stream`);
     return res.Body;
   }
@@ -122,18 +138,18 @@ export function createS3MediaStorage(
     async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: valid(key) }));
-        return { size: head.ContentLength ?? 0 };
+        return { size: head.ContentLength ?? 0, version: head.ETag ?? '' };
       } catch (err) {
         if (statusOf(err) === 404) return null;
         throw err;
       }
     },
 
-    async readHead(key, bytes) {
+    async readHead(key, bytes, version) {
       if (bytes <= 0) return Buffer.alloc(0);
       let body: Readable;
       try {
-        body = await get(key, `bytes=0-${bytes - 1}`);
+        body = await get(key, `bytes=0-${bytes - 1}`, version);
       } catch (err) {
         // An empty object has no byte 0.
         if (statusOf(err) === 416) return Buffer.alloc(0);
@@ -144,7 +160,7 @@ export function createS3MediaStorage(
       return Buffer.concat(chunks).subarray(0, bytes);
     },
 
-    openRead: (key) => get(key),
+    openRead: (key, version) => get(key, undefined, version),
 
     async delete(key) {
       // Deleting a key that is not there succeeds: a retried media.delete job is harmless.
@@ -185,16 +201,17 @@ export function createS3MediaStorage(
     // made after the checks becomes the message.
     landingKey,
 
-    async promoteUpload(from, key) {
-      await client.send(
-        new CopyObjectCommand({
-          Bucket,
-          Key: valid(key),
-          CopySource: `${Bucket}/${valid(from)}`,
-          ContentType: contentTypeOf(key),
-          MetadataDirective: 'REPLACE',
-        }),
-      );
+    // Only the version confirm checked is copied: a PUT that replaced it meanwhile makes S3 refuse the copy (412).
+    async promoteUpload(from, key, version) {
+      const copy = new CopyObjectCommand({
+        Bucket,
+        Key: valid(key),
+        CopySource: `${Bucket}/${valid(from)}`,
+        CopySourceIfMatch: version,
+        ContentType: contentTypeOf(key),
+        MetadataDirective: 'REPLACE',
+      });
+      await unlessChanged(from, () => client.send(copy));
       await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
     },
 

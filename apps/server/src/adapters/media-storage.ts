@@ -1,11 +1,30 @@
 import { servedContentType } from '@giftlens/contract/media';
-import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { copyFile, type FileHandle, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
 import { createStaging } from './media-staging.ts';
 
 export { SizeLimitExceededError } from './media-staging.ts';
+
+/**
+ * The object at a key is not the version a caller checked (`stat().version`): it was replaced meanwhile, e.g. a
+ * presigned PUT used again while confirm-upload was checking the first one.
+ */
+export class MediaChangedError extends Error {
+  constructor(readonly key: string) {
+    super(`The media at ${key} changed since it was checked`);
+    this.name = 'MediaChangedError';
+  }
+}
+
+/** What `stat` says of a stored object: its size and a token that changes whenever it is replaced. */
+export interface MediaStat {
+  size: number;
+  /** The ETag on S3; inode, modification time and size on local files (every write here is a new file). */
+  version: string;
+}
 
 export interface ReceivedFile {
   size: number;
@@ -24,10 +43,11 @@ export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** Streams into a temporary file, enforcing maxBytes while the bytes arrive. */
   receive(source: Readable, maxBytes: number): Promise<ReceivedFile>;
-  stat(key: string): Promise<{ size: number } | null>;
-  readHead(key: string, bytes: number): Promise<Buffer>;
-  /** The whole object, streamed (a copy for ffprobe/ffmpeg). */
-  openRead(key: string): Promise<Readable>;
+  stat(key: string): Promise<MediaStat | null>;
+  /** The first bytes; with `version`, of that version only (else MediaChangedError). */
+  readHead(key: string, bytes: number, version?: string): Promise<Buffer>;
+  /** The whole object, streamed (a copy for ffprobe/ffmpeg); with `version`, that version only. */
+  openRead(key: string, version?: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** Whether files can be stored now. */
   check(): Promise<void>;
@@ -51,8 +71,11 @@ export interface MediaStorage {
    * checks reaches the checked file).
    */
   landingKey(key: string): string;
-  /** Moves a checked upload from its landing key to its key (nothing to do when they are the same). */
-  promoteUpload(landingKey: string, key: string): Promise<void>;
+  /**
+   * Makes the checked `version` of an upload its key's content (a copy from the landing key, nothing to copy when
+   * they are the same); MediaChangedError when the landing key holds another version by now.
+   */
+  promoteUpload(landingKey: string, key: string, version: string): Promise<void>;
   /** Whether `exp`/`sig` are this server's signature of upload `id`, and not expired at `now`. */
   verifyUploadUrl(id: string, exp: string, sig: string, now: Date): boolean;
 }
@@ -104,6 +127,9 @@ export function createMediaUrlSigner(secret: string) {
   };
 }
 
+/** Every write below puts a new file in place by a rename: a new inode, so a replaced file has a new version. */
+const fileVersion = (s: Stats) => `${s.ino}:${s.mtimeMs}:${s.size}`;
+
 /** Files under DATA_DIR/media, served by GET /media/<key>?exp=…&sig=… (HMAC-signed, expiring). */
 export function createLocalMediaStorage(root: string, secret: string): MediaStorage {
   const staging = createStaging(path.join(root, '.tmp'));
@@ -112,6 +138,15 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
     return path.join(root, key);
   };
+  /** The file at `key`, checked to be `version` once open (the handle keeps reading that file whatever replaces it). */
+  async function openVersion(key: string, version?: string): Promise<FileHandle> {
+    const handle = await open(resolve(key), 'r');
+    if (version !== undefined && fileVersion(await handle.stat()) !== version) {
+      await handle.close();
+      throw new MediaChangedError(key);
+    }
+    return handle;
+  }
 
   return {
     kind: 'local',
@@ -141,14 +176,14 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     async stat(key) {
       try {
         const s = await stat(resolve(key));
-        return s.isFile() ? { size: s.size } : null;
+        return s.isFile() ? { size: s.size, version: fileVersion(s) } : null;
       } catch {
         return null;
       }
     },
 
-    async readHead(key, bytes) {
-      const handle = await open(resolve(key), 'r');
+    async readHead(key, bytes, version) {
+      const handle = await openVersion(key, version);
       try {
         const buffer = Buffer.alloc(bytes);
         const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
@@ -158,9 +193,9 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
       }
     },
 
-    async openRead(key) {
+    async openRead(key, version) {
       // Opened before it is handed out: a missing file fails here, not inside the caller's pipeline.
-      const handle = await open(resolve(key), 'r');
+      const handle = await openVersion(key, version);
       return handle.createReadStream();
     },
 
@@ -197,8 +232,11 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     // The server's own PUT target refuses a confirmed upload: the bytes can land on their key directly.
     landingKey: (key) => key,
 
-    async promoteUpload(landingKey, key) {
+    async promoteUpload(landingKey, key, version) {
       if (landingKey !== key) await rename(resolve(landingKey), resolve(key));
+      // A rename keeps the inode: the file now at the key is the checked one, or it is not promoted.
+      const promoted = await stat(resolve(key)).catch(() => null);
+      if (!promoted || fileVersion(promoted) !== version) throw new MediaChangedError(key);
     },
 
     verifyUploadUrl: urls.verifyUploadUrl,

@@ -17,6 +17,63 @@ export const bucketCors = (origin: string) => `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+/** What of s3rver (a Koa app) the stand-in below reaches: Koa's middleware list and s3rver's object store. */
+interface S3rverInternals {
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+  store: { getMetadata(bucket: string, key: string): Promise<{ etag?: string }> };
+}
+interface KoaContext {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  status: number;
+  type: string;
+  body: unknown;
+}
+
+const unquote = (etag: string) => etag.replace(/^(W\/)?"|"$/g, '');
+
+/**
+ * S3's conditions that s3rver 3.7.1 ignores, as S3 documents them: GET/HEAD with `If-Match` and a copy with
+ * `x-amz-copy-source-if-match` answer 412 PreconditionFailed when the object's ETag is another. The media code
+ * relies on them to check and promote one version of an upload (decision 020).
+ */
+function enforcePreconditions(server: S3rver) {
+  const internals = server as unknown as S3rverInternals;
+  const header = (ctx: KoaContext, name: string) => {
+    const value = ctx.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const etagOf = async (objectPath: string) => {
+    const [bucket = '', ...key] = objectPath.replace(/^\//, '').split('/').map(decodeURIComponent);
+    return internals.store.getMetadata(bucket, key.join('/')).then(
+      (m) => (m.etag ? unquote(m.etag) : null),
+      () => null,
+    );
+  };
+  internals.middleware.unshift(async (ctx, next) => {
+    const copySource = header(ctx, 'x-amz-copy-source');
+    const [objectPath, expected] =
+      ctx.method === 'PUT' && copySource
+        ? [copySource, header(ctx, 'x-amz-copy-source-if-match')]
+        : ctx.method === 'GET' || ctx.method === 'HEAD'
+          ? [ctx.path, header(ctx, 'if-match')]
+          : [ctx.path, undefined];
+    if (expected !== undefined && expected !== '*') {
+      const actual = await etagOf(objectPath);
+      if (actual !== null && actual !== unquote(expected)) {
+        ctx.status = 412;
+        ctx.type = 'application/xml';
+        ctx.body =
+          '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code>' +
+          '<Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
+        return;
+      }
+    }
+    await next();
+  });
+}
+
 export interface S3TestServer {
   settings: S3Settings;
   /** The bucket's folder on disk (s3rver keeps each object as files under it). */
@@ -35,6 +92,7 @@ export async function startS3Server(opts: { bucket?: string; corsOrigin?: string
     directory,
     configureBuckets: [{ name: bucket, configs: opts.corsOrigin ? [bucketCors(opts.corsOrigin)] : [] }],
   });
+  enforcePreconditions(server);
   const { port } = await server.run();
   let stopped = false;
   return {

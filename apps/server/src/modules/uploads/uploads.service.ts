@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../../adapters/clock.ts';
 import { type MediaProcessor, UnreadableMediaError } from '../../adapters/media-processor.ts';
-import { type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
+import { MediaChangedError, type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { randomHex, randomToken } from '../../lib/crypto.ts';
@@ -46,6 +46,7 @@ const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   );
 const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', texts.sender.uploadUrlInvalid);
 const messageLocked = () => new AppError(409, 'message_locked', texts.sender.messageLocked);
+const uploadChanged = () => new AppError(409, 'upload_changed', texts.sender.uploadChanged);
 
 /** The message may change until the gift is first opened (paid or not); after that it is what was revealed. */
 const changeable = (gift: Gift) => gift.status !== 'active' || gift.first_opened_at === null;
@@ -74,12 +75,12 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
   }
 
   /** ffprobe on a local copy: a file it cannot read is refused now, while the sender is still on the page. */
-  async function readable(key: string): Promise<boolean> {
+  async function readable(key: string, version: string): Promise<boolean> {
     if (!processor) return true;
     const work = await mkdtemp(path.join(tmpdir(), 'giftlens-probe-'));
     try {
       const copy = path.join(work, `upload${path.extname(key)}`);
-      await pipeline(await media.openRead(key), createWriteStream(copy));
+      await pipeline(await media.openRead(key, version), createWriteStream(copy));
       await processor.probe(copy);
       return true;
     } catch (err) {
@@ -148,14 +149,28 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
         if (err instanceof SizeLimitExceededError) throw fileTooLarge(plan, contentLength ?? err.receivedBytes);
         throw err;
       }
+      // Under the gift's lock, which confirm holds for its last look at the file: these bytes reach the key either
+      // before that look (and confirm refuses a file it did not check) or find the upload confirmed and go.
+      let committed = false;
       try {
-        await received.commit(intent.file_path);
-        await repo.markIntentUploaded(db, intent.id, received.size);
-      } catch (err) {
+        committed = await db.transaction().execute(async (trx) => {
+          await gifts.lockGifts(trx, [intent.gift_id]);
+          const current = await repo.findIntent(trx, intent.id);
+          if (!current || current.status === 'confirmed') return false;
+          try {
+            await received.commit(intent.file_path);
+            await repo.markIntentUploaded(trx, intent.id, received.size);
+          } catch (err) {
+            await media.delete(intent.file_path);
+            throw err;
+          }
+          return true;
+        });
+      } finally {
+        // Nothing is left in staging: committed bytes moved away, refused ones go.
         await received.discard();
-        await media.delete(intent.file_path);
-        throw err;
       }
+      if (!committed) throw uploadUrlInvalid();
       return { size: received.size };
     },
 
@@ -178,20 +193,36 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
         await repo.deleteIntent(db, intent.id);
         return error;
       };
-      // On S3 nothing stopped the bytes on their way in: a file over the plan's limit goes here, with its 413.
-      if (stat.size > plan.maxFileBytes) throw await reject(fileTooLarge(plan, stat.size));
-      const sniffed = await fileTypeFromBuffer(await media.readHead(landed, 4100));
-      const accepted = MESSAGE_MIME_TYPES[intent.message_type];
-      if (!sniffed || !accepted.has(sniffed.mime)) {
-        throw await reject(new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid));
-      }
-      if (!(await readable(landed))) throw await reject(new AppError(415, 'message_unreadable', texts.sender.messageUnreadable));
-      await media.promoteUpload(landed, intent.file_path);
+      // Every check reads the version measured here, and only that version becomes the message: a presigned PUT
+      // used again meanwhile (S3) fails a read or the copy with MediaChangedError, answered as a 409.
+      const { version } = stat;
+      const unlessChanged = async <T>(checks: () => Promise<T>): Promise<T> => {
+        try {
+          return await checks();
+        } catch (err) {
+          if (err instanceof MediaChangedError) throw await reject(uploadChanged());
+          throw err;
+        }
+      };
+      const sniffed = await unlessChanged(async () => {
+        // On S3 nothing stopped the bytes on their way in: a file over the plan's limit goes here, with its 413.
+        if (stat.size > plan.maxFileBytes) throw await reject(fileTooLarge(plan, stat.size));
+        const type = await fileTypeFromBuffer(await media.readHead(landed, 4100, version));
+        if (!type || !MESSAGE_MIME_TYPES[intent.message_type].has(type.mime)) {
+          throw await reject(new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid));
+        }
+        if (!(await readable(landed, version))) throw await reject(new AppError(415, 'message_unreadable', texts.sender.messageUnreadable));
+        await media.promoteUpload(landed, intent.file_path, version);
+        return type;
+      });
 
       // The files being replaced are read in the transaction that replaces them (a render may have swapped them).
       let replaced: Gift = gift;
       const stored = await db.transaction().execute(async (trx) => {
         replaced = (await gifts.lockGifts(trx, [gift.id]))[0] ?? gift;
+        // Where the bytes land on their key itself (local files), the PUT target commits under this same lock: a
+        // file it put there after the checks is seen here, and never becomes the message.
+        if (landed === intent.file_path && (await media.stat(landed))?.version !== version) return 'changed';
         const ok = await gifts.setGiftMessage(
           trx,
           gift.id,
@@ -205,15 +236,15 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
           },
           clock.now().toISOString(),
         );
-        if (!ok) return false;
+        if (!ok) return 'locked';
         await repo.markIntentConfirmed(trx, intent.id);
         // Converted to a rendition every phone plays; the gift is revealable once it is ready.
         if (processor) {
           await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key: intent.file_path }, { key: messageRenderKey(gift.id, intent.file_path) });
         }
-        return true;
+        return 'stored';
       });
-      if (!stored) throw await reject(messageLocked());
+      if (stored !== 'stored') throw await reject(stored === 'locked' ? messageLocked() : uploadChanged());
       wakeJobs?.();
       await dropReplacedFiles(replaced, intent.file_path);
     },
