@@ -1,5 +1,6 @@
 /**
  * npm run bench:api [-- --duration S] [--connections N] [--levels 1,2,4,8,16] [--sqlite-only] [--server js|ts]
+ *                     [--routes plans,verify] [--skip-scans] [--cpu-prof DIR]
  *
  * The real server (the process `npm start` runs: compiled JS by default, `--server ts` for tsx on the sources) on
  * 127.0.0.1, on SQLite and then on PostgreSQL (TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test, in a
@@ -14,6 +15,8 @@
  * Every request carries its own X-Forwarded-For (the server trusts the loopback proxy), as many phones would: the
  * per-client rate limits stay in the path but do not refuse. The server logs at info, as in production, to
  * /dev/null. It prints figures and the load average; it does not fail on a missed goal.
+ * `--cpu-prof DIR`: the server runs with node's --cpu-prof and writes its profile into DIR when it stops;
+ * `node apps/server/bench/profile-summary.mjs DIR/*.cpuprofile` prints where the time went.
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,6 +40,9 @@ const DURATION = Number(option('--duration', '5'));
 const CONNECTIONS = Number(option('--connections', '10'));
 const LEVELS = option('--levels', '1,2,4,8,16').split(',').map(Number);
 const SERVER = option('--server', 'js');
+const CPU_PROF = option('--cpu-prof', '');
+const ROUTES = option('--routes', 'plans,verify').split(',');
+const SKIP_SCANS = args.includes('--skip-scans');
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PHOTOS = path.join(REPO, 'test-fixtures/gift-photos/covers');
 
@@ -111,8 +117,9 @@ function startServer(dataDir: string, databaseUrl: string | null, port: number) 
     SERVER === 'ts'
       ? ['--import', 'tsx', path.join(REPO, 'apps/server/src/main.ts')]
       : [path.join(REPO, 'apps/server/dist/main.js')];
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
   return startProcess(
-    entry,
+    [...profile, ...entry],
     {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
@@ -269,10 +276,14 @@ async function benchTarget(name: string, databaseUrl: string | null) {
     const giftId = await seedGift(app.base, dataDir);
     console.log(`\n## ${name} (server: ${SERVER === 'ts' ? 'tsx on the sources' : 'compiled JS'}; load average ${load1()})`);
     console.log(`${pad('route', 34)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}${pad('bare req/s', 12)}ratio`);
-    const routes: [string, string, number | null][] = [
-      ['GET /api/plans', API.plans, 0.7],
-      ['GET verify-gift/{id}', API.verifyGift(giftId), 0.4],
-    ];
+    const routes = (
+      [
+        ['plans', 'GET /api/plans', API.plans, 0.7],
+        ['verify', 'GET verify-gift/{id}', API.verifyGift(giftId), 0.4],
+      ] as const
+    )
+      .filter(([key]) => ROUTES.includes(key))
+      .map(([, label, url, goal]) => [label, url, goal] as const);
     // warm-up: JIT and caches, not measured
     await load(bare.base + '/bare', { connections: CONNECTIONS, duration: 1 });
     for (const [, url] of routes) await load(app.base + url, { connections: CONNECTIONS, duration: 1 });
@@ -286,6 +297,7 @@ async function benchTarget(name: string, databaseUrl: string | null) {
       );
     }
 
+    if (SKIP_SCANS) return;
     const scan = await sharp(readFileSync(path.join(PHOTOS, 'photos/001-canon.jpg')))
       .rotate()
       .resize(600, 600, { fit: 'inside', withoutEnlargement: true })

@@ -3,7 +3,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { texts } from '@giftlens/contract/texts';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -27,7 +26,7 @@ import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
 import { scanAdmission } from './lib/scan-photo.ts';
-import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
@@ -182,23 +181,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   // Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https.
   const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy({
-        webDistDir,
-        razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
-        https: deps.secureCookies,
-        mediaOrigin: deps.media.browserOrigin,
-      }),
-    },
-    hsts: deps.secureCookies ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Media and images are served to our own pages only; the service worker and the app are same-origin.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    // The payment provider's checkout may open a window (bank pages) that must be able to report back.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  const headers = securityHeaders({
+    webDistDir,
+    razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
+    https: deps.secureCookies,
+    mediaOrigin: deps.media.browserOrigin,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers()) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
