@@ -25,6 +25,7 @@ import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
+import { loggerOptions, type LogOptions } from './lib/request-log.ts';
 import { scanAdmission } from './lib/scan-photo.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
@@ -72,7 +73,8 @@ export interface AppDeps {
   trustProxy: boolean | string;
   /** The built web app; served with an SPA fallback when the folder exists. */
   webDistDir: string | null;
-  logger: boolean | { level: string };
+  /** pino's level (and a stream: stdout when none), or no logging. */
+  logger: LogOptions | false;
   /** Per-IP limit on the sign-in calls. */
   authRateLimit?: { max: number; timeWindow: number };
   /** Gift recognition (enrolment at submit, scans, demo). */
@@ -114,20 +116,7 @@ const apiOnly: typeof jsonSchemaTransform = (input) => {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      typeof deps.logger === 'object'
-        ? {
-            ...deps.logger,
-            serializers: {
-              // Signed upload and media URLs are bearer capabilities: their signatures stay out of the logs.
-              req: (req: { method?: string; url?: string; ip?: string }) => ({
-                method: req.method,
-                url: req.url?.replace(/([?&]sig=)[^&]*/g, '$1[redacted]'),
-                remoteAddress: req.ip,
-              }),
-            },
-          }
-        : deps.logger,
+    ...loggerOptions(deps.logger),
     trustProxy: deps.trustProxy,
     // The router's own refusals (a malformed %-escape in the path, a path parameter over 100 characters) skip
     // the error handler: they get decision 001's body too.
