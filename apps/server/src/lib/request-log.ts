@@ -32,16 +32,29 @@ export class OneLinePerRequest extends LogController {
 }
 
 /**
- * Fastify's logger options: one line per request (`OneLinePerRequest`), and stdout written asynchronously (pino's
- * sonic-boom with sync: false): lines written while a write is under way go out together in the next one, and
- * what is still buffered is flushed when the process exits. Decision 027.
+ * Standard output through pino's sonic-boom, asynchronous and buffered: lines are written in blocks of 4 KB, and
+ * whatever is buffered at least every `flushMs` (pino flushes the rest when the process exits). A write per line
+ * cost about a sixth of a request's CPU (decision 027); a line now waits at most `flushMs`.
  */
+export function bufferedStdout(flushMs = 250): DestinationStream {
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => {
+    try {
+      stdout.flush();
+    } catch {
+      clearInterval(timer); // the stream was closed
+    }
+  }, flushMs).unref();
+  return stdout;
+}
+
+/** Fastify's logger options: one line per request (`OneLinePerRequest`) to `bufferedStdout` unless told. */
 export function loggerOptions(options: LogOptions | false): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!options) return { logger: false };
   return {
     logger: {
       level: options.level,
-      stream: options.stream ?? pino.destination({ dest: 1, sync: false }),
+      stream: options.stream ?? bufferedStdout(),
       serializers: {
         req: (req: { method?: string; url?: string; ip?: string }) => ({
           method: req.method,

@@ -65,7 +65,7 @@ export function helmetHeaders(options: HelmetOptions): HeaderList {
     removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (err) throw err instanceof Error ? err : new Error('helmet refused the security header options');
   });
   return [...headers];
 }
