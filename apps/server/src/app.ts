@@ -101,6 +101,8 @@ export interface AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The server's own paths; everything else is the web app. */
+const BACKEND_PATH = /^\/(api|media)(\/|$)/;
 /** The cookies that authenticate a call: a sender or recipient session, a reveal grant. */
 const CREDENTIAL_COOKIE = /(?:^|;\s*)gl_(?:sender|recipient|reveal_[0-9a-f]+)=/;
 
@@ -177,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaOrigin: deps.media.browserOrigin,
   });
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers()) reply.raw.setHeader(name, value);
+    reply.headers(headers());
     done();
   });
   await app.register(fastifyCookie);
@@ -201,9 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
-  // browser or a proxy unless a route says otherwise.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  // browser or a proxy unless a route says otherwise. The web app's files answer brotli, gzip or raw bytes at one
+  // URL, depending on the request. (One synchronous hook: each hook, and an async one more so, costs every call.)
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    } else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
+    done(null, payload);
   });
 
   // ---- Services: each module's rules, over the adapters in `deps` ----
@@ -346,13 +352,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  if (webDist) {
-    // The web app's files answer brotli, gzip or raw bytes at one URL, depending on the request.
-    app.addHook('onSend', async (request, reply) => {
-      if (!/^\/(api|media)(\/|$)/.test(request.url)) reply.header('vary', 'Accept-Encoding');
-    });
-  }
-
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   if (webDist) app.get('/', (_request, reply) => sendShell(reply));
@@ -361,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
     (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      const isBackend = /^\/(api|media)(\/|$)/.test(url);
+      const isBackend = BACKEND_PATH.test(url);
       if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
         return sendShell(reply);
       return reply.code(404).send({ success: false, error: texts.sender.notFound, code: 'not_found' });

@@ -55,19 +55,19 @@ export function helmetOptions(opts: SecurityHeadersOptions & { shellScripts: str
   };
 }
 
-export type HeaderList = readonly (readonly [name: string, value: string])[];
+export type HeaderSet = Readonly<Record<string, string>>;
 
 /** The headers helmet sets for these options, found by running its middleware once on a recording response. */
-export function helmetHeaders(options: HelmetOptions): HeaderList {
-  const headers = new Map<string, string>();
+export function helmetHeaders(options: HelmetOptions): HeaderSet {
+  const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string | number) => void headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err instanceof Error ? err : new Error('helmet refused the security header options');
   });
-  return [...headers];
+  return Object.freeze(headers);
 }
 
 /**
@@ -75,10 +75,10 @@ export function helmetHeaders(options: HelmetOptions): HeaderList {
  * the built shell's inline scripts change (a rebuild while the server runs): per request this is a cache look-up,
  * where @fastify/helmet rebuilt and revalidated the whole policy for every request (decision 027).
  */
-export function securityHeaders(opts: SecurityHeadersOptions): () => HeaderList {
+export function securityHeaders(opts: SecurityHeadersOptions): () => HeaderSet {
   const shellScripts = inlineScriptHashes(opts.webDistDir);
   let key: string | null = null;
-  let headers: HeaderList = [];
+  let headers: HeaderSet = {};
   return () => {
     const scripts = shellScripts();
     const current = scripts.join(' ');
