@@ -3,7 +3,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { texts } from '@giftlens/contract/texts';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -26,8 +25,9 @@ import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
+import { loggerOptions, type LogOptions } from './lib/request-log.ts';
 import { liveFrameAdmission, scanAdmission } from './lib/scan-photo.ts';
-import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
@@ -76,7 +76,8 @@ export interface AppDeps {
   trustProxy: boolean | string;
   /** The built web app; served with an SPA fallback when the folder exists. */
   webDistDir: string | null;
-  logger: boolean | { level: string };
+  /** pino's level (and a stream: stdout when none), or no logging. */
+  logger: LogOptions | false;
   /** Per-IP limit on the sign-in calls. */
   authRateLimit?: { max: number; timeWindow: number };
   /** Gift recognition (enrolment at submit, scans, demo). */
@@ -105,6 +106,8 @@ export interface AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The server's own paths; everything else is the web app. */
+const BACKEND_PATH = /^\/(api|media)(\/|$)/;
 /** The cookies that authenticate a call: a sender or recipient session, a reveal grant. */
 const CREDENTIAL_COOKIE = /(?:^|;\s*)gl_(?:sender|recipient|reveal_[0-9a-f]+)=/;
 
@@ -120,20 +123,7 @@ const apiOnly: typeof jsonSchemaTransform = (input) => {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      typeof deps.logger === 'object'
-        ? {
-            ...deps.logger,
-            serializers: {
-              // Signed upload and media URLs are bearer capabilities: their signatures stay out of the logs.
-              req: (req: { method?: string; url?: string; ip?: string }) => ({
-                method: req.method,
-                url: req.url?.replace(/([?&]sig=)[^&]*/g, '$1[redacted]'),
-                remoteAddress: req.ip,
-              }),
-            },
-          }
-        : deps.logger,
+    ...loggerOptions(deps.logger),
     trustProxy: deps.trustProxy,
     // The router's own refusals (a malformed %-escape in the path, a path parameter over 100 characters) skip
     // the error handler: they get decision 001's body too.
@@ -187,23 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   // Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https.
   const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy({
-        webDistDir,
-        razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
-        https: deps.secureCookies,
-        mediaOrigin: deps.media.browserOrigin,
-      }),
-    },
-    hsts: deps.secureCookies ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Media and images are served to our own pages only; the service worker and the app are same-origin.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    // The payment provider's checkout may open a window (bank pages) that must be able to report back.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  const headers = securityHeaders({
+    webDistDir,
+    razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
+    https: deps.secureCookies,
+    mediaOrigin: deps.media.browserOrigin,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers());
+    done();
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
@@ -226,9 +208,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
-  // browser or a proxy unless a route says otherwise.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  // browser or a proxy unless a route says otherwise. The web app's files answer brotli, gzip or raw bytes at one
+  // URL, depending on the request. (One synchronous hook: each hook, and an async one more so, costs every call.)
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    } else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
+    done(null, payload);
   });
 
   // ---- Services: each module's rules, over the adapters in `deps` ----
@@ -383,13 +369,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  if (webDist) {
-    // The web app's files answer brotli, gzip or raw bytes at one URL, depending on the request.
-    app.addHook('onSend', async (request, reply) => {
-      if (!/^\/(api|media)(\/|$)/.test(request.url)) reply.header('vary', 'Accept-Encoding');
-    });
-  }
-
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   if (webDist) app.get('/', (_request, reply) => sendShell(reply));
@@ -398,7 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
     (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      const isBackend = /^\/(api|media)(\/|$)/.test(url);
+      const isBackend = BACKEND_PATH.test(url);
       if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
         return sendShell(reply);
       return reply.code(404).send({ success: false, error: texts.sender.notFound, code: 'not_found' });

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../src/db/database.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDatabase, keepingStatements } from '../src/db/database.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -42,5 +45,63 @@ describe.skipIf(!pgUp)('PostgreSQL pool', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('SQLite statements kept by SQL text', () => {
+  const open = async () => {
+    const { default: BetterSqlite3 } = await import('better-sqlite3');
+    const sqlite = new BetterSqlite3(':memory:');
+    sqlite.exec('create table t (id integer primary key, name text)');
+    return sqlite;
+  };
+
+  it('prepares a text once and reuses its statement, with each call’s own parameters', async () => {
+    const sqlite = await open();
+    const kept = keepingStatements(sqlite);
+    const first = kept.prepare('select name from t where id = ?');
+    expect(kept.prepare('select name from t where id = ?')).toBe(first);
+    expect(kept.prepare('select id from t')).not.toBe(first);
+    sqlite.exec("insert into t values (1, 'a'), (2, 'b')");
+    expect(kept.prepare('select name from t where id = ?').all([2])).toEqual([{ name: 'b' }]);
+    expect(kept.prepare('select name from t where id = ?').all([1])).toEqual([{ name: 'a' }]);
+    kept.close();
+  });
+
+  it('a statement still being iterated is not handed out again: that query gets its own', async () => {
+    const sqlite = await open();
+    sqlite.exec("insert into t values (1, 'a'), (2, 'b')");
+    const kept = keepingStatements(sqlite);
+    const text = 'select name from t order by id';
+    const statement = kept.prepare(text);
+    const rows = statement.iterate([]);
+    expect(rows.next().value).toEqual({ name: 'a' });
+    expect(kept.prepare(text)).not.toBe(statement);
+    expect(rows.next().value).toEqual({ name: 'b' });
+    expect(rows.next().done).toBe(true);
+    expect(kept.prepare(text)).toBe(statement);
+    kept.close();
+  });
+
+  it('keeps at most `max` texts, the oldest going first', async () => {
+    const kept = keepingStatements(await open(), 2);
+    const a = kept.prepare('select 1');
+    const b = kept.prepare('select 2');
+    kept.prepare('select 3');
+    expect(kept.prepare('select 2')).toBe(b);
+    expect(kept.prepare('select 1')).not.toBe(a);
+    kept.close();
+  });
+
+  it('through Kysely, queries see every write', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'giftlens-statements-'));
+    const db = await createDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    const names = async () => (await sql<{ name: string }>`select name from t order by id`.execute(db)).rows.map((r) => r.name);
+    expect(await names()).toEqual([]);
+    await sql`insert into t (id, name) values (${1}, ${'a'})`.execute(db);
+    await sql`insert into t (id, name) values (${2}, ${'b'})`.execute(db);
+    expect(await names()).toEqual(['a', 'b']);
+    await db.destroy();
   });
 });

@@ -9,6 +9,7 @@ import { describeEachDatabase, it } from './helpers/harness.ts';
 const BOOT = "(function(){document.getElementById('root').replaceChildren()})()";
 const dist = mkdtempSync(path.join(tmpdir(), 'giftlens-dist-'));
 mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'assets/app.js'), 'export {};');
 const writeShell = () => {
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><script>${BOOT}</script></body></html>`);
   utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 10_000));
@@ -43,6 +44,35 @@ describeEachDatabase(
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
         expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
         expect(res.headers['strict-transport-security'], `${url}: no HSTS on http`).toBeUndefined();
+      }
+    });
+
+    it('every answer carries the whole set, failures and files too, once each', async () => {
+      const h = get();
+      const answers = {
+        shell: await h.app.inject({ method: 'GET', url: '/' }),
+        file: await h.app.inject({ method: 'GET', url: '/assets/app.js' }),
+        notFound: await h.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+        refused: await h.app.inject({ method: 'GET', url: '/api/verification-recipient/verify-gift/not-an-id' }),
+        badJson: await h.app.inject({ method: 'POST', url: '/api/verification-recipient/check-email', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      };
+      for (const [name, res] of Object.entries(answers)) {
+        expect(res.statusCode, name).toBeLessThan(500);
+        expect(res.headers, name).toMatchObject({
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'SAMEORIGIN',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          'cross-origin-opener-policy': 'same-origin-allow-popups',
+          'cross-origin-resource-policy': 'same-origin',
+          'origin-agent-cluster': '?1',
+          'x-dns-prefetch-control': 'off',
+          'x-download-options': 'noopen',
+          'x-permitted-cross-domain-policies': 'none',
+          'x-xss-protection': '0',
+        });
+        const csp = res.headers['content-security-policy'];
+        expect(typeof csp, `${name}: one policy, not a list`).toBe('string');
+        expect(directives(csp).get('frame-ancestors'), name).toEqual(["'none'"]);
       }
     });
 

@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -58,5 +59,28 @@ export async function createDatabase(config: DatabaseConfig, onIdleError: (err: 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+}
+
+/**
+ * better-sqlite3 for Kysely, its prepared statements kept: Kysely asks for a new statement for every query, and
+ * preparing one cost more than running it (verify-gift: about 38 µs of a 120 µs request; decision 027). The
+ * statement of each SQL text is prepared once and reused, at most `max` texts (the oldest goes first); a statement
+ * that is still being iterated (a streamed query) is not shared: that query gets a fresh one.
+ */
+export function keepingStatements(sqlite: BetterSqlite3.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(text);
+      if (!kept) {
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }

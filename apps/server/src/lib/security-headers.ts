@@ -1,26 +1,29 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import helmet, { type HelmetOptions } from 'helmet';
 
-/**
- * The Content-Security-Policy the whole app runs under: only our own origin, the one inline script of the built
- * shell by its hash (the pre-rendered landing page's boot script), and the payment provider's origins only when
- * it is configured. Style attributes stay allowed ('unsafe-inline' for styles only: React's style props).
- * `mediaOrigin`: the bucket's origin when media is on S3 (uploads go there, media loads from there).
- */
-export function contentSecurityPolicy(opts: {
+export interface SecurityHeadersOptions {
   webDistDir: string | null;
   razorpay: boolean;
+  /** PUBLIC_ORIGIN is https: HSTS, and insecure requests upgraded. */
   https: boolean;
+  /** The bucket's origin when media is on S3 (uploads go there, media loads from there). */
   mediaOrigin?: string | null;
-}) {
-  const shellScripts = inlineScriptHashes(opts.webDistDir);
+}
+
+/**
+ * The Content-Security-Policy the whole app runs under: only our own origin, the inline scripts of the built
+ * shell by their hashes (the pre-rendered landing page's boot script), and the payment provider's origins only
+ * when it is configured. Style attributes stay allowed ('unsafe-inline' for styles only: React's style props).
+ */
+export function contentSecurityPolicy(opts: SecurityHeadersOptions & { shellScripts: string[] }) {
   const bucket = opts.mediaOrigin ? [opts.mediaOrigin] : [];
   const razorpay = opts.razorpay ? ['https://checkout.razorpay.com', 'https://api.razorpay.com', 'https://*.razorpay.com'] : [];
   return {
     defaultSrc: ["'self'"],
-    // A function: the hash follows a rebuilt shell without a restart.
-    scriptSrc: ["'self'", () => shellScripts().join(' '), ...(opts.razorpay ? ['https://checkout.razorpay.com'] : [])],
+    scriptSrc: ["'self'", ...opts.shellScripts, ...(opts.razorpay ? ['https://checkout.razorpay.com'] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
     mediaSrc: ["'self'", 'blob:', ...bucket],
@@ -35,6 +38,55 @@ export function contentSecurityPolicy(opts: {
     frameAncestors: ["'none'"],
     // On plain http (a developer's machine) upgrading would break every request.
     upgradeInsecureRequests: opts.https ? [] : null,
+  };
+}
+
+/** Helmet's options for the app: the CSP above, no framing, nosniff, a referrer policy, HSTS on https. */
+export function helmetOptions(opts: SecurityHeadersOptions & { shellScripts: string[] }): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts) },
+    hsts: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Media and images are served to our own pages only; the service worker and the app are same-origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // The payment provider's checkout may open a window (bank pages) that must be able to report back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  };
+}
+
+export type HeaderSet = Readonly<Record<string, string>>;
+
+/** The headers helmet sets for these options, found by running its middleware once on a recording response. */
+export function helmetHeaders(options: HelmetOptions): HeaderSet {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error('helmet refused the security header options');
+  });
+  return Object.freeze(headers);
+}
+
+/**
+ * The browser security headers of every answer, computed once (helmet's own header values) and again only when
+ * the built shell's inline scripts change (a rebuild while the server runs): per request this is a cache look-up,
+ * where @fastify/helmet rebuilt and revalidated the whole policy for every request (decision 027).
+ */
+export function securityHeaders(opts: SecurityHeadersOptions): () => HeaderSet {
+  const shellScripts = inlineScriptHashes(opts.webDistDir);
+  let key: string | null = null;
+  let headers: HeaderSet = {};
+  return () => {
+    const scripts = shellScripts();
+    const current = scripts.join(' ');
+    if (current !== key) {
+      headers = helmetHeaders(helmetOptions({ ...opts, shellScripts: scripts }));
+      key = current;
+    }
+    return headers;
   };
 }
 

@@ -89,6 +89,8 @@ export interface HarnessOptions {
   readCode?: (email: string) => Promise<string>;
   /** Media on local files (default) or in a bucket of an s3rver started for this harness. */
   storage?: StorageKind;
+  /** The server's logging (default: none). */
+  logger?: AppDeps['logger'];
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -116,7 +118,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     secureCookies: opts.secureCookies ?? false,
     trustProxy: opts.trustProxy ?? false,
     webDistDir: opts.webDistDir ?? null,
-    logger: false,
+    logger: opts.logger ?? false,
     authRateLimit: opts.authRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     recogniser: opts.recogniser ?? sharedRecogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],

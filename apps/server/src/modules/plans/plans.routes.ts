@@ -9,10 +9,15 @@ import { plansForCountry } from './plans.service.ts';
 const Query = z.object({ country: z.preprocess((v) => (v === '' ? undefined : v), PlansQuery.shape.country) });
 
 export function plansRoutes(app: FastifyInstance) {
+  // The plans are constants of the contract: each region's answer is serialized once (the landing and pricing
+  // pages ask on every visit; decision 027).
+  const answers = new Map<string, string>();
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(API.plans, { schema: { tags: ['plans'], summary: 'The plans and prices for a country', querystring: Query } }, (request) => ({
-      success: true,
-      ...plansForCountry(request.query.country),
-    }));
+    .get(API.plans, { schema: { tags: ['plans'], summary: 'The plans and prices for a country', querystring: Query } }, (request, reply) => {
+      const { region, plans } = plansForCountry(request.query.country);
+      let body = answers.get(region);
+      if (body === undefined) answers.set(region, (body = JSON.stringify({ success: true, region, plans })));
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
 }

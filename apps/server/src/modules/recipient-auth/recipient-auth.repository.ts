@@ -36,3 +36,11 @@ export const newestGiftForEmail = (db: Executor, email: string) =>
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/** What a gift link's greeting needs (verify-gift, called on every open of the link): four columns, not the row. */
+export const findGiftGreeting = (db: Executor, giftId: string) =>
+  db
+    .selectFrom('gifts')
+    .select(['id', 'recipient_name', 'status', 'message_state'])
+    .where('id', '=', giftId)
+    .executeTakeFirst();

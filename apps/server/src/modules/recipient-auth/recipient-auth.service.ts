@@ -4,7 +4,6 @@ import { texts } from '@giftlens/contract/texts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
-import * as gifts from '../gifts/gifts.repository.ts';
 import * as repo from './recipient-auth.repository.ts';
 import type { Recipient } from './recipient-auth.table.ts';
 
@@ -62,7 +61,7 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
 
     /** The gift link is a bearer capability for the greeting: the name and whether the gift is ready. */
     async verifyGift(giftId: string): Promise<VerifyGiftResponse> {
-      const gift = await gifts.findGift(db, giftId);
+      const gift = await repo.findGiftGreeting(db, giftId);
       if (!gift) throw giftNotFound();
       const isActive = gift.status === 'active';
       const preparing = isActive && gift.message_state === 'processing';
