@@ -60,6 +60,7 @@ const nextClient = () => {
 
 interface Proc {
   base: string;
+  child: import('node:child_process').ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -73,7 +74,7 @@ async function startBenchProcess(argv: string[], env: Record<string, string>, pr
     stderr: 'capture',
     headers: () => ({ 'x-forwarded-for': nextClient() }),
   });
-  return { base, stop: () => started.stop() };
+  return { base, child: started.child, stop: () => started.stop() };
 }
 
 const startBare = async () => startBenchProcess([path.join(import.meta.dirname, 'bare-fastify.mjs')], {}, '/bare', await freePort());
