@@ -17,10 +17,10 @@ class Argument {
  */
 export function preparedFirstRow<Row, Args extends unknown[]>(build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>) {
   const compiled = new WeakMap<Kysely<Database>, CompiledQuery<Row>>();
-  const compile = (db: Kysely<Database>) => {
+  const compile = (db: Kysely<Database>, count: number) => {
     let query = compiled.get(db);
     if (!query) {
-      const markers = Array.from({ length: build.length - 1 }, (_, i) => new Argument(i)) as Args;
+      const markers = Array.from({ length: count }, (_, i) => new Argument(i)) as Args;
       query = build(db, ...markers).compile();
       compiled.set(db, query);
     }
@@ -28,7 +28,7 @@ export function preparedFirstRow<Row, Args extends unknown[]>(build: (db: Kysely
   };
   return async (db: Executor, ...args: Args): Promise<Row | undefined> => {
     if (db.isTransaction) return (await db.executeQuery(build(db, ...args).compile())).rows[0];
-    const query = compile(db);
+    const query = compile(db, args.length);
     const parameters = query.parameters.map((p) => (p instanceof Argument ? args[p.index] : p));
     const sqlite = sqliteConnectionOf(db);
     if (sqlite && !sqlite.connection.inTransaction) {
