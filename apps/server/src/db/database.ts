@@ -59,8 +59,21 @@ export async function createDatabase(config: DatabaseConfig, onIdleError: (err: 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  const kept = keepingStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kept }) });
+  sqliteConnections.set(db, { connection: sqlite, prepare: (text) => kept.prepare(text) });
+  return db;
 }
+
+/** The SQLite connection under a Kysely instance and its kept statements (db/prepared-read.ts); none on PostgreSQL. */
+export interface SqliteConnection {
+  connection: BetterSqlite3.Database;
+  prepare: (text: string) => BetterSqlite3.Statement;
+}
+/** Kysely's `SqliteDatabase`, its `prepare` typed as better-sqlite3's own statement. */
+type KeptStatements = Omit<SqliteDatabase, 'prepare'> & Pick<SqliteConnection, 'prepare'>;
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteConnection>();
+export const sqliteConnectionOf = (db: Kysely<Database>) => sqliteConnections.get(db);
 
 /**
  * better-sqlite3 for Kysely, its prepared statements kept: Kysely asks for a new statement for every query, and
@@ -68,11 +81,11 @@ export async function createDatabase(config: DatabaseConfig, onIdleError: (err: 
  * statement of each SQL text is prepared once and reused, at most `max` texts (the oldest goes first); a statement
  * that is still being iterated (a streamed query) is not shared: that query gets a fresh one.
  */
-export function keepingStatements(sqlite: BetterSqlite3.Database, max = 500): SqliteDatabase {
+export function keepingStatements(sqlite: BetterSqlite3.Database, max = 500): KeptStatements {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text) {
+    prepare(text: string) {
       const kept = statements.get(text);
       if (kept && !kept.busy) return kept;
       const statement = sqlite.prepare(text);

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { preparedFirstRow } from '../../db/prepared-read.ts';
 
 export const findRecipientByEmail = (db: Executor, email: string) =>
   db.selectFrom('recipients').selectAll().where('email', '=', email).executeTakeFirst();
@@ -37,10 +38,10 @@ export const newestGiftForEmail = (db: Executor, email: string) =>
     .limit(1)
     .executeTakeFirst();
 
-/** What a gift link's greeting needs (verify-gift, called on every open of the link): four columns, not the row. */
-export const findGiftGreeting = (db: Executor, giftId: string) =>
-  db
-    .selectFrom('gifts')
-    .select(['id', 'recipient_name', 'status', 'message_state'])
-    .where('id', '=', giftId)
-    .executeTakeFirst();
+/**
+ * What a gift link's greeting needs (verify-gift, called on every open of the link): four columns, not the row;
+ * compiled once, read on every call.
+ */
+export const findGiftGreeting = preparedFirstRow((db, giftId: string) =>
+  db.selectFrom('gifts').select(['id', 'recipient_name', 'status', 'message_state']).where('id', '=', giftId),
+);
