@@ -259,15 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHosts: deps.push.allowedHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
   });
   const messages = createMessagesService({ db, media, clock });
-  const scans = createScansService({
-    db,
-    media,
-    clock,
-    recogniser,
-    messages,
-    grants,
-    failureLimit: deps.scanFailureLimit,
-  });
+  // What both kinds of scan (process-scan and live frames) decide and reveal with (scan-core.ts).
+  const scanCore = { db, media, clock, recogniser, messages, grants };
+  const scans = createScansService({ ...scanCore, failureLimit: deps.scanFailureLimit });
   const reactions = createReactionsService({ db, media, clock, processor: deps.mediaProcessor });
   const demo = createDemoService({
     recogniser,
@@ -309,12 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scansRoutes(app, { service: scans, grants, requireRecipient, rateLimit: scanRateLimit, admission });
   // Live frames: counted in the rate-limit store (memory or Redis), never the database; refused while the matcher queues.
   const liveFrames = createLiveFramesService({
-    db,
-    media,
-    clock,
-    recogniser,
-    messages,
-    grants,
+    ...scanCore,
     window: createSlidingWindow(deps.rateLimitStore, 'gl:live:'),
     limit: deps.liveScanLimit,
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { MessageStep } from './message-step.tsx';
+import { chooseFile } from '../../../test/choose-file.ts';
 
 const GIFT_ID = 'a1b2c3d4e5f6a7b8';
 const MB = 1024 * 1024;
@@ -19,14 +20,6 @@ function renderStep(onContinue = vi.fn<(giftId: string) => void>()) {
   };
 }
 
-/** Chooses a file in the real file input, as the picker does: its FileList is set and `change` fires. */
-function choose(input: HTMLInputElement, file: File) {
-  const list = new DataTransfer();
-  list.items.add(file);
-  input.files = list.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -36,7 +29,7 @@ describe('MessageStep (Chromium)', () => {
     const { screen } = renderStep();
     const input = (await screen).getByLabelText('Upload video file');
     await expect.element(input).toHaveAttribute('accept', 'video/mp4,video/quicktime,video/webm,video/x-msvideo,video/avi,.mp4,.mov,.webm,.avi');
-    choose(input.element() as HTMLInputElement, new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }));
+    chooseFile(input.element() as HTMLInputElement, new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }));
     await expect.element((await screen).getByRole('alert')).toHaveTextContent('This file type is not supported. Please upload a video or audio file.');
     expect((input.element() as HTMLInputElement).value).toBe('');
     await expect.element((await screen).getByLabelText('Message preview')).not.toBeInTheDocument();
@@ -45,7 +38,7 @@ describe('MessageStep (Chromium)', () => {
   test('a file over the plan limit is refused with the plan, the limit and its own size', async () => {
     const { screen } = renderStep();
     const input = (await screen).getByLabelText('Upload video file');
-    choose(input.element() as HTMLInputElement, new File([new Uint8Array(31.5 * MB)], 'long.mp4', { type: 'video/mp4' }));
+    chooseFile(input.element() as HTMLInputElement, new File([new Uint8Array(31.5 * MB)], 'long.mp4', { type: 'video/mp4' }));
     await expect
       .element((await screen).getByRole('alert'))
       .toHaveTextContent('File size too large! Your Premium plan allows files up to 30MB. Your file is 31.50MB.');
@@ -55,7 +48,7 @@ describe('MessageStep (Chromium)', () => {
   test('an untyped .mov within the limit is taken by its extension and previewed', async () => {
     const { screen } = renderStep();
     const input = (await screen).getByLabelText('Upload video file');
-    choose(input.element() as HTMLInputElement, new File([new Uint8Array(2 * MB)], 'birthday.mov', { type: '' }));
+    chooseFile(input.element() as HTMLInputElement, new File([new Uint8Array(2 * MB)], 'birthday.mov', { type: '' }));
     await expect.element((await screen).getByLabelText('Message preview')).toBeVisible();
     await expect.element((await screen).getByText('birthday.mov')).toBeVisible();
     await expect.element((await screen).getByText('2.00MB')).toBeVisible();

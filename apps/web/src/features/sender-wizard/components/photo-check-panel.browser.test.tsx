@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { PhotoCheck } from '../hooks/use-photo-check.ts';
 import { PhotoCheckPanel } from './photo-check-panel.tsx';
+import { chooseFile } from '../../../test/choose-file.ts';
 
 const GIFT_ID = 'a1b2c3d4e5f6a7b8a1b2c3d4e5f6a7b8';
 const plainPhoto: PhotoQuality = { recognisable: false, score: 0.05, rating: 1, reasons: ['plain'], message: 'too little detail' };
@@ -26,13 +27,6 @@ function renderPanel(initial: PhotoCheck) {
   );
 }
 
-function choose(input: HTMLInputElement, file: File) {
-  const list = new DataTransfer();
-  list.items.add(file);
-  input.files = list.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
@@ -50,7 +44,7 @@ describe('PhotoCheckPanel (Chromium)', () => {
 
     const picker = s.getByLabelText(texts.sender.anotherAngleFile);
     await expect.element(picker).toHaveAttribute('accept', 'image/*');
-    choose(picker.element() as HTMLInputElement, new File([new Uint8Array(2000)], 'side.jpg', { type: 'image/jpeg' }));
+    chooseFile(picker.element() as HTMLInputElement, new File([new Uint8Array(2000)], 'side.jpg', { type: 'image/jpeg' }));
 
     await expect.element(s.getByText('Recognisability 5/5')).toBeVisible();
     await expect.element(s.getByText(texts.sender.qualityReasons.plain)).not.toBeInTheDocument();
@@ -64,7 +58,7 @@ describe('PhotoCheckPanel (Chromium)', () => {
   test('a file that is not an image is refused without a request', async () => {
     const fetch = vi.spyOn(window, 'fetch');
     const s = await renderPanel({ quality: plainPhoto, lookalike: false, photoCount: 1 });
-    choose(s.getByLabelText(texts.sender.anotherAngleFile).element() as HTMLInputElement, new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }));
+    chooseFile(s.getByLabelText(texts.sender.anotherAngleFile).element() as HTMLInputElement, new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }));
     await expect.element(s.getByRole('alert')).toHaveTextContent(texts.sender.giftImageInvalid);
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -72,7 +66,7 @@ describe('PhotoCheckPanel (Chromium)', () => {
   test('the server’s refusal is shown, and the rating stays', async () => {
     vi.spyOn(window, 'fetch').mockResolvedValue(answer({ error: texts.sender.tooManyGiftImages }, 400));
     const s = await renderPanel({ quality: plainPhoto, lookalike: false, photoCount: 2 });
-    choose(s.getByLabelText(texts.sender.anotherAngleFile).element() as HTMLInputElement, new File([new Uint8Array(100)], 'b.jpg', { type: 'image/jpeg' }));
+    chooseFile(s.getByLabelText(texts.sender.anotherAngleFile).element() as HTMLInputElement, new File([new Uint8Array(100)], 'b.jpg', { type: 'image/jpeg' }));
     await expect.element(s.getByRole('alert')).toHaveTextContent(texts.sender.tooManyGiftImages);
     await expect.element(s.getByText('Recognisability 1/5')).toBeVisible();
   });
