@@ -26,10 +26,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import sharp from 'sharp';
 import { API } from '@giftlens/contract/routes';
 import { freePort, startProcess } from '../../../scripts/lib/processes.mjs';
+import { createScratchPostgres, PG_URL, postgresProblem } from '../test/helpers/postgres.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -46,7 +46,6 @@ const ROUTES = option('--routes', 'plans,verify').split(',');
 const SKIP_SCANS = args.includes('--skip-scans');
 const LOG_LEVEL = option('--log-level', 'info');
 const ROUNDS = Number(option('--rounds', '3'));
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PHOTOS = path.join(REPO, 'test-fixtures/gift-photos/covers');
 
 // ---------- processes ----------
@@ -336,22 +335,16 @@ async function benchTarget(name: string, databaseUrl: string | null) {
 }
 
 async function withPostgresDatabase(run: (url: string) => Promise<void>) {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`\n## PostgreSQL: skipped, ${PG_URL} unreachable (${err instanceof Error ? err.message : String(err)})`);
+  const problem = await postgresProblem();
+  if (problem) {
+    console.log(`\n## PostgreSQL: skipped, ${PG_URL} unreachable (${problem})`);
     return;
   }
-  const name = `giftlens_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
+  const scratch = await createScratchPostgres('giftlens_bench');
   try {
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    await run(url.toString());
+    await run(scratch.url);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

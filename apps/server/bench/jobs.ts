@@ -20,7 +20,6 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { systemClock } from '../src/adapters/clock.ts';
 import { createSmtpMailer } from '../src/adapters/mail.ts';
@@ -36,10 +35,10 @@ import {
   insertSenderIfNew,
   updateSender,
 } from '../src/modules/sender-auth/sender-auth.repository.ts';
+import { createScratchPostgres, PG_URL, postgresProblem } from '../test/helpers/postgres.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const WORKER = path.join(REPO, 'apps/server/src/worker.ts');
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SESSION_SECRET = 'bench-jobs-session-secret-0123456789abcdef';
 const PUBLIC_ORIGIN = 'http://127.0.0.1:3000';
 const MAIL_FROM = 'GiftLens <no-reply@giftlens.bench>';
@@ -185,29 +184,6 @@ interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-async function postgresProblem(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (err) {
-    return errorText(err);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh, migrated database: a new SQLite file, or a new uniquely named PostgreSQL database dropped afterwards. */
 async function createBenchDatabase(target: TargetName): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'giftlens-bench-jobs-'));
@@ -221,15 +197,11 @@ async function createBenchDatabase(target: TargetName): Promise<BenchDatabase> {
     };
     return { db, dataDir, url: '', drop };
   }
-  const name = `giftlens_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { url, drop: dropDatabase } = await createScratchPostgres('giftlens_bench');
   const db = await createDatabase({ kind: 'postgres', url });
   const drop = async () => {
     await db.destroy();
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase();
     removeDir();
   };
   try {
