@@ -1,5 +1,7 @@
 import { API } from '@giftlens/contract/routes';
-import { mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +43,40 @@ async function filesUnder(dir: string, base = dir): Promise<string[]> {
   return out;
 }
 
+/** How the server's PostgreSQL connections name themselves, so the test can tell them from its own. */
+const SERVER_APP_NAME = 'giftlens-faults-server';
+const withApplicationName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
+};
+
+/**
+ * An `ffprobe` in `binDir` (put first on the server's PATH) that runs the real one, except for a render's check of
+ * its output (`giftlens-render-*` scratch folder, `out.*`): that one first writes `gate/waiting` and waits until
+ * `gate/open` exists. So a test can stop a render right before it stores its rendition, and let it go on.
+ */
+async function gatedFfprobe(binDir: string, gate: string): Promise<void> {
+  const real = execFileSync('sh', ['-c', 'command -v ffprobe']).toString().trim();
+  await mkdir(binDir, { recursive: true });
+  await mkdir(gate, { recursive: true });
+  const shim = path.join(binDir, 'ffprobe');
+  await writeFile(
+    shim,
+    `#!/bin/sh
+for arg in "$@"; do
+  case "$arg" in
+    */giftlens-render-*/out.*)
+      : > '${gate}/waiting'
+      while [ ! -e '${gate}/open' ]; do sleep 0.05; done ;;
+  esac
+done
+exec '${real}' "$@"
+`,
+  );
+  await chmod(shim, 0o755);
+}
+
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(target.unavailable !== null)(`kill -9 of a real server [${target.name}]`, () => {
     let dataDir: string;
@@ -52,16 +88,19 @@ for (const target of DATABASE_TARGETS) {
     const figures: string[] = [];
     const sender = new Client(() => server.origin);
     const mediaDir = () => path.join(dataDir, 'media');
+    /** Where the ffprobe in front of the real one (`gatedFfprobe`) waits: `waiting` when it does, `open` to go on. */
+    const renderGate = () => path.join(dataDir, 'render-gate');
     const tmpDir = () => path.join(mediaDir(), '.tmp');
 
     async function start() {
       server = await startServer(
         {
           DATA_DIR: dataDir,
-          DATABASE_URL: database.url ?? '',
+          DATABASE_URL: database.url ? withApplicationName(database.url, SERVER_APP_NAME) : '',
           SMTP_URL: smtp.url,
           SESSION_SECRET,
           WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+          PATH: `${path.join(dataDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
         },
         port,
       );
@@ -191,6 +230,7 @@ for (const target of DATABASE_TARGETS) {
 
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(tmpdir(), `giftlens-faults-${target.name}-`));
+      await gatedFfprobe(path.join(dataDir, 'bin'), renderGate());
       database = await target.create(dataDir);
       db = database.db;
       smtp = await startTestSmtp();
@@ -266,6 +306,98 @@ for (const target of DATABASE_TARGETS) {
         message_path: target1.filePath,
       });
       expect(await orphans()).toEqual({ files: [], rows: [] });
+    });
+
+    it('killed while a rendition is being stored: redone by the retry; housekeeping removes what the killed attempt left', async () => {
+      const giftId = await newGift();
+      const data = tinyMp4();
+      const upload = await uploadUrl(giftId, data.length);
+      expect(await putWhole(upload.uploadUrl, data)).toBe(200);
+      const renderJob = () =>
+        db.selectFrom('jobs').selectAll().where('key', 'like', `media:${giftId}:%`).executeTakeFirstOrThrow();
+      const giftFiles = async () =>
+        (await filesUnder(path.join(mediaDir(), 'gifts', giftId))).map((f) => `gifts/${giftId}/${f}`).sort();
+      await sender.ok('POST', API.confirmUpload, {
+        giftId,
+        publicUrl: upload.publicUrl,
+        messageType: 'video',
+        filePath: upload.filePath,
+      });
+      const job = await renderJob();
+      const killed = [`rendition-${job.id}-1.jpg`, `rendition-${job.id}-1.mp4`].map((n) => `gifts/${giftId}/${n}`);
+      // The render stops at its gate (its last check of the rendition, just before it stores it); the test then
+      // holds what the swap to the rendition needs and opens the gate: the render stores its files and waits, and
+      // the kill lands between the stored rendition and the row naming it.
+      await until('the render to reach its gate', () => existsSync(path.join(renderGate(), 'waiting')));
+      await whileLocked(giftId, async () => {
+        await writeFile(path.join(renderGate(), 'open'), '');
+        // SQLite: every write the server tries meanwhile (a job poll) waits out the 5 s busy timeout, which holds up
+        // its event loop: the render gets there, slowly.
+        await until(
+          'the rendition and its poster to be stored',
+          async () => (await giftFiles()).filter((f) => killed.includes(f)).length === killed.length,
+          120_000,
+        );
+        await kill();
+        // PostgreSQL runs a statement whose client died on until it next talks to it: the dead server's swap, waiting
+        // on our lock, would still commit once the lock goes. Its connections end with it.
+        if (target.name === 'postgres') {
+          await sql`
+            select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = ${SERVER_APP_NAME}`.execute(db);
+        }
+      });
+      await restarted('render storing its rendition');
+      expect(await gift(giftId)).toMatchObject({ message_state: 'processing', message_path: upload.filePath });
+      expect((await orphans()).files.sort()).toEqual(killed);
+
+      // Its 2-minute lease runs out (moved to the past instead of waiting): the restarted server renders again.
+      await db
+        .updateTable('jobs')
+        .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', job.id)
+        .execute();
+      const redoneMs = await until(
+        'the message to be rendered again',
+        async () => (await gift(giftId)).message_state === 'ready' && (await renderJob()).status === 'done',
+      );
+      const redone = await gift(giftId);
+      expect(redone).toMatchObject({
+        message_path: `gifts/${giftId}/rendition-${job.id}-2.mp4`,
+        message_poster_path: `gifts/${giftId}/rendition-${job.id}-2.jpg`,
+      });
+      expect(await renderJob()).toMatchObject({ status: 'done', attempts: 2 });
+      const listed = await sender.ok<{ gifts: { id: string; messageUrl: string | null }[] }>('GET', API.myGifts);
+      const messageUrl = listed.gifts.find((g) => g.id === giftId)?.messageUrl;
+      expect(messageUrl).toMatch(/\.mp4\?exp=/);
+      const media = await fetch(new URL(messageUrl ?? '', server.origin));
+      expect(media.status).toBe(200);
+      expect(media.headers.get('content-type')).toBe('video/mp4');
+      expect(Buffer.from(await media.arrayBuffer()).length).toBe(redone.message_size);
+      // What the killed attempt stored is named by no row, and is left to housekeeping.
+      expect((await orphans()).files.sort()).toEqual(killed);
+
+      // Seven hours on (the job's end), housekeeping (made due now) removes it; the rendition in use stays.
+      await db
+        .updateTable('jobs')
+        .set({ finished_at: new Date(Date.now() - 7 * 3600_000).toISOString() })
+        .where('id', '=', job.id)
+        .execute();
+      await db
+        .updateTable('jobs')
+        .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+        .where('key', '=', 'housekeeping')
+        .execute();
+      const sweptMs = await until('housekeeping to remove the killed attempt’s files', async () =>
+        (await giftFiles()).every((f) => !killed.includes(f)),
+      );
+      expect(await orphans()).toEqual({ files: [], rows: [] });
+      expect(await giftFiles()).toEqual(
+        expect.arrayContaining([redone.message_path, redone.message_poster_path]),
+      );
+      figures.push(
+        `render: killed with its rendition stored; redone ${redoneMs} ms after its lease ran out, the leftovers removed by housekeeping ${sweptMs} ms after it became due`,
+      );
     });
 
     it('killed during a payment verification: not applied; the retry applies it once', async () => {

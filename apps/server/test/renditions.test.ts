@@ -1,11 +1,13 @@
 import { texts } from '@giftlens/contract/texts';
 import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
 import { createFfmpegProcessor } from '../src/adapters/media-processor.ts';
+import { createHousekeepingService } from '../src/modules/housekeeping/housekeeping.service.ts';
+import { renditionKeys } from '../src/modules/renditions/renditions.jobs.ts';
 import { createGift, generateUploadUrl, payGift, type UploadTarget } from './helpers/flows.ts';
 import { describeEachStorage, fetchMedia, it, json, putUpload, signIn, type Harness } from './helpers/harness.ts';
 import { multipart } from './helpers/media.ts';
@@ -70,6 +72,7 @@ async function upload(h: Harness, cookie: string, giftId: string, data: Buffer, 
   return { confirm, target };
 }
 
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const giftRow = (h: Harness, giftId: string) => h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
 const exists = async (h: Harness, key: string) => (await h.media.stat(key)) !== null;
 
@@ -191,6 +194,63 @@ describeEachStorage(
       const shown = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } })));
       expect(shown.gifts[0]?.reaction).toMatchObject({ mime: 'video/mp4' });
       expect(shown.gifts[0]?.reaction?.posterUrl).toMatch(/\.jpg\?exp=/);
+    });
+
+    it('what a killed render attempt stored goes with housekeeping once its job ended 6 hours ago; what rows name stays', async () => {
+      const h = get();
+      const { cookie } = await signIn(h);
+      const giftId = await createGift(h, cookie);
+      const { confirm, target } = await upload(h, cookie, giftId, SOURCES.mov(), 'message.mov', 'video/quicktime', 'video');
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      const job = await h.db.selectFrom('jobs').selectAll().where('key', 'like', `media:${giftId}:%`).executeTakeFirstOrThrow();
+      // Attempt 1 was killed after storing its rendition and poster: its claim ran out, its files stayed.
+      const killed = renditionKeys(target.filePath, job.id, 1);
+      for (const key of killed.slice(0, 2)) await h.media.put(key, Buffer.from(`left by attempt 1: ${key}`));
+      await h.db
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 1, locked_until: new Date(h.clock.now().getTime() - 1000).toISOString() })
+        .where('id', '=', job.id)
+        .execute();
+      expect(await h.jobs.runDue()).toBe(1);
+      const gift = await giftRow(h, giftId);
+      const [video, poster] = renditionKeys(target.filePath, job.id, 2);
+      expect(gift).toMatchObject({ message_state: 'ready', message_path: video, message_poster_path: poster });
+      // The original as a kill between the swap and its removal leaves it: its confirmed upload still names it.
+      await h.media.put(target.filePath, SOURCES.mov());
+
+      const scratch = mkdtempSync(path.join(tmpdir(), 'giftlens-scratch-'));
+      const staleScratch = path.join(scratch, 'giftlens-render-killed');
+      const liveScratch = path.join(scratch, 'giftlens-render-running');
+      for (const dir of [staleScratch, liveScratch]) mkdirSync(dir);
+      const aged = new Date(h.clock.now().getTime() - 7 * 3600_000);
+      utimesSync(staleScratch, aged, aged);
+      const live = new Date(h.clock.now().getTime() - 60_000);
+      utimesSync(liveScratch, live, live);
+      const housekeeping = createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log: quietLog, scratchDir: scratch });
+
+      // The job ended a moment ago: nothing of it is touched yet; a scratch folder 7 hours old goes.
+      expect((await housekeeping.run()).renderLeftovers).toBe(1);
+      for (const key of killed.slice(0, 2)) expect(await exists(h, key), key).toBe(true);
+      expect(existsSync(staleScratch)).toBe(false);
+      expect(existsSync(liveScratch)).toBe(true);
+
+      h.clock.advance(6 * 3600_000 + 60_000);
+      const report = await housekeeping.run();
+      // Of the 3 keys attempt 1 may have written (video, poster, voice) the 2 there, and the scratch folder now
+      // 6 hours old too; the rendition and poster in use stay.
+      expect(report).toMatchObject({ renderLeftovers: 3, filesFailed: 0 });
+      expect(existsSync(liveScratch)).toBe(false);
+      for (const key of killed) expect(await exists(h, key), key).toBe(false);
+      expect(await exists(h, video!)).toBe(true);
+      expect(await exists(h, poster!)).toBe(true);
+      expect(await exists(h, target.filePath)).toBe(true);
+      expect((await housekeeping.run()).renderLeftovers).toBe(0);
+      // Once its upload is swept (1 day after the URL expired), the original is not named by any row: it goes.
+      h.clock.advance(2 * 24 * 3600_000);
+      await h.db.deleteFrom('upload_intents').where('file_path', '=', target.filePath).execute();
+      expect((await housekeeping.run()).renderLeftovers).toBe(1);
+      expect(await exists(h, target.filePath)).toBe(false);
+      expect(await exists(h, video!)).toBe(true);
     });
 
     it('a corrupt video is refused with a clear message and nothing is kept', async () => {

@@ -8,6 +8,8 @@ export { freePort } from '../../../../scripts/lib/processes.mjs';
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(REPO, 'apps/server/src/main.ts');
 
+const START_TIMEOUT_MS = 180_000;
+
 export interface ServerProcess {
   origin: string;
   /** Spawn to the first answer, in ms. */
@@ -27,6 +29,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     cwd: REPO,
     env: { HOST: '127.0.0.1', PORT: String(port), PUBLIC_ORIGIN: origin, LOG_LEVEL: 'error', ...env },
     stdout: 'inherit',
+    // A start takes 3-5 s on a quiet machine, and over 45 s seen at a load average of 15 (migrations, the matcher
+    // pool, compiling TypeScript): 60 s made the restarts fail under load.
+    timeoutMs: START_TIMEOUT_MS,
   });
   return {
     origin,

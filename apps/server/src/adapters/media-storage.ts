@@ -138,6 +138,15 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
     return path.join(root, key);
   };
+  /**
+   * A new temporary name for a file written here before it is renamed to its key: in the staging folder (the same
+   * file system), so what a process killed mid-write leaves is a stale part housekeeping removes, never a stray
+   * file beside the media.
+   */
+  async function stagedPart(): Promise<string> {
+    await mkdir(staging.dir, { recursive: true });
+    return path.join(staging.dir, `${randomHex(12)}.part`);
+  }
   /** The file at `key`, checked to be `version` once open (the handle keeps reading that file whatever replaces it). */
   async function openVersion(key: string, version?: string): Promise<FileHandle> {
     const handle = await open(resolve(key), 'r');
@@ -155,7 +164,7 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     async put(key, data) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${randomHex(6)}.part`;
+      const tmp = await stagedPart();
       await writeFile(tmp, data);
       await rename(tmp, file);
     },
@@ -206,7 +215,7 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     async putFile(key, localFile) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${randomHex(6)}.part`;
+      const tmp = await stagedPart();
       // A copy then a rename: the key appears whole or not at all, even across file systems.
       await copyFile(localFile, tmp);
       await rename(tmp, file);

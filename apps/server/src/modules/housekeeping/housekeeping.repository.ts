@@ -114,14 +114,36 @@ export async function deleteIntents(trx: Executor, ids: string[]): Promise<numbe
   return Number(res.numDeletedRows);
 }
 
-/** Of these storage paths, the ones a gift's message or a photo still points at. */
+/** Of these storage paths, the ones a row still names: a message, its poster, a photo, an upload, a reaction. */
 export async function referencedPaths(db: Executor, paths: string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
-  const [messages, photos] = await Promise.all([
+  const found = await Promise.all([
     db.selectFrom('gifts').select('message_path as path').where('message_path', 'in', paths).execute(),
+    db.selectFrom('gifts').select('message_poster_path as path').where('message_poster_path', 'in', paths).execute(),
     db.selectFrom('gift_photos').select('storage_path as path').where('storage_path', 'in', paths).execute(),
+    db.selectFrom('upload_intents').select('file_path as path').where('file_path', 'in', paths).execute(),
+    db.selectFrom('reactions').select('file_path as path').where('file_path', 'in', paths).execute(),
+    db.selectFrom('reactions').select('poster_path as path').where('poster_path', 'in', paths).execute(),
   ]);
-  return new Set([...messages, ...photos].map((r) => r.path).filter((p): p is string => p !== null));
+  return new Set(found.flat().map((r) => r.path).filter((p): p is string => p !== null));
+}
+
+/**
+ * Render jobs that ended (done, dead or cancelled) before `cutoff` and may have left files behind: every one that
+ * took more than one attempt or did not finish well. In id order after `afterId`, at most `limit`.
+ */
+export function endedRenderJobs(db: Executor, kinds: readonly string[], cutoff: string, afterId: string, limit: number) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'payload', 'attempts'])
+    .where('kind', 'in', kinds)
+    .where('status', 'in', ['done', 'dead', 'cancelled'])
+    .where('finished_at', '<', cutoff)
+    .where((eb) => eb.or([eb('attempts', '>', 1), eb('status', '!=', 'done')]))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 // The single-table sweeps below delete at most `limit` rows per call through a keyed subquery, which both

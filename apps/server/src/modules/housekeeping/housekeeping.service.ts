@@ -10,6 +10,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { listGiftFiles } from '../gifts/gifts.repository.ts';
+import { RENDER_JOB_KINDS, removeStaleRenderScratch, renditionKeys } from '../renditions/renditions.jobs.ts';
 import * as repo from './housekeeping.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -48,6 +49,12 @@ export interface Retention {
   accountingOrderMs: number;
   /** A partial upload untouched this long belongs to a process that died mid-upload. */
   stalePartMs: number;
+  /**
+   * A render job ended this long ago: nothing of it can still be writing (each ffmpeg run is stopped after 10
+   * minutes), so a rendition one of its attempts stored and no row names is an orphan (decision 034). Also the
+   * age of a render's scratch folder on this machine left by a killed process.
+   */
+  renderLeftoverMs: number;
 }
 
 export const DEFAULT_RETENTION: Retention = {
@@ -62,6 +69,7 @@ export const DEFAULT_RETENTION: Retention = {
   deadJobMs: 30 * DAY_MS,
   accountingOrderMs: ORDER_RECORD_YEARS * 366 * DAY_MS,
   stalePartMs: 6 * HOUR_MS,
+  renderLeftoverMs: 6 * HOUR_MS,
 };
 
 /** What one run removed. */
@@ -78,6 +86,8 @@ export interface HousekeepingReport {
   jobs: number;
   orders: number;
   staleParts: number;
+  /** Renditions (and posters, and originals) left by killed render attempts, and stale render scratch folders. */
+  renderLeftovers: number;
   filesDeleted: number;
   filesFailed: number;
 }
@@ -97,6 +107,7 @@ export function emptyReport(): HousekeepingReport {
     jobs: 0,
     orders: 0,
     staleParts: 0,
+    renderLeftovers: 0,
     filesDeleted: 0,
     filesFailed: 0,
   };
@@ -118,6 +129,8 @@ export interface HousekeepingDeps {
   batchSize?: number;
   /** Batches per task and run: a large backlog is worked off over several runs instead of one long one. */
   maxBatches?: number;
+  /** Where this machine's render jobs make their scratch folders (default: the OS's temporary folder). */
+  scratchDir?: string;
 }
 
 /**
@@ -133,23 +146,28 @@ export function createHousekeepingService({
   retention,
   batchSize = 200,
   maxBatches = 25,
+  scratchDir,
 }: HousekeepingDeps) {
   const keep: Retention = { ...DEFAULT_RETENTION, ...retention };
   if (keep.expiredUploadMs <= UPLOAD_CONFIRM_GRACE_MS)
     throw new Error('expiredUploadMs must exceed the upload confirm grace');
 
   /** A file that will not go is logged and left: the next run does not know it, but nothing points at it. */
-  async function deleteFiles(paths: string[], report: HousekeepingReport): Promise<void> {
-    for (const key of withLandingKeys(media, paths)) {
+  async function deleteKeys(keys: string[], report: HousekeepingReport): Promise<number> {
+    let deleted = 0;
+    for (const key of keys) {
       try {
         await media.delete(key);
         report.filesDeleted++;
+        deleted++;
       } catch (err) {
         report.filesFailed++;
         log.warn({ err, key }, 'housekeeping: could not delete a media file');
       }
     }
+    return deleted;
   }
+  const deleteFiles = (paths: string[], report: HousekeepingReport) => deleteKeys(withLandingKeys(media, paths), report);
 
   /** Runs `batch` until it takes fewer than a full batch, the batch budget is spent, or the run is stopped. */
   async function repeat(signal: AbortSignal | undefined, batch: () => Promise<number>): Promise<number> {
@@ -222,6 +240,34 @@ export function createHousekeepingService({
     });
   }
 
+  /**
+   * What render attempts that were killed may have left in storage: each attempt's renditions of every job that
+   * ended long enough ago after more than one attempt (or not done), and its original (a kill between the swap and
+   * the original's removal), each only if no row names it. Returns the files removed.
+   */
+  async function renderLeftovers(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+    const cutoff = before(keep.renderLeftoverMs);
+    let after = '';
+    let removed = 0;
+    for (let i = 0; i < maxBatches && !signal?.aborted; i++) {
+      const jobs = await repo.endedRenderJobs(db, RENDER_JOB_KINDS, cutoff, after, batchSize);
+      after = jobs.at(-1)?.id ?? after;
+      const keys = jobs.flatMap((job) => {
+        const { key } = JSON.parse(job.payload) as { key: string };
+        return [key, ...Array.from({ length: job.attempts }, (_, a) => renditionKeys(key, job.id, a + 1)).flat()];
+      });
+      const used = await repo.referencedPaths(db, keys);
+      // Asked first, so the count says what was there; a retried job is rare, so these are few.
+      const present = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
+      removed += await deleteKeys(
+        present.filter((k): k is string => k !== null),
+        report,
+      );
+      if (jobs.length < batchSize) break;
+    }
+    return removed + (await removeStaleRenderScratch(keep.renderLeftoverMs, clock.now(), scratchDir));
+  }
+
   return {
     retention: keep,
 
@@ -260,6 +306,7 @@ export function createHousekeepingService({
         ],
         ['orders', () => repeat(signal, () => repo.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
         ['staleParts', () => media.removeStaleParts(keep.stalePartMs, clock.now())],
+        ['renderLeftovers', () => renderLeftovers(report, signal)],
       ];
       // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
       for (const [name, task] of tasks) {

@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,9 +9,8 @@ import { type MediaProcessor, type Rendition, UnreadableMediaError } from '../..
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import type { JobHandlers } from '../../jobs/runner.ts';
+import type { JobContext, JobHandlers } from '../../jobs/runner.ts';
 import { PermanentJobError } from '../../jobs/runner.ts';
-import { randomHex } from '../../lib/crypto.ts';
 import { findGift } from '../gifts/gifts.repository.ts';
 import * as repo from './renditions.repository.ts';
 
@@ -25,15 +24,50 @@ export interface RenditionDeps {
 /** The job key of a file's rendition: one per stored file. */
 export const messageRenderKey = (giftId: string, key: string) => `media:${giftId}:${key}`;
 
+/** The scratch folders of render jobs in the OS's temporary folder start so (the input copy and ffmpeg's output). */
+const SCRATCH_PREFIX = 'giftlens-render-';
+
+/**
+ * Removes render scratch folders older than `olderThanMs` from `dir` (this machine's): a process killed mid-render
+ * leaves its copy of the upload and ffmpeg's output there. Returns how many went.
+ */
+export async function removeStaleRenderScratch(olderThanMs: number, now: Date, dir = tmpdir()): Promise<number> {
+  const names = (await readdir(dir).catch(() => [])).filter((n) => n.startsWith(SCRATCH_PREFIX));
+  let removed = 0;
+  for (const name of names) {
+    const folder = path.join(dir, name);
+    const info = await stat(folder).catch(() => null);
+    if (info?.isDirectory() && now.getTime() - info.mtimeMs > olderThanMs) {
+      await rm(folder, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** The job kinds that write renditions into media storage. */
+export const RENDER_JOB_KINDS = ['message.render', 'reaction.render'] as const;
+
+/**
+ * Every key attempt `attempt` of render job `jobId` may write for the stored file `key`: named after the job and
+ * the attempt, beside the original, so what a killed attempt left can be found again without listing storage
+ * (decision 034).
+ */
+export function renditionKeys(key: string, jobId: string, attempt: number): string[] {
+  const dir = path.posix.dirname(key);
+  const tag = `${jobId}-${attempt}`;
+  return [`${dir}/rendition-${tag}.mp4`, `${dir}/rendition-${tag}.jpg`, `${dir}/voice-${tag}.m4a`];
+}
+
 /**
  * Turns a stored message (or reaction) into a rendition every phone plays, stores it beside the original, swaps
  * the row over only if it still points at the original, and removes the original after. A retry starts again
  * from the original; a sender who uploaded again meanwhile wins and the rendition is thrown away.
  */
 export function renditionJobs({ db, clock, media, processor }: RenditionDeps): Pick<JobHandlers, 'message.render' | 'reaction.render'> {
-  async function render(key: string, kind: 'video' | 'audio', use: (r: Rendition, stored: { path: string; poster: string | null; size: number }) => Promise<boolean>) {
+  async function render(key: string, kind: 'video' | 'audio', job: JobContext, use: (r: Rendition, stored: { path: string; poster: string | null; size: number }) => Promise<boolean>) {
     if (!processor) throw new PermanentJobError('ffmpeg is not installed on this worker');
-    const work = await mkdtemp(path.join(tmpdir(), 'giftlens-render-'));
+    const work = await mkdtemp(path.join(tmpdir(), SCRATCH_PREFIX));
     try {
       const input = path.join(work, `input${path.extname(key)}`);
       await pipeline(await media.openRead(key), createWriteStream(input));
@@ -44,8 +78,9 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
         if (err instanceof UnreadableMediaError) throw new PermanentJobError(err.message);
         throw err;
       }
-      const base = `${path.posix.dirname(key)}/${kind === 'video' ? 'rendition' : 'voice'}-${randomHex(8)}`;
-      const stored = { path: `${base}${path.extname(r.file)}`, poster: r.poster ? `${base}.jpg` : null, size: 0 };
+      // Named after this attempt: a retry writes under other names, and housekeeping finds what a killed one left.
+      const [video = '', poster = '', voice = ''] = renditionKeys(key, job.id, job.attempt);
+      const stored = { path: kind === 'video' ? video : voice, poster: r.poster ? poster : null, size: 0 };
       const dropOutputs = async () => {
         await media.delete(stored.path);
         if (stored.poster) await media.delete(stored.poster);
@@ -57,7 +92,7 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
         stored.size = (await media.stat(stored.path))?.size ?? 0;
         swapped = await use(r, stored);
       } catch (err) {
-        // A retry starts again from the original under new names: this attempt's files would be orphans.
+        // A retry starts again from the original under its own names: this attempt's files would be orphans.
         await dropOutputs().catch(() => undefined);
         throw err;
       }
@@ -71,11 +106,11 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
 
   return {
     'message.render': {
-      async run({ giftId, key }) {
+      async run({ giftId, key }, job) {
         const gift = await findGift(db, giftId);
         if (!gift || gift.message_path !== key || gift.message_state !== 'processing') return;
         const kind = gift.message_type === 'audio' ? 'audio' : 'video';
-        await render(key, kind, (r, stored) =>
+        await render(key, kind, job, (r, stored) =>
           repo.finishMessage(db, giftId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
         );
       },
@@ -84,10 +119,10 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
       },
     },
     'reaction.render': {
-      async run({ reactionId, key }) {
+      async run({ reactionId, key }, job) {
         const reaction = await db.selectFrom('reactions').selectAll().where('id', '=', reactionId).executeTakeFirst();
         if (!reaction || reaction.file_path !== key || reaction.file_state !== 'processing') return;
-        await render(key, 'video', (r, stored) =>
+        await render(key, 'video', job, (r, stored) =>
           repo.finishReaction(db, reactionId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
         );
       },
