@@ -4,6 +4,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/ma
 import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
 import { createS3MediaStorage } from './adapters/media-storage-s3.ts';
+import type { Recogniser } from './adapters/recogniser.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
 import { type Config, resolveSessionSecret } from './config.ts';
@@ -68,14 +69,17 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
   };
 }
 
-/** Starts the job runner on this process: every job kind, and the recurring housekeeping. */
-export async function startJobs(infra: Infrastructure, config: Config, log: JobLog): Promise<JobRunner> {
+/**
+ * Starts the job runner on this process: every job kind, and the recurring housekeeping (which rates photos enrolled
+ * before the rating existed with `recogniser`).
+ */
+export async function startJobs(infra: Infrastructure, config: Config, log: JobLog, recogniser: Recogniser): Promise<JobRunner> {
   const runner = createJobRunner({
     db: infra.db,
     clock: infra.clock,
     log,
     concurrency: config.jobConcurrency,
-    handlers: createJobHandlers({ ...infra, publicOrigin: config.publicOrigin, log }),
+    handlers: createJobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, recogniser }),
   });
   await scheduleHousekeeping(infra.db, infra.clock);
   runner.start();

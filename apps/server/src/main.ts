@@ -97,4 +97,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`GiftLens is listening on ${config.publicOrigin}`);
 // Deliveries, notices and housekeeping: see docs/decisions/013-jobs.md.
-if (config.runJobs && !closing) jobs = await startJobs(infra, config, app.log);
+if (config.runJobs && !closing) jobs = await startJobs(infra, config, app.log, recogniser);

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment } from './config.ts';
+import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
 
 /**
@@ -20,7 +21,9 @@ try {
 
 const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
 const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) });
-const jobs = await startJobs(infra, config, log);
+// Its pool starts only when housekeeping has an unrated photo to rate (a worker otherwise never matches).
+const recogniser = createMatcherRecogniser({ size: 1 });
+const jobs = await startJobs(infra, config, log, recogniser);
 log.info({ database: config.database.kind, mail: config.mail.kind, concurrency: config.jobConcurrency }, 'GiftLens worker started');
 
 let closing = false;
@@ -31,6 +34,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 30_000).unref();
   try {
     await jobs.stop();
+    await recogniser.close();
     await infra.close();
   } finally {
     clearTimeout(force);

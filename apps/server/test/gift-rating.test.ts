@@ -1,3 +1,4 @@
+import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
 import { QUALITY_REASONS, SubmitGiftResponse, AddGiftPhotoResponse } from '@giftlens/contract/sender';
 import sharp from 'sharp';
 import { beforeAll, expect } from 'vitest';
@@ -5,6 +6,7 @@ import { GIFT_FIELDS, submitGift } from './helpers/flows.ts';
 import { describeEachDatabase, it, json, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { multipart } from './helpers/media.ts';
 import { activeGift, datasetPhoto } from './helpers/recipient.ts';
+import { createHousekeepingService } from '../src/modules/housekeeping/housekeeping.service.ts';
 
 let same: Buffer, other: Buffer, plain: Buffer;
 beforeAll(async () => {
@@ -45,6 +47,56 @@ describeEachDatabase('gift photo rating and look-alikes', (get) => {
     expect(added.body.photoCount).toBe(2);
     const ratings = await h.db.selectFrom('gift_photos').select('rating').where('gift_id', '=', flat.giftId).orderBy('position').execute();
     expect(ratings.map((r) => r.rating)).toEqual([1, good.quality!.rating]);
+  });
+
+  it('rates photos enrolled before the rating existed, a few per run, as enrolment did; My gifts then shows it', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const gifts = [await submitFor(h, cookie, uniqueEmail('maya'), same), await submitFor(h, cookie, uniqueEmail('maya'), plain)];
+    const angle = await addPhoto(h, cookie, gifts[1]!.giftId, other);
+    const ids = gifts.map((g) => g.giftId);
+    const columns = ['id', 'rating', 'quality_reasons', 'recognisable', 'quality', 'quality_message'] as const;
+    const rows = () => h.db.selectFrom('gift_photos').select(columns).where('gift_id', 'in', ids).orderBy('id').execute();
+    const enrolled = await rows();
+    expect(enrolled).toHaveLength(3);
+    const listed = async () => {
+      const all = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } }))).gifts;
+      return ids.map((id) => all.find((g) => g.id === id)?.recognisability);
+    };
+    // What My gifts shows: the best photo's rating and its reasons.
+    const shownAtEnrolment = await listed();
+    expect(shownAtEnrolment).toEqual([
+      { rating: gifts[0]!.quality!.rating, reasons: [] },
+      { rating: angle.body.quality.rating, reasons: angle.body.quality.reasons },
+    ]);
+
+    // As photos enrolled before migration 20261123120000_photo_rating are: no rating, the older quality columns.
+    await h.db
+      .updateTable('gift_photos')
+      .set({ rating: null, quality_reasons: null, quality: 0.5, recognisable: 1, quality_message: null })
+      .where('gift_id', 'in', ids)
+      .execute();
+    expect(await listed()).toEqual([null, null]);
+
+    const warned: object[] = [];
+    const log = { info: () => undefined, warn: (details: object) => warned.push(details), error: () => undefined };
+    const housekeeping = createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log, recogniser: h.recogniser, photoRatingsPerRun: 2 });
+    expect((await housekeeping.run()).photoRatings).toBe(2);
+    expect((await housekeeping.run()).photoRatings).toBe(1);
+    expect((await housekeeping.run()).photoRatings).toBe(0);
+    // Exactly what enrolment stored, features untouched; the sender's page shows it again.
+    expect(await rows()).toEqual(enrolled);
+    expect(await listed()).toEqual(shownAtEnrolment);
+    expect(warned).toEqual([]);
+
+    // A photo whose file cannot be read is logged and stays unrated; the next run tries it again.
+    const lost = await submitFor(h, cookie, uniqueEmail('maya'), other);
+    const photo = await h.db.selectFrom('gift_photos').select(['id', 'storage_path']).where('gift_id', '=', lost.giftId).executeTakeFirstOrThrow();
+    await h.db.updateTable('gift_photos').set({ rating: null, quality_reasons: null }).where('id', '=', photo.id).execute();
+    await h.media.delete(photo.storage_path);
+    expect((await housekeeping.run()).photoRatings).toBe(0);
+    expect(warned).toEqual([expect.objectContaining({ photoId: photo.id })]);
+    expect((await h.db.selectFrom('gift_photos').select('rating').where('id', '=', photo.id).executeTakeFirstOrThrow()).rating).toBeNull();
   });
 
   it('names each reason with a contract value', async () => {

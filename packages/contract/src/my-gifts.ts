@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans.ts';
 import { Delivery } from './scheduling.ts';
-import { GiftStatus, MessageState } from './sender.ts';
+import { GiftStatus, MessageState, QualityReason } from './sender.ts';
 
 export { MessageState };
 
@@ -19,6 +19,11 @@ export const MyGift = z.object({
   messageError: z.string().nullable(),
   /** Signed, short-lived URLs for the sender's own view. */
   photoUrl: z.string().nullable(),
+  /**
+   * How recognisable the gift is: its best photo's rating 1-5 and why it is low (decision 031); null while none of
+   * its photos is rated (enrolled before the rating existed, and not yet rated by housekeeping).
+   */
+  recognisability: z.object({ rating: z.number().int().min(1).max(5), reasons: z.array(QualityReason) }).nullable(),
   messageUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
   /** Reveals used (each successful scan counts) and the plan's allowance (null: unlimited). */

@@ -79,6 +79,9 @@ export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive'] as co
 export const QualityReason = z.enum(QUALITY_REASONS);
 export type QualityReason = z.infer<typeof QualityReason>;
 
+/** Ratings at or under this show the reasons and the advice to add another angle (the wizard, My gifts). */
+export const LOW_RATING = 3;
+
 export const PhotoQuality = z.object({
   /** exactly rating >= 3 */
   recognisable: z.boolean(),

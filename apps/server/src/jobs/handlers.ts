@@ -3,6 +3,7 @@ import type { Mailer } from '../adapters/mail.ts';
 import type { MediaProcessor } from '../adapters/media-processor.ts';
 import type { MediaStorage } from '../adapters/media-storage.ts';
 import type { PushSender } from '../adapters/push.ts';
+import type { Recogniser } from '../adapters/recogniser.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
@@ -25,6 +26,8 @@ export interface JobHandlerDeps {
   publicOrigin: string;
   log: JobLog;
   retention?: HousekeepingDeps['retention'];
+  /** The matcher, for housekeeping to rate photos enrolled before the rating existed (none: they stay unrated). */
+  recogniser?: Recogniser | null;
 }
 
 /** Every job kind's handler, wired to the adapters: the same table in the server and in `npm run worker`. */
@@ -36,7 +39,14 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     'media.delete': mediaDeleteJob(deps),
     ...renditionJobs(deps),
     housekeeping: housekeepingJob({
-      service: createHousekeepingService({ db, media: deps.media, clock, log, retention: deps.retention }),
+      service: createHousekeepingService({
+        db,
+        media: deps.media,
+        clock,
+        log,
+        retention: deps.retention,
+        recogniser: deps.recogniser ?? null,
+      }),
       clock,
       log,
     }),

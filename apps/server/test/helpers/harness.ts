@@ -58,6 +58,8 @@ export interface Harness {
   readCode(email: string): Promise<string>;
   /** DATABASE_URL for a worker process on this harness's database (null: SQLite in dataDir). */
   databaseUrl: string | null;
+  /** The matcher the app enrols and scans with. */
+  recogniser: AppDeps['recogniser'];
 }
 
 export interface HarnessOptions {
@@ -107,6 +109,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const mailer = opts.mailer
     ? opts.mailer({ outboxDir })
     : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
+  const recogniser = opts.recogniser ?? sharedRecogniser;
   const app = await buildApp({
     db,
     media,
@@ -120,7 +123,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     webDistDir: opts.webDistDir ?? null,
     logger: opts.logger ?? false,
     authRateLimit: opts.authRateLimit ?? { max: 10_000, timeWindow: 60_000 },
-    recogniser: opts.recogniser ?? sharedRecogniser,
+    recogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
     scanRateLimit: opts.scanRateLimit ?? { max: 10_000, timeWindow: 60_000 },
@@ -166,6 +169,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     jobs,
     push,
     databaseUrl,
+    recogniser,
     readCode: opts.readCode ?? ((email) => codeFromOutbox(outboxDir, email)),
   };
   return {

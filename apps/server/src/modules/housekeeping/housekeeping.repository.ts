@@ -308,3 +308,36 @@ export async function purgeGiftContent(trx: Executor, giftIds: string[], nowIso:
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/** Photos enrolled before the rating existed (rating NULL), in id order after `afterId`, at most `limit`. */
+export function unratedPhotos(db: Executor, afterId: string, limit: number) {
+  return db
+    .selectFrom('gift_photos')
+    .select(['id', 'storage_path'])
+    .where('rating', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Writes a photo's rating, only while it has none (a second worker, or a later run, changes nothing). */
+export async function ratePhoto(
+  db: Executor,
+  id: string,
+  q: { score: number; recognisable: boolean; message: string | null; rating: number; reasons: string },
+): Promise<number> {
+  const res = await db
+    .updateTable('gift_photos')
+    .set({
+      quality: q.score,
+      recognisable: q.recognisable ? 1 : 0,
+      quality_message: q.message,
+      rating: q.rating,
+      quality_reasons: q.reasons,
+    })
+    .where('id', '=', id)
+    .where('rating', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -8,7 +8,9 @@ import {
 import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
 import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
+import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { Db } from '../../db/database.ts';
+import { buffer } from 'node:stream/consumers';
 import { listGiftFiles } from '../gifts/gifts.repository.ts';
 import { RENDER_JOB_KINDS, removeStaleRenderScratch, renditionKeys } from '../renditions/renditions.jobs.ts';
 import * as repo from './housekeeping.repository.ts';
@@ -88,6 +90,8 @@ export interface HousekeepingReport {
   staleParts: number;
   /** Renditions (and posters, and originals) left by killed render attempts, and stale render scratch folders. */
   renderLeftovers: number;
+  /** Photos enrolled before the recognisability rating existed, rated now. */
+  photoRatings: number;
   filesDeleted: number;
   filesFailed: number;
 }
@@ -108,6 +112,7 @@ export function emptyReport(): HousekeepingReport {
     orders: 0,
     staleParts: 0,
     renderLeftovers: 0,
+    photoRatings: 0,
     filesDeleted: 0,
     filesFailed: 0,
   };
@@ -131,7 +136,17 @@ export interface HousekeepingDeps {
   maxBatches?: number;
   /** Where this machine's render jobs make their scratch folders (default: the OS's temporary folder). */
   scratchDir?: string;
+  /** The matcher, to rate photos enrolled before the rating existed; without it they are left unrated. */
+  recogniser?: Pick<Recogniser, 'enrol'> | null;
+  /**
+   * Unrated photos rated per run, in batches of 20: each costs one enrolment (about 0.1 s of a matcher worker), so
+   * a backlog is worked off over hours without crowding out scans.
+   */
+  photoRatingsPerRun?: number;
 }
+
+/** Unrated photos read per query. */
+const RATING_BATCH = 20;
 
 /**
  * Deletes what nobody can use any more. Every task re-reads the current state, works in bounded batches and
@@ -147,6 +162,8 @@ export function createHousekeepingService({
   batchSize = 200,
   maxBatches = 25,
   scratchDir,
+  recogniser = null,
+  photoRatingsPerRun = 100,
 }: HousekeepingDeps) {
   const keep: Retention = { ...DEFAULT_RETENTION, ...retention };
   if (keep.expiredUploadMs <= UPLOAD_CONFIRM_GRACE_MS)
@@ -268,6 +285,40 @@ export function createHousekeepingService({
     return removed + (await removeStaleRenderScratch(keep.renderLeftoverMs, clock.now(), scratchDir));
   }
 
+  /**
+   * Rates photos enrolled before the rating existed (decision 031) the way enrolment does: the matcher's enrolment
+   * of the stored photo, which is the normalised image enrolment was given. Only the quality columns are written
+   * (the features the scans use stay), and only while the photo has no rating: running twice is harmless. A photo
+   * that cannot be read is logged and tried again next run. Returns how many were rated.
+   */
+  async function photoRatings(signal?: AbortSignal): Promise<number> {
+    if (!recogniser) return 0;
+    let after = '';
+    let rated = 0;
+    for (let tried = 0; tried < photoRatingsPerRun && !signal?.aborted; ) {
+      const photos = await repo.unratedPhotos(db, after, Math.min(RATING_BATCH, photoRatingsPerRun - tried));
+      for (const photo of photos) {
+        if (signal?.aborted) break;
+        after = photo.id;
+        tried++;
+        try {
+          const { quality } = await recogniser.enrol(await buffer(await media.openRead(photo.storage_path)));
+          rated += await repo.ratePhoto(db, photo.id, {
+            score: quality.score,
+            recognisable: quality.recognisable,
+            message: quality.message ?? null,
+            rating: quality.rating,
+            reasons: quality.reasons.join(','),
+          });
+        } catch (err) {
+          log.warn({ err, photoId: photo.id }, 'housekeeping: could not rate a photo');
+        }
+      }
+      if (photos.length < RATING_BATCH) break;
+    }
+    return rated;
+  }
+
   return {
     retention: keep,
 
@@ -307,6 +358,7 @@ export function createHousekeepingService({
         ['orders', () => repeat(signal, () => repo.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
         ['staleParts', () => media.removeStaleParts(keep.stalePartMs, clock.now())],
         ['renderLeftovers', () => renderLeftovers(report, signal)],
+        ['photoRatings', () => photoRatings(signal)],
       ];
       // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
       for (const [name, task] of tasks) {

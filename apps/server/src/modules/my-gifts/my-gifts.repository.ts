@@ -9,6 +9,17 @@ export const firstPhotos = (db: Executor, giftIds: string[]) =>
     ? Promise.resolve([])
     : db.selectFrom('gift_photos').select(['gift_id', 'storage_path']).where('gift_id', 'in', giftIds).where('position', '=', 0).execute();
 
+/** The rated photos of these gifts: rating, its continuous score and reasons (unrated photos are left out). */
+export const ratedPhotos = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('gift_photos')
+        .select(['gift_id', 'rating', 'quality', 'quality_reasons'])
+        .where('gift_id', 'in', giftIds)
+        .where('rating', 'is not', null)
+        .execute();
+
 export const deliveriesOf = (db: Executor, giftIds: string[]) =>
   giftIds.length === 0
     ? Promise.resolve([])

@@ -1,4 +1,5 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
+import { QualityReason } from '@giftlens/contract/sender';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -21,6 +22,19 @@ export interface MyGiftsDeps {
   clock: Clock;
 }
 
+type RatedPhoto = Awaited<ReturnType<typeof repo.ratedPhotos>>[number];
+
+/** A gift is as recognisable as its best photo (the enrolment's rule): the highest rating, then score. */
+function recognisability(photos: RatedPhoto[]): MyGift['recognisability'] {
+  const best = photos.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || (b.quality ?? 0) - (a.quality ?? 0))[0];
+  if (!best?.rating) return null;
+  const reasons = (best.quality_reasons ?? '').split(',').flatMap((r) => {
+    const reason = QualityReason.safeParse(r);
+    return reason.success ? [reason.data] : [];
+  });
+  return { rating: best.rating, reasons };
+}
+
 /** Appended to a signed media URL: the server answers with Content-Disposition: attachment. */
 const asDownload = (url: string) => `${url}&download=1`;
 
@@ -40,8 +54,9 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
     async list(sender: Sender): Promise<MyGift[]> {
       const rows = await repo.listSenderGifts(db, sender.id);
       const ids = rows.map((g) => g.id);
-      const [photos, deliveries, reactions] = await Promise.all([
+      const [photos, rated, deliveries, reactions] = await Promise.all([
         repo.firstPhotos(db, ids),
+        repo.ratedPhotos(db, ids),
         repo.deliveriesOf(db, ids),
         repo.recordedReactions(db, ids),
       ]);
@@ -64,6 +79,7 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
           messageState: gift.message_state,
           messageError: gift.message_error,
           photoUrl: sign(photos.find((p) => p.gift_id === gift.id)?.storage_path ?? null),
+          recognisability: recognisability(rated.filter((p) => p.gift_id === gift.id)),
           messageUrl: messageReady ? sign(gift.message_path) : null,
           posterUrl: sign(gift.message_poster_path),
           scansUsed: gift.scans_used,

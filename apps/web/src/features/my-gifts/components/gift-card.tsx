@@ -1,6 +1,8 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import type { Delivery } from '@giftlens/contract/scheduling';
-import { CalendarClock, Gift, ScanLine } from 'lucide-react';
+import { LOW_RATING } from '@giftlens/contract/sender';
+import { texts } from '@giftlens/contract/texts';
+import { CalendarClock, Focus, Gift, ScanLine } from 'lucide-react';
 import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
@@ -80,7 +82,26 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelive
             {validity}
           </li>
         ) : null}
+        {gift.recognisability ? (
+          <li className="flex items-center gap-2">
+            <Focus className="size-4 shrink-0 text-stone-500" aria-hidden />
+            {texts.sender.recognisability(gift.recognisability.rating)}
+          </li>
+        ) : null}
       </ul>
+
+      {gift.recognisability && gift.recognisability.rating <= LOW_RATING ? (
+        <div className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-semibold">{texts.sender.recognisabilityLow}</p>
+          {gift.recognisability.reasons.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {gift.recognisability.reasons.map((r) => (
+                <li key={r}>{texts.sender.qualityReasons[r]}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
 
       <GiftReaction gift={gift} />
 

@@ -15,6 +15,7 @@ const paid: MyGift = {
   messageState: 'ready',
   messageError: null,
   photoUrl: '/media/photo?sig=1',
+  recognisability: null,
   messageUrl: '/media/message?sig=1',
   posterUrl: null,
   scansUsed: 0,

@@ -1,5 +1,5 @@
 import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS } from '@giftlens/contract/constants';
-import type { AddGiftPhotoResponse, PhotoQuality } from '@giftlens/contract/sender';
+import { type AddGiftPhotoResponse, LOW_RATING, type PhotoQuality } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useAddGiftPhoto } from '../api/add-gift-photo.ts';
@@ -11,9 +11,6 @@ export interface PhotoCheck {
   lookalike: boolean;
   photoCount: number;
 }
-
-/** Ratings at or under this show the reasons and the advice to add another angle. */
-export const LOW_RATING = 3;
 
 /**
  * The gift's check after another photo: a gift is as recognisable as its best photo, and stays a look-alike once
