@@ -12,8 +12,9 @@ interface Seen {
   toasts: string[];
   /** The toasts on screen together, whenever that changed. */
   together: string[][];
-  /** Every value a progress bar showed, in order. */
+  /** Every value a progress bar showed, in order, and when (the page's performance.now(), ms). */
   progress: number[];
+  progressAt: number[];
   /** Animation frames in which the overlay's number and its bar disagreed. */
   mismatches: { number: number; bar: number }[];
   frames: number;
@@ -25,7 +26,7 @@ interface Seen {
  */
 async function watchUploadUi(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen: Seen = { toasts: [], together: [], progress: [], mismatches: [], frames: 0 };
+    const seen: Seen = { toasts: [], together: [], progress: [], progressAt: [], mismatches: [], frames: 0 };
     (window as unknown as { __seen: Seen }).__seen = seen;
     const look = () => {
       const texts = Array.from(document.querySelectorAll('[data-sonner-toast]'), (t) =>
@@ -35,7 +36,10 @@ async function watchUploadUi(page: Page): Promise<void> {
       if (JSON.stringify(texts) !== JSON.stringify(seen.together.at(-1) ?? [])) seen.together.push(texts);
       for (const bar of Array.from(document.querySelectorAll('[role="progressbar"][aria-valuenow]'))) {
         const value = Number(bar.getAttribute('aria-valuenow'));
-        if (seen.progress.at(-1) !== value) seen.progress.push(value);
+        if (seen.progress.at(-1) !== value) {
+          seen.progress.push(value);
+          seen.progressAt.push(performance.now());
+        }
       }
     };
     new MutationObserver(look).observe(document, {
@@ -62,6 +66,61 @@ async function watchUploadUi(page: Page): Promise<void> {
 }
 
 const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+
+/** The most one step moving the 20 MB file may take, beside the test's own budget (seen: 50 s at load average 17). */
+const TRANSFER_CEILING_MS = 180_000;
+
+/**
+ * Runs `step`, which moves the 20 MB file once (into the browser, or up to the server), with its own time beside the
+ * test's budget: up to TRANSFER_CEILING_MS while it runs, and what it took once it is done. On a loaded machine a
+ * transfer is slow, and that must not eat into the budget of the checks.
+ */
+async function transfer<T>(step: () => Promise<T>): Promise<T> {
+  const info = test.info();
+  info.setTimeout(info.timeout + TRANSFER_CEILING_MS);
+  const started = Date.now();
+  const result = await step();
+  info.setTimeout(info.timeout - TRANSFER_CEILING_MS + (Date.now() - started));
+  return result;
+}
+
+/** Progress points the upload must move before its speed is taken. */
+const SPEED_SAMPLE_POINTS = 5;
+
+/**
+ * Waits, web-first, until the upload has sent the whole file, as long as its measured speed says it needs: the
+ * speed is taken in the page (progress values and their times) once the upload has moved SPEED_SAMPLE_POINTS, and
+ * the wait for 100% is 3 times what the rest needs at that speed (at least 10 s). The test's budget grows by the
+ * same.
+ */
+async function uploadSent(page: Page): Promise<void> {
+  const moved = async () => {
+    const { progress, progressAt } = await seenOn(page);
+    const first = progress.findIndex((p) => p > 0);
+    const last = progress.length - 1;
+    return { first, last, progress, progressAt, points: first < 0 ? 0 : (progress[last] ?? 0) - (progress[first] ?? 0) };
+  };
+  const sample = await transfer(async () => {
+    await expect
+      .poll(async () => {
+        const m = await moved();
+        return m.points >= SPEED_SAMPLE_POINTS || m.progress.at(-1) === 100;
+      }, { message: `the upload has moved ${SPEED_SAMPLE_POINTS} points`, timeout: TRANSFER_CEILING_MS })
+      .toBe(true);
+    return moved();
+  });
+  const at = sample.progress[sample.last] ?? 0;
+  if (at === 100) return;
+  const pointsPerMs = sample.points / ((sample.progressAt[sample.last] ?? 0) - (sample.progressAt[sample.first] ?? 0) || 1);
+  const timeout = Math.max(10_000, Math.ceil((3 * (100 - at)) / pointsPerMs));
+  test.info().setTimeout(test.info().timeout + timeout);
+  await expect
+    .poll(async () => (await seenOn(page)).progress.at(-1), {
+      message: `the upload reaches 100% within ${timeout} ms (3× its pace of ${(pointsPerMs * 1000).toFixed(1)} points/s)`,
+      timeout,
+    })
+    .toBe(100);
+}
 
 /** Holds the confirm-upload call until `release` is called: the file is on the server, the overlay at 100%. */
 async function holdConfirm(page: Page): Promise<{ held: Promise<void>; release: () => void }> {
@@ -159,13 +218,17 @@ async function releaseUploadCache(page: Page): Promise<void> {
 
 test.describe('a 20 MB message on the Premium plan', () => {
   test.use({ viewport: { width: 360, height: 740 } });
+  let video: string;
+  // Made once (ffmpeg, several seconds on a loaded machine) before the tests' own time starts.
+  test.beforeAll(() => {
+    video = largeVideo();
+  });
 
   test('going on to checkout while it uploads: the upload is told once, truthfully, and never goes back', async ({
     page,
     context,
     draftGift,
   }) => {
-    const video = largeVideo();
     const gift = await draftGift({ planId: 'premium_us' });
     await context.addCookies(gift.senderCookies);
     await watchUploadUi(page);
@@ -173,11 +236,12 @@ test.describe('a 20 MB message on the Premium plan', () => {
     const confirm = await holdConfirm(page);
 
     await page.goto(paths.message.href(gift.giftId));
-    await page.getByLabel('Upload video file').setInputFiles(video);
+    await transfer(() => page.getByLabel('Upload video file').setInputFiles(video));
     await expect(page.locator('video').first()).toBeVisible();
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
 
     // The file is on the server and being confirmed: the sender goes on.
+    await uploadSent(page);
     await confirm.held;
     await page.getByRole('button', { name: 'Continue to checkout now' }).click();
     await expect(page).toHaveURL(paths.checkout.href(gift.giftId));
@@ -219,9 +283,10 @@ test.describe('a 20 MB message on the Premium plan', () => {
     const confirm = await holdConfirm(page);
 
     await page.goto(paths.message.href(gift.giftId));
-    await page.getByLabel('Upload video file').setInputFiles(largeVideo());
+    await transfer(() => page.getByLabel('Upload video file').setInputFiles(video));
     await expect(page.locator('video').first()).toBeVisible();
     await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+    await uploadSent(page);
     await confirm.held;
 
     const overlay = page.getByRole('dialog', { name: 'Processing your video' });
