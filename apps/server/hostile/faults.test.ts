@@ -360,6 +360,8 @@ for (const target of DATABASE_TARGETS) {
       const redoneMs = await until(
         'the message to be rendered again',
         async () => (await gift(giftId)).message_state === 'ready' && (await renderJob()).status === 'done',
+        // A claim, four ffmpeg runs and two stores: over 30 s seen at a load average of 22.
+        120_000,
       );
       const redone = await gift(giftId);
       expect(redone).toMatchObject({
@@ -388,8 +390,10 @@ for (const target of DATABASE_TARGETS) {
         .set({ run_at: new Date(Date.now() - 1000).toISOString() })
         .where('key', '=', 'housekeeping')
         .execute();
-      const sweptMs = await until('housekeeping to remove the killed attempt’s files', async () =>
-        (await giftFiles()).every((f) => !killed.includes(f)),
+      const sweptMs = await until(
+        'housekeeping to remove the killed attempt’s files',
+        async () => (await giftFiles()).every((f) => !killed.includes(f)),
+        120_000,
       );
       expect(await orphans()).toEqual({ files: [], rows: [] });
       expect(await giftFiles()).toEqual(
