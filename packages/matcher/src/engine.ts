@@ -96,10 +96,17 @@ export const CONFIG = {
    * where a spread condition (1..6 cells) changed a decision at the bar above, so there is none (was 3/36).
    */
   minSpread: 0,
+  /**
+   * ORB descriptors computed by describe.ts (WebAssembly blur and sampling, the same bits as OpenCV's) for OpenCV's
+   * keypoints; false = OpenCV.js's detectAndCompute (before decision 033, for the bench's earlier recipes).
+   */
+  ownDescriptors: true,
+  /** false = read the photo's header before decoding it, as before decision 033 (the bench's earlier recipes) */
+  decodeInOnePass: true,
 };
 
 function extractOptions(n: number, levels: number, scale = 1.2): ExtractOptions {
-  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: scale, grid: CONFIG.grid, oversample: 2 };
+  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: scale, grid: CONFIG.grid, oversample: 2, ownDescriptors: CONFIG.ownDescriptors };
 }
 
 /** A photo's features in two stages: the grey layer at once, grey + colour layers when asked for (computed once). */
@@ -109,7 +116,7 @@ export interface StagedFeatures {
 }
 
 async function extractStaged(image: Buffer | Uint8Array, side: number, features: number, levels: number, chromaLevels: number, scale: number): Promise<StagedFeatures> {
-  const d = await decodeStaged(image, side);
+  const d = await decodeStaged(image, side, !CONFIG.decodeInOnePass);
   const cv = await loadCv();
   const grey = extractFeatures(cv, d.grey, extractOptions(features, levels, scale));
   let all: Features | undefined;

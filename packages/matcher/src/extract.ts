@@ -1,4 +1,5 @@
-import { type CV, type Mat } from './cv.ts';
+import { type CV, type ORB } from './cv.ts';
+import { describe, orbModel, readKeypoints, type DetectedKeypoints } from './describe.ts';
 import { type GreyImage } from './decode.ts';
 import { allocFeatures, DESC_BYTES, type Features } from './features.ts';
 
@@ -16,6 +17,8 @@ export interface ExtractOptions {
    */
   grid: number;
   oversample: number;
+  /** false: OpenCV's detectAndCompute computes the descriptors (as before decision 033; same bits, more CPU) */
+  ownDescriptors?: boolean;
 }
 
 /**
@@ -24,25 +27,51 @@ export interface ExtractOptions {
  */
 export const MIN_ORB_SIDE = 64;
 
+/** ORB detectors by setting, kept per thread (constructing one per call cost a little every scan); see releaseOrbs. */
+const orbs = new Map<string, ORB>();
+
+function orbFor(cv: CV, n: number, opts: ExtractOptions): ORB {
+  const key = `${n}/${opts.scaleFactor}/${opts.nLevels}/${opts.fastThreshold}`;
+  let orb = orbs.get(key);
+  if (!orb) {
+    orb = new cv.ORB(n, opts.scaleFactor, opts.nLevels, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, opts.fastThreshold);
+    orbs.set(key, orb);
+  }
+  return orb;
+}
+
+/** Frees the cached ORB detectors (a worker shutting down). */
+export function releaseOrbs(): void {
+  for (const orb of orbs.values()) orb.delete();
+  orbs.clear();
+}
+
+/**
+ * OpenCV's ORB keypoints; the descriptors computed by describe.ts (the same bits, decision 033) when its check of
+ * the loaded OpenCV module passed, else by OpenCV's detectAndCompute.
+ */
 export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): Features {
   if (Math.min(img.width, img.height) < MIN_ORB_SIDE) return allocFeatures(img.width, img.height, 0);
+  const detectN = opts.grid > 0 ? Math.round(opts.maxFeatures * opts.oversample) : opts.maxFeatures;
+  const orb = orbFor(cv, detectN, opts);
+  const model = opts.ownDescriptors === false ? null : orbModel(cv);
   const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
   const mask = new cv.Mat();
   const kps = new cv.KeyPointVector();
   const desc = new cv.Mat();
-  const detectN = opts.grid > 0 ? Math.round(opts.maxFeatures * opts.oversample) : opts.maxFeatures;
-  const orb = new cv.ORB(detectN, opts.scaleFactor, opts.nLevels, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, opts.fastThreshold);
   try {
     src.data.set(img.data);
     try {
-      orb.detectAndCompute(src, mask, kps, desc);
+      if (model) orb.detect(src, kps, mask);
+      else orb.detectAndCompute(src, mask, kps, desc);
     } catch (err) {
       // OpenCV.js throws a bare number (a pointer to its exception) on a C++ error
       throw err instanceof Error ? err : new Error(`OpenCV ORB failed (${String(err)})`);
     }
-    return toFeatures(img, kps, desc, opts);
+    const kp = readKeypoints(kps);
+    const d = model ? describe(cv, model, img, kp, opts.scaleFactor) : desc.data.subarray(0, kp.count * DESC_BYTES);
+    return toFeatures(img, kp, d, opts);
   } finally {
-    orb.delete();
     desc.delete();
     kps.delete();
     mask.delete();
@@ -50,27 +79,25 @@ export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): F
   }
 }
 
-function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc: Mat, opts: ExtractOptions): Features {
-  const n = Math.min(kps.size(), desc.rows);
-  const all: { i: number; x: number; y: number; size: number; angle: number; r: number }[] = [];
-  for (let i = 0; i < n; i++) {
-    const k = kps.get(i);
-    all.push({ i, x: k.pt.x, y: k.pt.y, size: k.size, angle: k.angle, r: k.response });
+function toFeatures(img: GreyImage, kp: DetectedKeypoints, d: Uint8Array, opts: ExtractOptions): Features {
+  const n = Math.min(kp.count, d.length / DESC_BYTES);
+  // strongest first (a stable sort: equal responses keep OpenCV's order), so a prefix of the features is a cheap
+  // summary (used by the shortlist pass)
+  const all = Array.from({ length: n }, (_, i) => i).sort((a, b) => kp.response[b]! - kp.response[a]!);
+  let keep = all.slice(0, opts.maxFeatures);
+  if (opts.grid > 0 && n > opts.maxFeatures) {
+    const pts = all.map((i) => ({ i, x: kp.x[i]!, y: kp.y[i]!, r: kp.response[i]! }));
+    keep = gridSelect(pts, img.width, img.height, opts.grid, opts.maxFeatures)
+      .sort((a, b) => b.r - a.r)
+      .map((k) => k.i);
   }
-  let keep = all;
-  all.sort((a, b) => b.r - a.r);
-  if (opts.grid > 0 && all.length > opts.maxFeatures) keep = gridSelect(all, img.width, img.height, opts.grid, opts.maxFeatures);
-  else keep = all.slice(0, opts.maxFeatures);
-  // strongest first, so a prefix of the features is a cheap summary (used by the shortlist pass)
-  keep.sort((a, b) => b.r - a.r);
   const f = allocFeatures(img.width, img.height, keep.length);
-  const d = desc.data;
-  keep.forEach((k, j) => {
-    f.x[j] = k.x;
-    f.y[j] = k.y;
-    f.size[j] = k.size;
-    f.angle[j] = k.angle;
-    f.desc.set(d.subarray(k.i * DESC_BYTES, (k.i + 1) * DESC_BYTES), j * DESC_BYTES);
+  keep.forEach((i, j) => {
+    f.x[j] = kp.x[i]!;
+    f.y[j] = kp.y[i]!;
+    f.size[j] = kp.size[i]!;
+    f.angle[j] = kp.angle[i]!;
+    f.desc.set(d.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), j * DESC_BYTES);
   });
   return f;
 }
