@@ -14,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type CV, type KeyPointVector, type Mat, type ORB } from './cv.ts';
+import { type GreyImage } from './decode.ts';
 import { DESC_BYTES } from './features.ts';
 
 /** What `calibrate` learnt from the loaded OpenCV module. */
@@ -194,6 +195,11 @@ function pyramid(cv: CV, base: Plane, step: number, top: number): Plane[] {
   return levels;
 }
 
+/** The pyramid ORB builds for an image, levels 0..top. */
+export function pyramidOf(cv: CV, base: GreyImage, step: number, top: number): GreyImage[] {
+  return pyramid(cv, base, step, top);
+}
+
 /**
  * ORB descriptors (32 bytes each, WTA_K 2, patch 31) of OpenCV-detected keypoints of `image`, in their order: for
  * each keypoint the blurred pyramid level is sampled at the pattern's 512 points rotated by the keypoint's angle.
@@ -255,7 +261,7 @@ function kernelPattern(m: OrbModel): Float32Array {
   return out;
 }
 
-function roundEven(v: number): number {
+export function roundEven(v: number): number {
   const r = Math.round(v);
   return r - v === 0.5 && (r & 1) !== 0 ? r - 1 : r;
 }

@@ -32,7 +32,7 @@ const us = (since: NodeJS.CpuUsage): number => {
   const u = process.cpuUsage(since);
   return u.user + u.system;
 };
-type Stage = 'sharp decode+resize' | 'decode total' | 'decode + grey ORB' | 'grey compare' | 'chroma channels + colour ORB' | 'pooled compare' | 'scan (match)';
+type Stage = 'sharp decode+resize' | 'decode total' | 'decode + grey ORB' | 'first pass compare' | 'upper levels ORB' | 'grey compare' | 'chroma channels + colour ORB' | 'pooled compare' | 'scan (match)';
 const sums = { genuine: new Map<Stage, number>(), impostor: new Map<Stage, number>() };
 const counts = { genuine: 0, impostor: 0, colour: { genuine: 0, impostor: 0 } };
 const add = (side: 'genuine' | 'impostor', s: Stage, v: number): void => void sums[side].set(s, (sums[side].get(s) ?? 0) + v);
@@ -57,8 +57,16 @@ for (let round = 0; round < rounds; round++) {
     c = process.cpuUsage();
     const staged = await stageQuery(q);
     const stagedUs = us(c);
+    if (staged.first) {
+      c = process.cpuUsage();
+      compare(staged.first, layer(ref, 0));
+      add(side, 'first pass compare', us(c));
+    }
     c = process.cpuUsage();
-    const g = compare(staged.grey, layer(ref, 0));
+    const grey = staged.grey();
+    add(side, 'upper levels ORB', us(c));
+    c = process.cpuUsage();
+    const g = compare(grey, layer(ref, 0));
     add(side, 'grey compare', us(c));
     if (!accepts(g.inliers, g.spread) && g.inliers >= CONFIG.colourGate) {
       counts.colour[side]++;
@@ -70,6 +78,7 @@ for (let round = 0; round < rounds; round++) {
       add(side, 'pooled compare', us(c));
     }
     add(side, 'decode + grey ORB', stagedUs);
+    // ('decode + grey ORB' is the base level alone with a first pass; 'upper levels ORB' the rest)
     c = process.cpuUsage();
     await match(q, [[blobs.get(p.referencePath)!]]);
     add(side, 'scan (match)', us(c));

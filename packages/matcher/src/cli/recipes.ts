@@ -14,7 +14,7 @@ export interface Recipe {
 }
 
 /** What decision 033 changed in how features are computed (the same features, less CPU): off for the earlier recipes. */
-const BEFORE_033: Partial<EngineConfig> = { ownDescriptors: false, decodeInOnePass: false };
+const BEFORE_033: Partial<EngineConfig> = { ownDescriptors: false, decodeInOnePass: false, firstPass: false };
 
 /** Decision 026 (grey first, then colour; query 540 px, 6 grey and 3 colour levels, ratio 0.85, bar 22). */
 export const RECIPE_026: Partial<EngineConfig> = {
@@ -33,8 +33,10 @@ export const RECIPES: Recipe[] = [
   { name: 'decision 026 (grey first)', config: RECIPE_026 },
   { name: 'before 026 (colour on every scan)', config: { ...RECIPE_026, greyFirst: false } },
   { name: 'decision 028 (OpenCV descriptors)', config: BEFORE_033 },
-  { name: '028 + one-pass decode', config: { ownDescriptors: false } },
-  { name: '028 + own descriptors', config: { decodeInOnePass: false } },
+  { name: '028 + one-pass decode', config: { ownDescriptors: false, firstPass: false } },
+  { name: '028 + own descriptors', config: { decodeInOnePass: false, firstPass: false } },
+  { name: '028 + first pass', config: { ownDescriptors: false, decodeInOnePass: false } },
+  { name: 'shipped without the first pass', config: { firstPass: false } },
 ];
 
 /** Runs fn with CONFIG overridden, then restores it (also when fn throws). */
