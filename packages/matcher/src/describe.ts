@@ -129,8 +129,8 @@ export const GAUSS_7 = ((): Float32Array => {
   return Float32Array.from(g, (v) => v / sum);
 })();
 
-/** The scale of pyramid level l as ORB computes it (a float32 power of the step). */
-const levelScale = (step: number, l: number): number => Math.fround(step ** l);
+/** The scale of pyramid level l as ORB computes it: its step is a float32 (ORB::create takes a float), raised in double, stored as float32. */
+const levelScale = (step: number, l: number): number => Math.fround(Math.fround(step) ** l);
 
 export interface DetectedKeypoints {
   count: number;

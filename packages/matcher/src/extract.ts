@@ -137,7 +137,7 @@ export function extractSplit(cv: CV, img: GreyImage, opts: ExtractOptions): Spli
       pyramidOf(cv, img, opts.scaleFactor, opts.nLevels - 1).forEach((lv, l) => {
         if (l === 0 || Math.min(lv.width, lv.height) < MIN_ORB_SIDE) return;
         const d = detect(cv, lv, counts[l]!, { ...opts, nLevels: 1 });
-        kp = concatKeypoints(kp, d.kp, Math.fround(opts.scaleFactor ** l), l);
+        kp = concatKeypoints(kp, d.kp, Math.fround(Math.fround(opts.scaleFactor) ** l), l);
         desc = concatBytes(desc, d.desc);
       });
       all = toFeatures(img, kp, desc, opts);

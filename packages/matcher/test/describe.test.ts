@@ -5,7 +5,7 @@ import { loadCv } from '../src/cv.ts';
 import { decodeStaged } from '../src/decode.ts';
 import { blurRows, GAUSS_7, opencvDescriptors, orbModel, describe as orbDescribe } from '../src/describe.ts';
 import { extractQuery, extractReference, match, enrol } from '../src/engine.ts';
-import { extractFeatures, type ExtractOptions } from '../src/extract.ts';
+import { extractFeatures, extractSplit, orbLevelCounts, type ExtractOptions } from '../src/extract.ts';
 import { withConfig } from '../src/cli/recipes.ts';
 import { photoOf, poster } from './fixtures.ts';
 
@@ -75,6 +75,35 @@ describe('ORB descriptors computed in WebAssembly (describe.ts, decision 033)', 
     expect(a.bestIndex).toBe(1);
     expect(await extractQuery(scan)).toEqual(await withConfig({ ownDescriptors: false }, () => extractQuery(scan)));
     expect(await extractReference(other)).toEqual(await withConfig({ ownDescriptors: false }, () => extractReference(other)));
+  });
+
+  it('the first pass: the base level alone keeps the whole extraction\'s base-level keypoints, and the levels added later make the same features', async () => {
+    const cv = await loadCv();
+    expect(orbLevelCounts(1000, 1.2, 4)).toEqual([322, 268, 224, 186]);
+    for (const [seed, size, side] of [[9, 640, 540], [10, 500, 405], [11, 700, 261]] as const) {
+      const g = await greyOf(seed, size, side);
+      const whole = extractFeatures(cv, g, OPTS);
+      const split = extractSplit(cv, g, OPTS)!;
+      const baseIdx = [...whole.size].flatMap((s, i) => (s === 31 ? [i] : []));
+      expect(split.first.count).toBe(baseIdx.length);
+      expect(Buffer.from(split.first.desc).equals(Buffer.from(baseIdx.flatMap((i) => [...whole.desc.subarray(i * 32, i * 32 + 32)])))).toBe(true);
+      expect([...split.first.x]).toEqual(baseIdx.map((i) => whole.x[i]));
+      expect(split.all()).toEqual(whole);
+    }
+    expect(extractSplit(cv, await greyOf(12, 400), { ...OPTS, grid: 4 })).toBeNull();
+  });
+
+  it('a scan decides the same with or without the first pass (a genuine photo and a photo of another poster)', async () => {
+    const ref = (await enrol(await poster(31, 600))).reference;
+    const other = (await enrol(await poster(32, 600))).reference;
+    const decided: [boolean, number][] = [];
+    for (const scan of [await photoOf(await poster(31, 600), 10, 0.9), await photoOf(await poster(33, 600), 10, 0.9)]) {
+      const a = await match(scan, [[other], [ref]]);
+      const b = await withConfig({ firstPass: false }, () => match(scan, [[other], [ref]]));
+      expect([a.matched, a.matched ? a.bestIndex : -1]).toEqual([b.matched, b.matched ? b.bestIndex : -1]);
+      decided.push([a.matched, a.bestIndex]);
+    }
+    expect(decided[0]).toEqual([true, 1]);
   });
 
   it('the committed orb.wasm is the assembled orb.wat', async () => {
