@@ -19,6 +19,14 @@ export interface Mat extends Deletable {
   data64F: Float64Array;
   empty(): boolean;
   type(): number;
+  roi(rect: Rect): Mat;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface KeyPoint {
@@ -108,7 +116,11 @@ export interface CV {
     maxIters?: number,
     confidence?: number,
   ): Mat;
-  GaussianBlur(src: Mat, dst: Mat, ksize: Size, sigmaX: number): void;
+  GaussianBlur(src: Mat, dst: Mat, ksize: Size, sigmaX: number, sigmaY?: number, borderType?: number): void;
+  resize(src: Mat, dst: Mat, dsize: Size, fx?: number, fy?: number, interpolation?: number): void;
+  Rect: new (x: number, y: number, width: number, height: number) => Rect;
+  INTER_LINEAR_EXACT: number;
+  BORDER_REFLECT_101: number;
   getPerspectiveTransform(src: Mat, dst: Mat): Mat;
   warpPerspective(src: Mat, dst: Mat, M: Mat, dsize: Size, flags?: number, borderMode?: number, borderValue?: Scalar): void;
   Scalar: new (a: number, b?: number, c?: number, d?: number) => Scalar;

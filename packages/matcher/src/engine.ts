@@ -5,8 +5,8 @@
 import { loadCv } from './cv.ts';
 import { decodeStaged } from './decode.ts';
 import { MatcherError } from './errors.ts';
-import { extractFeatures, type ExtractOptions } from './extract.ts';
-import { deserialise, layer, serialise, stackLayers, subsample, type Features } from './features.ts';
+import { extractFeatures, extractSplit, type ExtractOptions } from './extract.ts';
+import { deserialise, layer, pick, serialise, stackLayers, subsample, type Features } from './features.ts';
 import { matchLayers } from './hamming.ts';
 import { rateReference, type RatedQuality } from './quality.ts';
 import { DEFAULT_VERIFY, verify, type VerifyOptions } from './verify.ts';
@@ -96,30 +96,55 @@ export const CONFIG = {
    * where a spread condition (1..6 cells) changed a decision at the bar above, so there is none (was 3/36).
    */
   minSpread: 0,
+  /**
+   * ORB descriptors computed by describe.ts (WebAssembly blur and sampling, the same bits as OpenCV's) for OpenCV's
+   * keypoints; false = OpenCV.js's detectAndCompute (before decision 033, for the bench's earlier recipes).
+   */
+  ownDescriptors: true,
+  /** false = read the photo's header before decoding it, as before decision 033 (the bench's earlier recipes) */
+  decodeInOnePass: true,
+  /**
+   * First pass (with greyFirst): a scan is compared on the grey keypoints of the base pyramid level alone (322 of
+   * the 1000, exactly those the whole extraction keeps there) and accepted at once when they reach the bar; only
+   * otherwise are the other levels extracted and compared. The evidence is the better of the two (decision 033).
+   */
+  firstPass: true,
 };
 
+/** The base level's keypoints in a grey layer: ORB gives them the patch size (31 px) unscaled. */
+const BASE_LEVEL_SIZE = 31;
+
 function extractOptions(n: number, levels: number, scale = 1.2): ExtractOptions {
-  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: scale, grid: CONFIG.grid, oversample: 2 };
+  return { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: scale, grid: CONFIG.grid, oversample: 2, ownDescriptors: CONFIG.ownDescriptors };
 }
 
-/** A photo's features in two stages: the grey layer at once, grey + colour layers when asked for (computed once). */
+/**
+ * A photo's features in stages, each computed once when first asked for: the base pyramid level's grey keypoints
+ * (with CONFIG.firstPass), all grey keypoints, then grey + colour layers.
+ */
 export interface StagedFeatures {
-  grey: Features;
+  /** the base level's grey features (a subset of grey(), in the same order); undefined without a first pass */
+  first?: Features;
+  grey(): Features;
   all(): Features;
 }
 
-async function extractStaged(image: Buffer | Uint8Array, side: number, features: number, levels: number, chromaLevels: number, scale: number): Promise<StagedFeatures> {
-  const d = await decodeStaged(image, side);
+async function extractStaged(image: Buffer | Uint8Array, side: number, features: number, levels: number, chromaLevels: number, scale: number, firstPass = false): Promise<StagedFeatures> {
+  const d = await decodeStaged(image, side, !CONFIG.decodeInOnePass);
   const cv = await loadCv();
-  const grey = extractFeatures(cv, d.grey, extractOptions(features, levels, scale));
+  const opts = extractOptions(features, levels, scale);
+  const split = firstPass ? extractSplit(cv, d.grey, opts) : null;
+  let grey: Features | undefined = split ? undefined : extractFeatures(cv, d.grey, opts);
   let all: Features | undefined;
+  const greyAll = (): Features => (grey ??= split!.all());
   return {
-    grey,
+    ...(split ? { first: split.first } : {}),
+    grey: greyAll,
     all: () => {
       if (all) return all;
       const step = CONFIG.chromaStep;
       const chroma = d.chroma(step);
-      const parts = [grey, ...chroma.map((c) => extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, chromaLevels)))];
+      const parts = [greyAll(), ...chroma.map((c) => extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, chromaLevels)))];
       all = stackLayers(parts, [1, ...chroma.map(() => step)], [0, ...chroma.map(() => (step - 1) / 2)]);
       return all;
     },
@@ -131,7 +156,7 @@ export async function extractReference(image: Buffer | Uint8Array): Promise<Feat
 }
 
 export function stageQuery(image: Buffer | Uint8Array): Promise<StagedFeatures> {
-  return extractStaged(image, CONFIG.querySide, CONFIG.queryFeatures, CONFIG.queryLevels, CONFIG.queryChromaLevels, CONFIG.queryScale);
+  return extractStaged(image, CONFIG.querySide, CONFIG.queryFeatures, CONFIG.queryLevels, CONFIG.queryChromaLevels, CONFIG.queryScale, CONFIG.greyFirst && CONFIG.firstPass);
 }
 
 export async function extractQuery(image: Buffer | Uint8Array): Promise<Features> {
@@ -173,14 +198,25 @@ function verifyOptions(): VerifyOptions {
 
 /**
  * One query against one reference, the engine's evidence: the better of the grey layers alone and all layers pooled,
- * except that grey evidence under CONFIG.colourGate is the evidence (the early exit). match() computes the pooled
- * evidence only when grey stays under the bar. It does not depend on the bar (calibration tunes the bar on it).
- * `exact` = false skips verifications whose correspondences are too few to matter (inliers are then reported as 0).
+ * except that grey evidence under CONFIG.colourGate is the evidence (the early exit). With CONFIG.firstPass the grey
+ * evidence is the better of the base level's grey keypoints and all grey keypoints. match() computes the later
+ * stages only when the earlier ones stay under the bar. The evidence does not depend on the bar (calibration tunes
+ * the bar on it). `exact` = false skips verifications whose correspondences are too few to matter (inliers are then
+ * reported as 0).
  */
 export function compare(query: Features, ref: Features, exact = true): PairEvidence {
-  const g = evidence(layer(query, 0), layer(ref, 0), exact ? 0 : greyNeeds());
+  const qGrey = layer(query, 0), rGrey = layer(ref, 0);
+  let g = evidence(qGrey, rGrey, exact ? 0 : greyNeeds());
+  if (CONFIG.greyFirst && CONFIG.firstPass) g = better(evidence(baseLevel(qGrey), rGrey, exact ? 0 : CONFIG.minInliers), g);
   if (query.layers.length <= 2 || ref.layers.length <= 2 || gatedOut(g)) return g;
   return better(g, evidence(query, ref, exact ? 0 : CONFIG.minInliers));
+}
+
+/** The grey keypoints of the base pyramid level (what the first pass compares), in their order. */
+function baseLevel(grey: Features): Features {
+  const idx: number[] = [];
+  for (let i = 0; i < grey.count; i++) if (grey.size[i] === BASE_LEVEL_SIZE) idx.push(i);
+  return pick(grey, idx);
 }
 
 /** The early exit of CONFIG.colourGate: grey evidence this weak is the evidence; colour layers are not tried. */
@@ -265,7 +301,9 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const q = await stageQuery(query);
   const list = (full: boolean): Candidate[] => refs.flatMap((gift, i) => gift.map((f) => ({ gift: i, f: full ? f : layer(f, 0), cheap: 0 })));
   let found: { gift: number; e: PairEvidence } = { gift: -1, e: { inliers: 0, spread: 0, score: 0 } };
-  if (CONFIG.greyFirst) found = best(q.grey, list(false), greyNeeds());
+  // the first pass: the base level's grey keypoints decide a clear genuine scan alone
+  if (q.first) found = best(q.first, list(false), CONFIG.minInliers);
+  if (CONFIG.greyFirst && !accepts(found.e.inliers, found.e.spread)) found = betterOf(found, best(q.grey(), list(false), greyNeeds()));
   if (!accepts(found.e.inliers, found.e.spread) && !gatedOut(found.e)) {
     // the grey layer leaves the decision open: add the colour layers
     const full = best(q.all(), list(true), CONFIG.minInliers);
@@ -274,6 +312,9 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const matched = accepts(found.e.inliers, found.e.spread);
   return { matched, bestIndex: found.gift, score: found.e.score, inliers: found.e.inliers, ms: Math.round(performance.now() - t0) };
 }
+
+type Found = { gift: number; e: PairEvidence };
+const betterOf = (a: Found, b: Found): Found => (b.gift >= 0 && better(a.e, b.e) === b.e ? b : a);
 
 /**
  * Whether two enrolled references show the same thing (two identical boxes): each is scanned against the other with

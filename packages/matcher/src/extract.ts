@@ -1,4 +1,5 @@
-import { type CV, type Mat } from './cv.ts';
+import { type CV, type ORB } from './cv.ts';
+import { describe, orbModel, pyramidOf, readKeypoints, roundEven, type DetectedKeypoints } from './describe.ts';
 import { type GreyImage } from './decode.ts';
 import { allocFeatures, DESC_BYTES, type Features } from './features.ts';
 
@@ -16,6 +17,8 @@ export interface ExtractOptions {
    */
   grid: number;
   oversample: number;
+  /** false: OpenCV's detectAndCompute computes the descriptors (as before decision 033; same bits, more CPU) */
+  ownDescriptors?: boolean;
 }
 
 /**
@@ -24,25 +27,54 @@ export interface ExtractOptions {
  */
 export const MIN_ORB_SIDE = 64;
 
-export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): Features {
-  if (Math.min(img.width, img.height) < MIN_ORB_SIDE) return allocFeatures(img.width, img.height, 0);
+/** ORB detectors by setting, kept per thread (constructing one per call cost a little every scan); see releaseOrbs. */
+const orbs = new Map<string, ORB>();
+
+function orbFor(cv: CV, n: number, opts: ExtractOptions): ORB {
+  const key = `${n}/${opts.scaleFactor}/${opts.nLevels}/${opts.fastThreshold}`;
+  let orb = orbs.get(key);
+  if (!orb) {
+    orb = new cv.ORB(n, opts.scaleFactor, opts.nLevels, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, opts.fastThreshold);
+    orbs.set(key, orb);
+  }
+  return orb;
+}
+
+/** Frees the cached ORB detectors (a worker shutting down). */
+export function releaseOrbs(): void {
+  for (const orb of orbs.values()) orb.delete();
+  orbs.clear();
+}
+
+/** Keypoints (positions in the image's frame) and their descriptors, in OpenCV's order. */
+interface Detected {
+  kp: DetectedKeypoints;
+  desc: Uint8Array;
+}
+
+/**
+ * OpenCV's ORB keypoints; the descriptors computed by describe.ts (the same bits, decision 033) when its check of
+ * the loaded OpenCV module passed, else by OpenCV's detectAndCompute.
+ */
+function detect(cv: CV, img: GreyImage, n: number, opts: ExtractOptions): Detected {
+  const orb = orbFor(cv, n, opts);
+  const model = opts.ownDescriptors === false ? null : orbModel(cv);
   const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
   const mask = new cv.Mat();
   const kps = new cv.KeyPointVector();
   const desc = new cv.Mat();
-  const detectN = opts.grid > 0 ? Math.round(opts.maxFeatures * opts.oversample) : opts.maxFeatures;
-  const orb = new cv.ORB(detectN, opts.scaleFactor, opts.nLevels, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, opts.fastThreshold);
   try {
     src.data.set(img.data);
     try {
-      orb.detectAndCompute(src, mask, kps, desc);
+      if (model) orb.detect(src, kps, mask);
+      else orb.detectAndCompute(src, mask, kps, desc);
     } catch (err) {
       // OpenCV.js throws a bare number (a pointer to its exception) on a C++ error
       throw err instanceof Error ? err : new Error(`OpenCV ORB failed (${String(err)})`);
     }
-    return toFeatures(img, kps, desc, opts);
+    const kp = readKeypoints(kps);
+    return { kp, desc: model ? describe(cv, model, img, kp, opts.scaleFactor) : desc.data.slice(0, kp.count * DESC_BYTES) };
   } finally {
-    orb.delete();
     desc.delete();
     kps.delete();
     mask.delete();
@@ -50,27 +82,119 @@ export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): F
   }
 }
 
-function toFeatures(img: GreyImage, kps: import('./cv.ts').KeyPointVector, desc: Mat, opts: ExtractOptions): Features {
-  const n = Math.min(kps.size(), desc.rows);
-  const all: { i: number; x: number; y: number; size: number; angle: number; r: number }[] = [];
-  for (let i = 0; i < n; i++) {
-    const k = kps.get(i);
-    all.push({ i, x: k.pt.x, y: k.pt.y, size: k.size, angle: k.angle, r: k.response });
+export function extractFeatures(cv: CV, img: GreyImage, opts: ExtractOptions): Features {
+  if (Math.min(img.width, img.height) < MIN_ORB_SIDE) return allocFeatures(img.width, img.height, 0);
+  const detectN = opts.grid > 0 ? Math.round(opts.maxFeatures * opts.oversample) : opts.maxFeatures;
+  const d = detect(cv, img, detectN, opts);
+  return toFeatures(img, d.kp, d.desc, opts);
+}
+
+/**
+ * How many keypoints ORB keeps on each pyramid level for n in all (OpenCV's float32 arithmetic: a geometric share
+ * per level, rounded half to even, the rest to the last level).
+ */
+export function orbLevelCounts(n: number, scale: number, levels: number): number[] {
+  const f = Math.fround(1 / scale);
+  let share = Math.fround(Math.fround(n * Math.fround(1 - f)) / Math.fround(1 - Math.fround(f ** levels)));
+  const out: number[] = [];
+  let sum = 0;
+  for (let l = 0; l < levels - 1; l++) {
+    out.push(roundEven(share));
+    sum += out[l]!;
+    share = Math.fround(share * f);
   }
-  let keep = all;
-  all.sort((a, b) => b.r - a.r);
-  if (opts.grid > 0 && all.length > opts.maxFeatures) keep = gridSelect(all, img.width, img.height, opts.grid, opts.maxFeatures);
-  else keep = all.slice(0, opts.maxFeatures);
-  // strongest first, so a prefix of the features is a cheap summary (used by the shortlist pass)
-  keep.sort((a, b) => b.r - a.r);
+  out.push(Math.max(n - sum, 0));
+  return out;
+}
+
+/** A photo's grey features in two steps: the base pyramid level at once, the others added when asked for. */
+export interface SplitFeatures {
+  /** the base level's keypoints, exactly those a whole extraction keeps there */
+  first: Features;
+  /** all levels: the same features as extractFeatures (computed once) */
+  all(): Features;
+}
+
+/**
+ * The features of extractFeatures in two steps (decision 033's first pass): ORB keeps a fixed number of keypoints
+ * per pyramid level (orbLevelCounts), chosen within the level, so ORB on the base level alone, with that level's
+ * number, keeps the same keypoints there as ORB on all levels; then each other level alone, on the picture ORB
+ * builds for it, with its number, positions and sizes scaled back by the level's scale. null when a grid is asked
+ * for (it selects across levels) or there is one level.
+ */
+export function extractSplit(cv: CV, img: GreyImage, opts: ExtractOptions): SplitFeatures | null {
+  const counts = orbLevelCounts(opts.maxFeatures, opts.scaleFactor, opts.nLevels);
+  if (opts.grid > 0 || opts.nLevels < 2 || Math.min(img.width, img.height) < MIN_ORB_SIDE) return null;
+  const base = detect(cv, img, counts[0]!, { ...opts, nLevels: 1 });
+  const first = toFeatures(img, base.kp, base.desc, { ...opts, maxFeatures: counts[0]! });
+  let all: Features | undefined;
+  return {
+    first,
+    all: () => {
+      if (all) return all;
+      // each upper level alone, on the picture ORB makes for it (sizes rounded from the base's, not level to level)
+      let kp = base.kp, desc = base.desc;
+      pyramidOf(cv, img, opts.scaleFactor, opts.nLevels - 1).forEach((lv, l) => {
+        if (l === 0 || Math.min(lv.width, lv.height) < MIN_ORB_SIDE) return;
+        const d = detect(cv, lv, counts[l]!, { ...opts, nLevels: 1 });
+        kp = concatKeypoints(kp, d.kp, Math.fround(Math.fround(opts.scaleFactor) ** l), l);
+        desc = concatBytes(desc, d.desc);
+      });
+      all = toFeatures(img, kp, desc, opts);
+      return all;
+    },
+  };
+}
+
+/** a's keypoints, then b's (of pyramid level `level`) with positions and sizes scaled by s (float32, as ORB does). */
+function concatKeypoints(a: DetectedKeypoints, b: DetectedKeypoints, s: number, level: number): DetectedKeypoints {
+  const n = a.count + b.count;
+  const join = <T extends Float32Array | Int32Array>(x: T, y: T, make: (n: number) => T, f: (v: number) => number): T => {
+    const out = make(n);
+    out.set(x, 0);
+    for (let i = 0; i < y.length; i++) out[a.count + i] = f(y[i]!);
+    return out;
+  };
+  const f32 = (k: number) => new Float32Array(k);
+  const scaled = (v: number): number => Math.fround(v * s);
+  const same = (v: number): number => v;
+  return {
+    count: n,
+    x: join(a.x, b.x, f32, scaled),
+    y: join(a.y, b.y, f32, scaled),
+    size: join(a.size, b.size, f32, scaled),
+    angle: join(a.angle, b.angle, f32, same),
+    response: join(a.response, b.response, f32, same),
+    octave: join(a.octave, b.octave, (k) => new Int32Array(k), () => level),
+  };
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+function toFeatures(img: GreyImage, kp: DetectedKeypoints, d: Uint8Array, opts: ExtractOptions): Features {
+  const n = Math.min(kp.count, d.length / DESC_BYTES);
+  // strongest first (a stable sort: equal responses keep OpenCV's order), so a prefix of the features is a cheap
+  // summary (used by the shortlist pass)
+  const all = Array.from({ length: n }, (_, i) => i).sort((a, b) => kp.response[b]! - kp.response[a]!);
+  let keep = all.slice(0, opts.maxFeatures);
+  if (opts.grid > 0 && n > opts.maxFeatures) {
+    const pts = all.map((i) => ({ i, x: kp.x[i]!, y: kp.y[i]!, r: kp.response[i]! }));
+    keep = gridSelect(pts, img.width, img.height, opts.grid, opts.maxFeatures)
+      .sort((a, b) => b.r - a.r)
+      .map((k) => k.i);
+  }
   const f = allocFeatures(img.width, img.height, keep.length);
-  const d = desc.data;
-  keep.forEach((k, j) => {
-    f.x[j] = k.x;
-    f.y[j] = k.y;
-    f.size[j] = k.size;
-    f.angle[j] = k.angle;
-    f.desc.set(d.subarray(k.i * DESC_BYTES, (k.i + 1) * DESC_BYTES), j * DESC_BYTES);
+  keep.forEach((i, j) => {
+    f.x[j] = kp.x[i]!;
+    f.y[j] = kp.y[i]!;
+    f.size[j] = kp.size[i]!;
+    f.angle[j] = kp.angle[i]!;
+    f.desc.set(d.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), j * DESC_BYTES);
   });
   return f;
 }

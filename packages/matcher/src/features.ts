@@ -119,10 +119,15 @@ export function subsample(f: Features, n: number): Features {
     for (let k = 0; k < take; k++) idx.push(start + Math.floor((k * len) / take));
     layers.push(idx.length);
   }
+  return { ...pick(f, idx), layers };
+}
+
+/** The keypoints idx of f, in that order, as one layer (a copy). */
+export function pick(f: Features, idx: number[]): Features {
   const desc = new Uint8Array(idx.length * DESC_BYTES);
   idx.forEach((i, k) => desc.set(f.desc.subarray(i * DESC_BYTES, (i + 1) * DESC_BYTES), k * DESC_BYTES));
-  const pick = (a: Float32Array) => Float32Array.from(idx, (i) => a[i]!);
-  return { width: f.width, height: f.height, count: idx.length, x: pick(f.x), y: pick(f.y), size: pick(f.size), angle: pick(f.angle), desc, layers };
+  const of = (a: Float32Array) => Float32Array.from(idx, (i) => a[i]!);
+  return { width: f.width, height: f.height, count: idx.length, x: of(f.x), y: of(f.y), size: of(f.size), angle: of(f.angle), desc, layers: [0, idx.length] };
 }
 
 /** Zero-filled features for `count` keypoints of a width x height image, as one layer. */

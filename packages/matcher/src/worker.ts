@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { loadCv } from './cv.ts';
+import { orbModel } from './describe.ts';
 import { CONFIG, enrol, match } from './engine.ts';
 import { matchesAny } from './quality.ts';
 import { MatcherError } from './errors.ts';
@@ -25,8 +26,8 @@ if (!port) throw new Error('worker.ts must run in a worker thread');
 // the pool's `config` option (benchmarks only)
 Object.assign(CONFIG, (workerData as { config?: Partial<typeof CONFIG> } | null)?.config ?? {});
 
-// Warm up OpenCV before the first request arrives.
-void loadCv();
+// Warm up OpenCV, and check the descriptor stage against it (describe.ts), before the first request arrives.
+void loadCv().then((cv) => orbModel(cv));
 
 port.on('message', (req: WorkerRequest) => {
   void (async () => {

@@ -54,7 +54,9 @@ describe('createMatcherPool', () => {
       const [normal, raised] = await Promise.all([pool.match(photo, [[ref]]), strict.match(photo, [[ref]])]);
       expect(normal.matched).toBe(true);
       expect(raised.matched).toBe(false);
-      expect(raised.inliers).toBe(normal.inliers);
+      // the normal pool decides on the first pass (base pyramid level); the strict one goes on to every level
+      expect(raised.inliers).toBeGreaterThan(normal.inliers);
+      expect(normal.inliers).toBeGreaterThanOrEqual(15);
     } finally {
       await strict.close();
     }

@@ -51,13 +51,15 @@ const cpuUs = (since: NodeJS.CpuUsage): number => {
   const u = process.cpuUsage(since);
   return u.user + u.system;
 };
-interface RecipeRun { recipe: Recipe; out: Outcome[]; cpuUs: number }
-const runs: RecipeRun[] = RECIPES.map((recipe) => ({ recipe, out: [], cpuUs: 0 }));
+interface RecipeRun { recipe: Recipe; out: Outcome[]; cpuUs: number; genuineUs: number }
+const runs: RecipeRun[] = RECIPES.map((recipe) => ({ recipe, out: [], cpuUs: 0, genuineUs: 0 }));
 for (const p of pairs) {
   for (const r of runs) {
     const c0 = process.cpuUsage();
     const d = await withConfig(r.recipe.config, () => match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]));
-    r.cpuUs += cpuUs(c0);
+    const used = cpuUs(c0);
+    r.cpuUs += used;
+    if (p.label === true) r.genuineUs += used;
     r.out.push({ pair: p, matched: d.matched, ms: d.ms });
   }
 }
@@ -178,7 +180,9 @@ console.log(line20('ours', ours20, base20));
 console.log(line20('decision 026', prev20));
 console.log('');
 console.log(`speed of the recipes (recipes.ts), one gift, every pair, interleaved pair by pair; CPU = process.cpuUsage of this process (libvips threads included)`);
-console.log(`${'recipe'.padEnd(36)}${'CPU ms/scan'.padEnd(20)}${'median ms'.padEnd(11)}${'p95 ms'.padEnd(8)}${'true printed / 3D'.padEnd(20)}${'false'.padEnd(7)}same decision as shipped`);
+const nGenuine = pairs.filter((p) => p.label === true).length;
+const before026 = runs[2]!.cpuUs / 1000 / pairs.length;
+console.log(`${'recipe'.padEnd(36)}${'CPU ms/scan'.padEnd(20)}${'x before 026'.padEnd(14)}${'genuine / other'.padEnd(17)}${'median ms'.padEnd(11)}${'p95 ms'.padEnd(8)}${'true printed / 3D'.padEnd(20)}${'false'.padEnd(7)}same decision as shipped`);
 for (const r of runs) {
   const cpu = r.cpuUs / 1000 / pairs.length;
   const ok = (kind: string) => r.out.filter((o) => o.pair.label === true && o.pair.kind === kind && o.matched).length;
@@ -186,12 +190,14 @@ for (const r of runs) {
   const same = r.out.filter((o, i) => o.matched === oursOut[i]!.matched).length;
   console.log(
     `${r.recipe.name.padEnd(36)}${`${cpu.toFixed(1)} (x${(cpu / (runs[1]!.cpuUs / 1000 / pairs.length)).toFixed(2)})`.padEnd(20)}` +
+      `${`x${(cpu / before026).toFixed(2)}`.padEnd(14)}` +
+      `${`${(r.genuineUs / 1000 / nGenuine).toFixed(1)} / ${((r.cpuUs - r.genuineUs) / 1000 / (pairs.length - nGenuine)).toFixed(1)}`.padEnd(17)}` +
       `${String(quantile(r.out.map((o) => o.ms), 0.5)).padEnd(11)}${String(quantile(r.out.map((o) => o.ms), 0.95)).padEnd(8)}` +
       `${`${ok('printed-flat')}/${of('printed-flat')} / ${ok('object-3d')}/${of('object-3d')}`.padEnd(20)}` +
       `${String(r.out.filter((o) => o.pair.label === false && o.matched).length).padEnd(7)}${same}/${pairs.length}`,
   );
 }
-console.log('(CPU ratios are to decision 026)');
+console.log('(CPU ratios in brackets are to decision 026; genuine / other: CPU ms per scan of genuine pairs and of the rest)');
 const [s0, s1] = [scansPerS(runs[0]!.recipe.name), scansPerS(runs[1]!.recipe.name)];
 console.log(`throughput, a pool of 2 worker threads fed all ${pairs.length} scans at once, 2 rounds each: shipped ${s0.toFixed(1)} scans/s, decision 026 ${s1.toFixed(1)} scans/s (x${(s0 / s1).toFixed(2)})`);
 if (base20) console.log(line20('baseline', base20));
