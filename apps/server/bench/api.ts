@@ -123,8 +123,12 @@ function multipart(fields: Record<string, string>, files: { name: string; filena
 /** A sender signs in (code from the outbox), submits a Lifetime gift with its photo, uploads a video and pays. */
 async function seedGift(base: string, dataDir: string): Promise<string> {
   const client = nextClient();
-  const call = async (method: string, url: string, init: { cookie?: string; json?: unknown; body?: Buffer; type?: string } = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': client, origin: base };
+  const call = async (
+    method: string,
+    url: string,
+    init: { cookie?: string; json?: unknown; body?: Buffer; type?: string; client?: string } = {},
+  ) => {
+    const headers: Record<string, string> = { 'x-forwarded-for': init.client ?? client, origin: base };
     if (init.cookie) headers.cookie = init.cookie;
     let body: Buffer | string | undefined = init.body;
     if (init.json !== undefined) {
@@ -171,9 +175,10 @@ async function seedGift(base: string, dataDir: string): Promise<string> {
   await call('POST', API.verifyPayment, {
     json: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
   });
-  // ready when the message's rendition (ffmpeg) is done
+  // ready when the message's rendition (ffmpeg) is done; each poll from another client address, as verify-gift is
+  // limited per client (30 a minute) and a loaded machine can take longer than 30 polls
   for (let i = 0; i < 600; i++) {
-    const { data } = await call('GET', API.verifyGift(giftId));
+    const { data } = await call('GET', API.verifyGift(giftId), { client: nextClient() });
     if (!(data.giftDetails as { preparing: boolean }).preparing) return giftId;
     await sleep(100);
   }

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { texts } from '@giftlens/contract/texts';
@@ -175,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Its own static CSP would replace ours (and block its inline styles): the app's policy below covers it.
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
-  // Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https.
+  // The browser security headers (helmet's, computed once: lib/security-headers.ts), set by the hook below.
   const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
   const headers = securityHeaders({
     webDistDir,
@@ -183,38 +182,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: deps.secureCookies,
     mediaOrigin: deps.media.browserOrigin,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers());
-    done();
-  });
-  await app.register(fastifyCookie);
-  await app.register(fastifyMultipart);
+  // @fastify/cookie without its parsing hook: cookies are parsed when a call reads one (requestCookie).
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, {
     global: false,
     ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client } : {}),
+    // No x-ratelimit-* headers on the answers under the limit (nothing reads them); a refusal keeps Retry-After.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'rate_limited', texts.sender.tooManyRequests, { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
 
-  // CSRF: SameSite=Lax alone lets a cross-site form or a top-level navigation carry the cookies. A state-changing
-  // call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin is absent);
-  // calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // One synchronous onRequest hook for what every call needs: each hook, and an async one more so, costs every
+  // call (decision 032).
+  // - Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https.
+  // - API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
+  //   browser or a proxy unless the route says otherwise (its own cache-control replaces this one). The web app's
+  //   files answer brotli, gzip or raw bytes at one URL, depending on the request.
+  // - CSRF: SameSite=Lax alone lets a cross-site form or a top-level navigation carry the cookies. A
+  //   state-changing call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin
+  //   is absent); calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers());
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
     if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return done();
     const origin = request.headers.origin;
     const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;
     const crossSite = origin !== undefined ? !own : request.headers['sec-fetch-site'] === 'cross-site';
     done(crossSite ? new AppError(403, 'cross_site_refused', texts.sender.crossSiteRefused) : undefined);
-  });
-
-  // API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
-  // browser or a proxy unless a route says otherwise. The web app's files answer brotli, gzip or raw bytes at one
-  // URL, depending on the request. (One synchronous hook: each hook, and an async one more so, costs every call.)
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/')) {
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    } else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
-    done(null, payload);
   });
 
   // ---- Services: each module's rules, over the adapters in `deps` ----

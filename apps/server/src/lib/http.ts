@@ -32,6 +32,19 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown, fallback?: 
 
 export const SENDER_COOKIE = 'gl_sender';
 
+/**
+ * A cookie of the request, the Cookie header parsed on first use: @fastify/cookie runs without its parsing hook
+ * (`hook: false`), so the calls that never read a cookie do not pay for it (decision 032). Until then
+ * `request.cookies` is null: read cookies only through this.
+ */
+export function requestCookie(request: FastifyRequest, name: string): string | undefined {
+  const parsed = request.cookies as FastifyRequest['cookies'] | null;
+  if (parsed) return parsed[name];
+  const header = request.headers.cookie;
+  request.cookies = header ? request.server.parseCookie(header) : {};
+  return request.cookies[name];
+}
+
 export interface SessionCookieOptions {
   secure: boolean;
   maxAgeMs: number;
@@ -71,7 +84,7 @@ export function sessionGuard<T extends object>(cookie: string, resolve: (token: 
   const require = async (request: FastifyRequest): Promise<T> => {
     const known = seen.get(request);
     if (known) return known;
-    const subject = await resolve(request.cookies[cookie]);
+    const subject = await resolve(requestCookie(request, cookie));
     if (!subject) throw unauthorized();
     seen.set(request, subject);
     return subject;

@@ -5,7 +5,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { setSessionCookie } from '../../lib/http.ts';
+import { requestCookie, setSessionCookie } from '../../lib/http.ts';
 import * as repo from './reveal-grants.repository.ts';
 
 /** One cookie per gift, so revealing a second gift does not end the first one's grant. */
@@ -19,7 +19,7 @@ export const revealRequired = () => new AppError(403, 'reveal_required', texts.r
  */
 export function createRevealGrants({ db, clock, secureCookies }: { db: Db; clock: Clock; secureCookies: boolean }) {
   async function has(request: FastifyRequest, giftId: string): Promise<boolean> {
-    const token = request.cookies[revealCookieName(giftId)];
+    const token = requestCookie(request, revealCookieName(giftId));
     if (!token) return false;
     return repo.hasLiveGrant(db, sha256Hex(token), giftId, clock.now().toISOString());
   }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { clearSenderCookie, SENDER_COOKIE, setSenderCookie } from '../../lib/http.ts';
+import { clearSenderCookie, requestCookie, SENDER_COOKIE, setSenderCookie } from '../../lib/http.ts';
 import { SESSION_TTL_MS, type SenderAuthService } from './sender-auth.service.ts';
 import type { RequireSender } from './sender-session.ts';
 
@@ -74,7 +74,7 @@ export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOpt
   );
 
   api.post(API.logout, { schema: { tags, summary: 'Sign out: revokes this session' } }, async (request, reply) => {
-    await service.signOut(request.cookies[SENDER_COOKIE]);
+    await service.signOut(requestCookie(request, SENDER_COOKIE));
     clearSenderCookie(reply, opts.secureCookies);
     return { success: true };
   });
