@@ -80,7 +80,10 @@ export async function buildServer() {
   });
   // esbuild's service process would otherwise live as long as this one (the server, under npm start)
   await esbuild.stop();
-  copyFileSync(path.join(root, 'packages/matcher/src/hamming.wasm'), path.join(tmp, 'hamming.wasm'));
+  // The matcher's WebAssembly kernels (Hamming matching, ORB descriptors) are read next to the bundle.
+  const matcherSrc = path.join(root, 'packages/matcher/src');
+  for (const file of readdirSync(matcherSrc).filter((f) => f.endsWith('.wasm')))
+    copyFileSync(path.join(matcherSrc, file), path.join(tmp, file));
   // Swapped in whole: a server starting meanwhile never sees half a build.
   rmSync(SERVER_DIST, { recursive: true, force: true });
   renameSync(tmp, SERVER_DIST);
