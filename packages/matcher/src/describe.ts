@@ -333,7 +333,7 @@ function kernelOf(cv: CV): Float32Array | null {
 }
 
 /** cv.GaussianBlur(7 × 7, sigma 2, BORDER_REFLECT_101) of an image placed as a region of a buffer 8 px larger. */
-function opencvRegionBlur(cv: CV, img: Plane): Uint8Array {
+export function opencvRegionBlur(cv: CV, img: Plane): Uint8Array {
   const pad = 8;
   const big = new cv.Mat(img.height + 2 * pad, img.width + 2 * pad, cv.CV_8UC1);
   const out = new cv.Mat();

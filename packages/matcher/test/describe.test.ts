@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleWat } from '../scripts/assemble.mjs';
 import { loadCv } from '../src/cv.ts';
 import { decodeStaged } from '../src/decode.ts';
-import { blurRows, GAUSS_7, opencvDescriptors, orbModel, describe as orbDescribe } from '../src/describe.ts';
+import { blurRows, GAUSS_7, opencvDescriptors, opencvRegionBlur, orbModel, describe as orbDescribe } from '../src/describe.ts';
 import { extractQuery, extractReference, match, enrol } from '../src/engine.ts';
 import { extractFeatures, extractSplit, orbLevelCounts, type ExtractOptions } from '../src/extract.ts';
 import { withConfig } from '../src/cli/recipes.ts';
@@ -55,7 +55,7 @@ describe('ORB descriptors computed in WebAssembly (describe.ts, decision 033)', 
     // 0..255 ramps and flat areas: sums that are exact integers or land on ties
     const w = 120, h = 90;
     const data = Uint8Array.from({ length: w * h }, (_, i) => ((i % w) * 7 + Math.floor(i / w) * 3) % 256);
-    const theirs = cvRegionBlur(cv, { width: w, height: h, data });
+    const theirs = opencvRegionBlur(cv, { width: w, height: h, data });
     const ours = blurRows({ width: w, height: h, data }, GAUSS_7, 0, h);
     for (let y = 3; y < h - 3; y++) for (let x = 3; x < w - 3; x++) expect(ours[y * w + x], `pixel ${x},${y}`).toBe(theirs[y * w + x]);
   });
@@ -112,21 +112,3 @@ describe('ORB descriptors computed in WebAssembly (describe.ts, decision 033)', 
     expect(Buffer.from(await assembleWat(wat)).equals(committed)).toBe(true);
   });
 });
-
-/** OpenCV's blur of the image as a region of a larger buffer holding it reflected (how ORB blurs a level). */
-function cvRegionBlur(cv: Awaited<ReturnType<typeof loadCv>>, img: { width: number; height: number; data: Uint8Array }): Uint8Array {
-  const pad = 8, bw = img.width + 2 * pad, bh = img.height + 2 * pad;
-  const reflect = (i: number, n: number): number => (i < 0 ? -i : i >= n ? 2 * n - 2 - i : i);
-  const big = new cv.Mat(bh, bw, cv.CV_8UC1);
-  for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) big.data[y * bw + x] = img.data[reflect(y - pad, img.height) * img.width + reflect(x - pad, img.width)]!;
-  const roi = big.roi(new cv.Rect(pad, pad, img.width, img.height));
-  const out = new cv.Mat();
-  try {
-    cv.GaussianBlur(roi, out, new cv.Size(7, 7), 2, 2, cv.BORDER_REFLECT_101);
-    return out.data.slice(0, img.width * img.height);
-  } finally {
-    out.delete();
-    roi.delete();
-    big.delete();
-  }
-}
