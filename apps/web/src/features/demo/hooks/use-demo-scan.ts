@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { captureFrame, compressScan } from '../../../camera/scan-photo.ts';
+import { scanFrame } from '../../../camera/scan-photo.ts';
 import { useCamera, type CameraFailure } from '../../../camera/use-camera.ts';
 import { RESET_DELAY_MS, useAutoCapture, useCameraSequence } from '../../../camera/use-camera-sequence.ts';
 import { isScanBusy, useScanRequest } from '../../../camera/use-scan-request.ts';
@@ -51,7 +51,7 @@ export function useDemoScan(demo: Demo) {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const scan = await compressScan(await captureFrame(video));
+      const scan = scanFrame(video);
       const result = await request.send({ demoId: demo.id, scan, signal: controller.signal });
       if (result.matched) {
         setStatus('success');

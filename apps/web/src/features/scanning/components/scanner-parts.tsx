@@ -3,7 +3,6 @@ import type { ScanPhase } from '../hooks/use-scanner.ts';
 
 const PHASES: { phase: ScanPhase; label: string }[] = [
   { phase: 'capturing', label: 'Taking the photo' },
-  { phase: 'preparing', label: 'Preparing the photo' },
   { phase: 'matching', label: 'Matching your gift' },
 ];
 
@@ -54,7 +53,7 @@ function Corners({ active, success, failed }: { active: boolean; success: boolea
   );
 }
 
-/** Step n of 3 while a capture is processed: taking, preparing, matching. */
+/** Step n of 2 while a capture is processed: taking the photo (drawn and encoded at once), matching. */
 export function ScanProgress({ phase }: { phase: ScanPhase }) {
   const phaseIndex = PHASES.findIndex((p) => p.phase === phase);
   return (

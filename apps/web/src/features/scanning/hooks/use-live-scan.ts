@@ -1,7 +1,7 @@
 import { LIVE_SCAN } from '@giftlens/contract/constants';
 import type { LiveFrameResponse } from '@giftlens/contract/recipient';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { captureFrame, compressScan } from '../../../camera/scan-photo.ts';
+import { scanFrame } from '../../../camera/scan-photo.ts';
 import { sendLiveFrame } from '../api/live-frame.ts';
 import { liveFrameFailure } from '../lib/live-frame-errors.ts';
 
@@ -32,7 +32,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Live scanning (issue 15, decision 030): while `enabled`, a frame that passes the checks is taken and compressed
+ * Live scanning (issue 15, decision 030): while `enabled`, a frame that passes the checks is taken and encoded
  * exactly as Take Photo does (the matcher is calibrated on it) and sent to the live-frame route, one every
  * LIVE_SCAN.intervalMs at most and never two at once. A miss is silent and never a failed attempt. Turning
  * `enabled` off (Take Photo, a dialog, leaving) aborts the frame in flight.
@@ -60,7 +60,7 @@ export function useLiveScan({ enabled, video, flow, scanId, isGoodFrame, onMatch
         }
         nextAt = performance.now() + LIVE_SCAN.intervalMs;
         try {
-          const image = await compressScan(await captureFrame(video));
+          const image = scanFrame(video);
           if (signal.aborted) return;
           const req = flow === 'direct' ? { flow, giftId: scanId, image, signal } : { flow, recipientId: scanId, image, signal };
           const res = await sendLiveFrame(req);

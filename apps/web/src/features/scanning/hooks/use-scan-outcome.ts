@@ -8,7 +8,7 @@ import { errorKind, type ScanErrorKind } from '../lib/scan-errors.ts';
 
 export type ScanStatus = 'ready' | 'scanning' | 'success' | 'failed';
 /** Progress while a capture is processed: the photo, its compression, the server's match. */
-export type ScanPhase = 'capturing' | 'preparing' | 'matching';
+export type ScanPhase = 'capturing' | 'matching';
 
 export interface RetryPrompt {
   kind: ScanErrorKind;

@@ -3,7 +3,7 @@ import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { captureFrame, compressScan } from '../../../camera/scan-photo.ts';
+import { captureScan } from '../../../camera/scan-photo.ts';
 import { useCamera } from '../../../camera/use-camera.ts';
 import { useCameraSequence } from '../../../camera/use-camera-sequence.ts';
 import { useFrameChecks } from '../../../camera/use-frame-checks.ts';
@@ -75,12 +75,8 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     abortRef.current = ac;
     outcome.start();
     try {
-      const raw = await captureFrame(video);
-      if (ac.signal.aborted) return;
-      outcome.showImage(URL.createObjectURL(raw));
-      outcome.setPhase('preparing');
-      const image = await compressScan(raw);
-      if (ac.signal.aborted) return;
+      const { preview, scan: image } = captureScan(video);
+      outcome.showImage(URL.createObjectURL(preview));
       outcome.setPhase('matching');
       const res = await request.send(
         flow === 'direct'
