@@ -292,12 +292,12 @@ async function benchTarget(name: string, databaseUrl: string | null) {
         const a = await measured(app, app.base + url);
         rounds.push({ a, b, ratio: a.rps / b.rps });
       }
-      const { a, b, ratio } = rounds.sort((x, y) => x.ratio - y.ratio)[Math.floor((ROUNDS - 1) / 2)]!;
+      const { a, b, ratio } = [...rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor((ROUNDS - 1) / 2)]!;
       const verdict = goal === null ? '' : ratio >= goal ? `  (goal ≥ ${goal}: ok)` : `  (goal ≥ ${goal}: MISSED)`;
       console.log(
         `${pad(label, 26)}${pad(num(a.rps), 8)}${pad(num(a.p50), 7)}${pad(num(a.p99), 7)}${pad(String(a.errors), 8)}${pad(num(a.cpuUs, 1), 11)}${pad(num(b.rps), 9)}${pad(num(b.cpuUs, 1), 10)}${pad(ratio.toFixed(2), 7)}${(b.cpuUs / a.cpuUs).toFixed(2)}${name === 'SQLite' ? verdict : ''}`,
       );
-      if (ROUNDS > 1) console.log(`${pad('', 26)}ratio per round: ${rounds.map((r) => r.ratio.toFixed(2)).join(' ')}`);
+      if (ROUNDS > 1) console.log(`${pad('', 26)}ratio per round, in the order run: ${rounds.map((r) => r.ratio.toFixed(2)).join(' ')}`);
     }
 
     if (SKIP_SCANS) return;

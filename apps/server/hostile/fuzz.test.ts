@@ -14,6 +14,7 @@ import {
   type FuzzRequest,
   type Operation,
   type OriginMode,
+  isMultipartRoute,
   operationsOf,
   requestArbitrary,
 } from './fuzz/requests.ts';
@@ -167,9 +168,9 @@ function toInject(r: FuzzRequest, fx: Fixtures): { options: InjectOptions; cooki
 function reachesGuard(r: FuzzRequest): boolean {
   if (r.op.method === 'GET') return true;
   if (r.bodyKind === 'raw') return r.contentType === 'text/plain';
-  return (
-    r.bodyKind === 'none' || r.bodyKind === 'json' || r.bodyKind === 'wrongType' || r.bodyKind === 'multipart'
-  );
+  // Only the calls that take a multipart body read one (decision 032); the others refuse it with 415 first.
+  if (r.bodyKind === 'multipart') return isMultipartRoute(r.op);
+  return r.bodyKind === 'none' || r.bodyKind === 'json' || r.bodyKind === 'wrongType';
 }
 
 interface Figures {

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { texts } from '@giftlens/contract/texts';
@@ -185,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // @fastify/cookie without its parsing hook: cookies are parsed when a call reads one (requestCookie).
   await app.register(fastifyCookie, { hook: false });
-  await app.register(fastifyMultipart);
   await app.register(fastifyRateLimit, {
     global: false,
     ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client } : {}),

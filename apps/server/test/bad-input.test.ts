@@ -67,6 +67,23 @@ describeEachDatabase('bad input', (get) => {
     }
   });
 
+  it('a multipart body sent to a call that takes JSON is a 415 with the error body; the multipart calls still read theirs', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const form = multipart({ recipientName: 'Maya', recipientEmail: 'maya@example.com', occasion: 'birthday', planId: 'premium_us' }, []);
+    for (const url of ['/api/gift-sender/update-user', '/api/gift-sender/send-email', '/api/verification-recipient/check-email']) {
+      const res = await h.app.inject({ method: 'POST', url, headers: { ...form.headers, cookie }, payload: form.payload });
+      expect(res.statusCode, url).toBe(415);
+      expect(json(res), url).toEqual({ success: false, error: texts.sender.generic, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    // The same form to a call that takes multipart is read: here it lacks the photo, so the call's own text.
+    const submit = await h.app.inject({ method: 'POST', url: '/api/gift-sender/submit-gift', headers: { ...form.headers, cookie }, payload: form.payload });
+    expect(submit.statusCode).toBe(400);
+    expect(json(submit)).toEqual({ success: false, error: texts.sender.giftImageRequired, code: 'gift_image_required' });
+  });
+
   // Over a real socket: the client sends part of a file and stops (light-my-request cannot end a body early).
   it('a truncated multipart body is a 400, not a 500 or a hang, and leaves no temporary file', async () => {
     const h = get();

@@ -1,6 +1,18 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+
+/**
+ * Declares the calls that take a multipart body, in a scope of their own with @fastify/multipart: registered for
+ * the whole app it adds an async onResponse hook to every call (decision 032). Any other call refuses a
+ * multipart body with 415, like every body type it does not take.
+ */
+export function multipartRoutes(app: FastifyInstance, declare: (scope: FastifyInstance) => void): void {
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+    declare(scope);
+  });
+}
 
 export interface MultipartLimits {
   fileSize: number;

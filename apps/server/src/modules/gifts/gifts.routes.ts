@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 import type { RequireSender } from '../sender-auth/sender-session.ts';
 import type { GiftsService } from './gifts.service.ts';
 
@@ -40,24 +40,27 @@ export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService;
   const tags = ['gifts'];
   const consumes = ['multipart/form-data'];
 
-  api.post(
-    API.submitGift,
-    { ...signedIn, schema: { tags, summary: 'Create a gift (multipart: details and 1–3 giftImage photos)', consumes } },
-    async (request) => {
-      const { fields, images } = await readSubmission(request);
-      const { giftId, quality, lookalike } = await service.createGift(await requireSender(request), fields, images);
-      return { success: true, giftId, ...(quality ? { quality } : {}), lookalike };
-    },
-  );
+  multipartRoutes(app, (scope) => {
+    const multipart = scope.withTypeProvider<ZodTypeProvider>();
+    multipart.post(
+      API.submitGift,
+      { ...signedIn, schema: { tags, summary: 'Create a gift (multipart: details and 1–3 giftImage photos)', consumes } },
+      async (request) => {
+        const { fields, images } = await readSubmission(request);
+        const { giftId, quality, lookalike } = await service.createGift(await requireSender(request), fields, images);
+        return { success: true, giftId, ...(quality ? { quality } : {}), lookalike };
+      },
+    );
 
-  api.post(
-    API.giftPhotos(':giftId'),
-    { ...signedIn, schema: { tags, summary: 'Another photo of the gift (multipart: giftImage), 3 at most', consumes, params: GiftParams } },
-    async (request) => {
-      const { images } = await readSubmission(request);
-      return service.addPhotos(await requireSender(request), request.params.giftId, images);
-    },
-  );
+    multipart.post(
+      API.giftPhotos(':giftId'),
+      { ...signedIn, schema: { tags, summary: 'Another photo of the gift (multipart: giftImage), 3 at most', consumes, params: GiftParams } },
+      async (request) => {
+        const { images } = await readSubmission(request);
+        return service.addPhotos(await requireSender(request), request.params.giftId, images);
+      },
+    );
+  });
 
   api.get(
     API.senderGift(':giftId'),

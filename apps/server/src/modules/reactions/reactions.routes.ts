@@ -4,7 +4,7 @@ import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
 
@@ -43,18 +43,20 @@ export function reactionsRoutes(
   );
 
   const uploadSchema = { tags, summary: 'The recording (multipart: reaction file and its timing fields)', consumes: ['multipart/form-data'] };
-  api.post(API.reactionUpload, { config, schema: uploadSchema }, async (request, reply) => {
-    let upload: Awaited<ReturnType<typeof readUpload>>;
-    try {
-      upload = await readUpload(request, service);
-    } catch (err) {
-      // The client may still be sending; close the connection instead of reading the rest.
-      reply.header('connection', 'close');
-      throw err;
-    }
-    await service.upload(upload.fields, upload.received);
-    return { success: true, message: texts.recipient.reactionSavedServer };
-  });
+  multipartRoutes(app, (scope) =>
+    scope.post(API.reactionUpload, { config, schema: uploadSchema }, async (request, reply) => {
+      let upload: Awaited<ReturnType<typeof readUpload>>;
+      try {
+        upload = await readUpload(request, service);
+      } catch (err) {
+        // The client may still be sending; close the connection instead of reading the rest.
+        reply.header('connection', 'close');
+        throw err;
+      }
+      await service.upload(upload.fields, upload.received);
+      return { success: true, message: texts.recipient.reactionSavedServer };
+    }),
+  );
 }
 
 const uploadRefusals = {

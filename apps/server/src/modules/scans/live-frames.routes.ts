@@ -1,6 +1,7 @@
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { multipartRoutes } from '../../lib/multipart.ts';
 import { readScan } from '../../lib/scan-photo.ts';
 import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
@@ -21,6 +22,10 @@ export function liveFramesRoutes(
     admission: onRequestHookHandler;
   },
 ) {
+  multipartRoutes(app, (scope) => liveFrameRoutesIn(scope, opts));
+}
+
+function liveFrameRoutesIn(app: FastifyInstance, opts: Parameters<typeof liveFramesRoutes>[1]) {
   const { service, grants, requireRecipient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rate = (request: FastifyRequest) => service.assertRate(request.ip);

@@ -3,6 +3,7 @@ import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { multipartRoutes } from '../../lib/multipart.ts';
 import { readScan } from '../../lib/scan-photo.ts';
 import type { RequireRecipient } from '../recipient-auth/recipient-session.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
@@ -29,6 +30,10 @@ export function scansRoutes(
     admission: onRequestHookHandler;
   },
 ) {
+  multipartRoutes(app, (scope) => scanRoutesIn(scope, opts));
+}
+
+function scanRoutesIn(app: FastifyInstance, opts: Parameters<typeof scansRoutes>[1]) {
   const { service, grants, requireRecipient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Matching costs CPU even when it succeeds (Lifetime gifts have unlimited reveals): every scan is limited per client.
