@@ -14,6 +14,11 @@ export interface TestSmtp {
   received: ParsedMail[];
   /** Messages whose DATA arrived (answered or not). */
   dataStarted: number;
+  /**
+   * Errors of client connections (smtp-server emits them on the server): a sender killed in the middle of a
+   * conversation resets its connection (the fault tests do that on purpose). Kept here instead of thrown.
+   */
+  connectionErrors: Error[];
   mode: SmtpMode;
   /** The verification code in the newest mail to `email`. */
   codeFor(email: string): Promise<string>;
@@ -30,6 +35,7 @@ export async function startTestSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp
     url: '',
     received: [],
     dataStarted: 0,
+    connectionErrors: [],
     mode,
     async waitFor(count, timeoutMs = 30_000) {
       if (state.received.length < count) {
@@ -80,6 +86,7 @@ export async function startTestSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp
       });
     },
   });
+  server.on('error', (err: Error) => state.connectionErrors.push(err));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.port = (server.server.address() as AddressInfo).port;
   state.url = `smtp://127.0.0.1:${state.port}`;
