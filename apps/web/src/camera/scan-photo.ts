@@ -37,6 +37,12 @@ function drawFrame(source: FrameSource, scale: number): HTMLCanvasElement {
   return canvas;
 }
 
+/** Gives a canvas's pixels back at once instead of at the next garbage collection (a frame is 3.7 MB at 1280x720). */
+function release(canvas: HTMLCanvasElement): void {
+  canvas.width = 0;
+  canvas.height = 0;
+}
+
 /** A canvas as a JPEG file, encoded at once on this thread. */
 export function encodeJpeg(canvas: HTMLCanvasElement, quality: number, name: string): File {
   const url = canvas.toDataURL('image/jpeg', quality);
@@ -49,7 +55,7 @@ export function encodeJpeg(canvas: HTMLCanvasElement, quality: number, name: str
 }
 
 /** The scale that fits a `width` x `height` frame inside the scan's size (never enlarged). */
-export function scanScale(width: number, height: number): number {
+function scanScale(width: number, height: number): number {
   return Math.min(1, SCAN_COMPRESSION.maxWidthOrHeight / Math.max(width, height));
 }
 
@@ -74,8 +80,7 @@ export function scanFrame(source: FrameSource): File {
   try {
     return encodeScan(canvas);
   } finally {
-    canvas.width = 0;
-    canvas.height = 0;
+    release(canvas);
   }
 }
 
@@ -85,22 +90,13 @@ export function scanFrame(source: FrameSource): File {
  */
 export function captureScan(source: FrameSource): { preview: File; scan: File } {
   const full = drawFrame(source, 1);
-  const fitted = document.createElement('canvas');
+  let fitted: HTMLCanvasElement | null = null;
   try {
     const preview = encodeJpeg(full, PREVIEW_QUALITY, 'capture.jpg');
-    const scale = scanScale(full.width, full.height);
-    fitted.width = Math.max(1, Math.round(full.width * scale));
-    fitted.height = Math.max(1, Math.round(full.height * scale));
-    const ctx = fitted.getContext('2d');
-    if (!ctx) throw new Error('Canvas is not available');
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(full, 0, 0, fitted.width, fitted.height);
+    fitted = drawFrame(full, scanScale(full.width, full.height));
     return { preview, scan: encodeScan(fitted) };
   } finally {
-    for (const c of [full, fitted]) {
-      c.width = 0;
-      c.height = 0;
-    }
+    release(full);
+    if (fitted) release(fitted);
   }
 }
