@@ -27,7 +27,7 @@ export interface ExtractOptions {
  */
 export const MIN_ORB_SIDE = 64;
 
-/** ORB detectors by setting, kept per thread (constructing one per call cost a little every scan); see releaseOrbs. */
+/** ORB detectors by setting, kept for the thread's life (constructing one per call cost a little every scan). */
 const orbs = new Map<string, ORB>();
 
 function orbFor(cv: CV, n: number, opts: ExtractOptions): ORB {
@@ -38,12 +38,6 @@ function orbFor(cv: CV, n: number, opts: ExtractOptions): ORB {
     orbs.set(key, orb);
   }
   return orb;
-}
-
-/** Frees the cached ORB detectors (a worker shutting down). */
-export function releaseOrbs(): void {
-  for (const orb of orbs.values()) orb.delete();
-  orbs.clear();
 }
 
 /** Keypoints (positions in the image's frame) and their descriptors, in OpenCV's order. */

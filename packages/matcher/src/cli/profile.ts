@@ -11,8 +11,8 @@ import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { loadCv } from '../cv.ts';
 import { browserCompress, decodeStaged } from '../decode.ts';
-import { accepts, CONFIG, compare, enrol, stageQuery } from '../engine.ts';
-import { deserialise, layer } from '../features.ts';
+import { accepts, CONFIG, compare, enrol, match, stageQuery } from '../engine.ts';
+import { deserialise, layer, serialise } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
 
 sharp.concurrency(1);
@@ -37,8 +37,6 @@ const sums = { genuine: new Map<Stage, number>(), impostor: new Map<Stage, numbe
 const counts = { genuine: 0, impostor: 0, colour: { genuine: 0, impostor: 0 } };
 const add = (side: 'genuine' | 'impostor', s: Stage, v: number): void => void sums[side].set(s, (sums[side].get(s) ?? 0) + v);
 
-const { match } = await import('../engine.ts');
-const { serialise } = await import('../features.ts');
 const blobs = new Map([...refs].map(([k, f]) => [k, serialise(f)]));
 await match(queries.get(pairs[0]!.queryPath)!, [[blobs.get(pairs[0]!.referencePath)!]]);
 for (let round = 0; round < rounds; round++) {
