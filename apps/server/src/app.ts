@@ -26,7 +26,7 @@ import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
 import { loggerOptions, type LogOptions } from './lib/request-log.ts';
 import { liveFrameAdmission, scanAdmission } from './lib/scan-photo.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { apiHelmetOptions, helmetHeaders, securityHeaders } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
@@ -112,11 +112,13 @@ const CREDENTIAL_COOKIE = /(?:^|;\s*)gl_(?:sender|recipient|reveal_[0-9a-f]+)=/;
 
 /** The browsable API reference; its OpenAPI 3 document is at `${API_DOCS_PATH}/json`. */
 export const API_DOCS_PATH = '/api/docs';
+/** A call of the JSON API: under /api/ but not the browsable reference (a page of its own). */
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH);
 
 /** Only the API is documented: the web app's files, the media URLs and the reference itself are not calls. */
 const apiOnly: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input);
-  const documented = input.url.startsWith('/api/') && !input.url.startsWith(API_DOCS_PATH);
+  const documented = isApiCall(input.url);
   return documented ? out : { ...out, schema: { ...out.schema, hide: true } };
 };
 
@@ -174,7 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Its own static CSP would replace ours (and block its inline styles): the app's policy below covers it.
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
-  // The browser security headers (helmet's, computed once: lib/security-headers.ts), set by the hook below.
+  // The browser security headers of the pages and files (helmet's, computed once: lib/security-headers.ts), set by
+  // the hook below.
   const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
   const headers = securityHeaders({
     webDistDir,
@@ -182,6 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: deps.secureCookies,
     mediaOrigin: deps.media.browserOrigin,
   });
+  // The API's JSON answers carry the smaller set a JSON answer needs, and no-store (decision 036).
+  const apiHeaders: Record<string, string> = {
+    ...helmetHeaders(apiHelmetOptions({ https: deps.secureCookies })),
+    'cache-control': 'no-store',
+  };
   // @fastify/cookie without its parsing hook: cookies are parsed when a call reads one (requestCookie).
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, {
@@ -195,7 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // One synchronous onRequest hook for what every call needs: each hook, and an async one more so, costs every
   // call (decision 032).
-  // - Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https.
+  // - Browser security headers on every answer: a strict CSP, no framing, nosniff, a referrer policy, HSTS on https;
+  //   on the API's JSON answers the smaller set of those a JSON answer needs (decision 036).
   // - API answers hold personal data (a sender's gifts, a recipient's name, signed media links): never stored by a
   //   browser or a proxy unless the route says otherwise (its own cache-control replaces this one). The web app's
   //   files answer brotli, gzip or raw bytes at one URL, depending on the request.
@@ -203,9 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   //   state-changing call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin
   //   is absent); calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers());
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
+    if (isApiCall(request.url)) reply.headers(apiHeaders);
+    else {
+      reply.headers(headers());
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
+    }
     if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return done();
     const origin = request.headers.origin;
     const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { API_DOCS_PATH } from '../src/app.ts';
 import { describeEachDatabase, it } from './helpers/harness.ts';
 
 // A built shell with one inline boot script, as the web build writes it.
@@ -30,9 +31,9 @@ function directives(header: string | string[] | number | undefined): Map<string,
 describeEachDatabase(
   'browser security headers',
   (get) => {
-    it('the shell and the API answer with a strict CSP, no framing, nosniff and a referrer policy', async () => {
+    it('the shell answers with a strict CSP, no framing, nosniff and a referrer policy', async () => {
       const h = get();
-      for (const url of ['/', '/send', '/api/plans']) {
+      for (const url of ['/', '/send', API_DOCS_PATH]) {
         const res = await h.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         const csp = directives(res.headers['content-security-policy']);
@@ -47,14 +48,13 @@ describeEachDatabase(
       }
     });
 
-    it('every answer carries the whole set, failures and files too, once each', async () => {
+    it('every page and file carries the whole set, failures too, once each', async () => {
       const h = get();
       const answers = {
         shell: await h.app.inject({ method: 'GET', url: '/' }),
         file: await h.app.inject({ method: 'GET', url: '/assets/app.js' }),
-        notFound: await h.app.inject({ method: 'GET', url: '/api/nothing-here' }),
-        refused: await h.app.inject({ method: 'GET', url: '/api/verification-recipient/verify-gift/not-an-id' }),
-        badJson: await h.app.inject({ method: 'POST', url: '/api/verification-recipient/check-email', headers: { 'content-type': 'application/json' }, payload: '{' }),
+        missingFile: await h.app.inject({ method: 'GET', url: '/assets/nothing-here.js' }),
+        media: await h.app.inject({ method: 'GET', url: '/media/nothing-here.mp4' }),
       };
       for (const [name, res] of Object.entries(answers)) {
         expect(res.statusCode, name).toBeLessThan(500);
@@ -73,6 +73,33 @@ describeEachDatabase(
         const csp = res.headers['content-security-policy'];
         expect(typeof csp, `${name}: one policy, not a list`).toBe('string');
         expect(directives(csp).get('frame-ancestors'), name).toEqual(["'none'"]);
+      }
+    });
+
+    it('every API answer, failures too, carries the JSON set: loads nothing, framed nowhere, never stored', async () => {
+      const h = get();
+      const answers = {
+        plans: await h.app.inject({ method: 'GET', url: '/api/plans' }),
+        notFound: await h.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+        refused: await h.app.inject({ method: 'GET', url: '/api/verification-recipient/verify-gift/not-an-id' }),
+        badJson: await h.app.inject({ method: 'POST', url: '/api/verification-recipient/check-email', headers: { 'content-type': 'application/json' }, payload: '{' }),
+        noSession: await h.app.inject({ method: 'GET', url: '/api/gift-sender/me' }),
+      };
+      for (const [name, res] of Object.entries(answers)) {
+        expect(res.statusCode, name).toBeLessThan(500);
+        expect(res.headers['content-type'], name).toMatch(/^application\/json/);
+        const csp = res.headers['content-security-policy'];
+        expect(typeof csp, `${name}: one policy, not a list`).toBe('string');
+        expect(directives(csp), name).toEqual(new Map([['default-src', ["'none'"]], ['frame-ancestors', ["'none'"]]]));
+        expect(res.headers, name).toMatchObject({
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          'cross-origin-resource-policy': 'same-origin',
+          'cache-control': 'no-store',
+        });
+        for (const documentOnly of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+          expect(res.headers[documentOnly], `${name}: ${documentOnly}`).toBeUndefined();
+        }
       }
     });
 
@@ -99,11 +126,12 @@ describeEachDatabase(
 describeEachDatabase(
   'browser security headers on https',
   (get) => {
-    it('adds HSTS and upgrades insecure requests', async () => {
+    it('adds HSTS to every answer and upgrades insecure requests on the pages', async () => {
       const h = get();
-      const res = await h.app.inject({ method: 'GET', url: '/api/plans' });
-      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
-      expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+      const page = await h.app.inject({ method: 'GET', url: '/' });
+      const api = await h.app.inject({ method: 'GET', url: '/api/plans' });
+      for (const res of [page, api]) expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+      expect(directives(page.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
     });
   },
   { webDistDir: dist, secureCookies: true },
@@ -116,7 +144,7 @@ describeEachDatabase(
       const h = get();
       const origin = h.media.browserOrigin ?? '';
       expect(origin).toBe(h.s3?.settings.endpoint);
-      const csp = directives((await h.app.inject({ method: 'GET', url: '/api/plans' })).headers['content-security-policy']);
+      const csp = directives((await h.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       for (const name of ['connect-src', 'img-src', 'media-src']) expect(csp.get(name), name).toContain(origin);
       expect(csp.get('script-src')).not.toContain(origin);
       expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -127,7 +155,7 @@ describeEachDatabase(
 
 describeEachDatabase('browser security headers with media on local files', (get) => {
   it('no other origin for media', async () => {
-    const csp = directives((await get().app.inject({ method: 'GET', url: '/api/plans' })).headers['content-security-policy']);
+    const csp = directives((await get().app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
   });

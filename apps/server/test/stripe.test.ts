@@ -285,7 +285,7 @@ describeEachDatabase(
 
     it('the CSP names no Stripe origin: the checkout is a top-level navigation, which CSP does not govern', async () => {
       const h = get();
-      const res = await h.app.inject({ method: 'GET', url: '/api/plans' });
+      const res = await h.app.inject({ method: 'GET', url: '/' });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("form-action 'self'");
       expect(csp).not.toMatch(/stripe/i);
