@@ -1,5 +1,6 @@
 import { API } from '@giftlens/contract/routes';
-import { beforeEach, expect } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
+import { bufferedStdout, LineBlocks } from '../src/lib/request-log.ts';
 import { describeEachDatabase, it } from './helpers/harness.ts';
 
 // The server's log lines, as pino writes them (one JSON object a line).
@@ -57,3 +58,25 @@ describeEachDatabase(
   },
   { logger: { level: 'warn', stream } },
 );
+
+describe('log lines in blocks', () => {
+  it('lines are kept as they are and written together once a block is full, the rest on flush', () => {
+    const writes: string[] = [];
+    const blocks = new LineBlocks({ write: (block: string) => void writes.push(block) }, 10);
+    blocks.write('{"a":1}\n');
+    expect(writes).toEqual([]);
+    blocks.write('{"b":2}\n');
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n']);
+    blocks.write('{"c":3}\n');
+    blocks.flush();
+    blocks.flush();
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n', '{"c":3}\n']);
+  });
+
+  it('standard output is one destination per process: a second app adds no timer or exit listener', () => {
+    const first = bufferedStdout();
+    const listeners = process.listenerCount('exit');
+    expect(bufferedStdout()).toBe(first);
+    expect(process.listenerCount('exit')).toBe(listeners);
+  });
+});

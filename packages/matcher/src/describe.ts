@@ -31,12 +31,6 @@ const PATCH_HALF = 15;
 const PATTERN_INTS = 1024;
 const POINTS = PATTERN_INTS / 2;
 
-interface Plane {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
 interface OrbKernel {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   rows(src: number, w: number, y0: number, y1: number, rows: number, k0: number, k1: number, k2: number, k3: number): void;
@@ -87,7 +81,7 @@ const align = (n: number): number => (n + 15) & ~15;
  * 0.0003 (a float32 sum of 7 terms up to 255 is off by under 1e-4); a pixel that close to a rounding tie is recomputed in OpenCV's order (exactPixel), so the result is
  * OpenCV's own. The returned view lives in the kernel's memory until the next call; other pixels are undefined.
  */
-export function blurRows(src: Plane, k: Float32Array, from: number, to: number, keypoints = 0): Uint8Array {
+export function blurRows(src: GreyImage, k: Float32Array, from: number, to: number, keypoints = 0): Uint8Array {
   const { width: w, height: h } = src;
   const n = w * h;
   const { rowsAt, outAt, tiesAt, end } = layout(w, h, keypoints);
@@ -108,7 +102,7 @@ export function blurRows(src: Plane, k: Float32Array, from: number, to: number, 
 }
 
 /** One blurred pixel in OpenCV's float32 arithmetic: rows left to right, then columns with symmetric pairs first. */
-function exactPixel(src: Plane, k: Float32Array, x: number, y: number): number {
+function exactPixel(src: GreyImage, k: Float32Array, x: number, y: number): number {
   const { width: w, height: h, data: p } = src;
   const f = Math.fround;
   const row = (yy: number): number => {
@@ -171,8 +165,8 @@ export function readKeypoints(kps: KeyPointVector): DetectedKeypoints {
  * The pyramid ORB builds for an image (level l: the level above resized with INTER_LINEAR_EXACT to the image's size
  * divided by step^l, rounded), up to and including `top`.
  */
-function pyramid(cv: CV, base: Plane, step: number, top: number): Plane[] {
-  const levels: Plane[] = [base];
+export function pyramid(cv: CV, base: GreyImage, step: number, top: number): GreyImage[] {
+  const levels: GreyImage[] = [base];
   if (top === 0) return levels;
   const mats: Mat[] = [];
   try {
@@ -195,16 +189,11 @@ function pyramid(cv: CV, base: Plane, step: number, top: number): Plane[] {
   return levels;
 }
 
-/** The pyramid ORB builds for an image, levels 0..top. */
-export function pyramidOf(cv: CV, base: GreyImage, step: number, top: number): GreyImage[] {
-  return pyramid(cv, base, step, top);
-}
-
 /**
  * ORB descriptors (32 bytes each, WTA_K 2, patch 31) of OpenCV-detected keypoints of `image`, in their order: for
  * each keypoint the blurred pyramid level is sampled at the pattern's 512 points rotated by the keypoint's angle.
  */
-export function describe(cv: CV, model: OrbModel, image: Plane, kp: DetectedKeypoints, step: number): Uint8Array {
+export function describe(cv: CV, model: OrbModel, image: GreyImage, kp: DetectedKeypoints, step: number): Uint8Array {
   const desc = new Uint8Array(kp.count * DESC_BYTES);
   if (kp.count === 0) return desc;
   let top = 0;
@@ -307,7 +296,7 @@ function calibrate(cv: CV): OrbModel | null {
 }
 
 /** OpenCV's own keypoints and descriptors of a grey image. */
-export function opencvDescriptors(cv: CV, img: Plane, n: number, levels: number, step: number): { kp: DetectedKeypoints; desc: Uint8Array } {
+export function opencvDescriptors(cv: CV, img: GreyImage, n: number, levels: number, step: number): { kp: DetectedKeypoints; desc: Uint8Array } {
   const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
   const mask = new cv.Mat(), kps = new cv.KeyPointVector(), d = new cv.Mat();
   const orb = makeOrb(cv, n, levels, step);
@@ -333,7 +322,7 @@ function kernelOf(cv: CV): Float32Array | null {
 }
 
 /** cv.GaussianBlur(7 × 7, sigma 2, BORDER_REFLECT_101) of an image placed as a region of a buffer 8 px larger. */
-export function opencvRegionBlur(cv: CV, img: Plane): Uint8Array {
+export function opencvRegionBlur(cv: CV, img: GreyImage): Uint8Array {
   const pad = 8;
   const big = new cv.Mat(img.height + 2 * pad, img.width + 2 * pad, cv.CV_8UC1);
   const out = new cv.Mat();
@@ -359,7 +348,7 @@ function reflect(i: number, n: number): number {
 }
 
 /** A deterministic textured test image: blocks, gradients and noise, so ORB finds corners at every level. */
-function testImage(w: number, h: number): Plane {
+function testImage(w: number, h: number): GreyImage {
   const data = new Uint8Array(w * h);
   let s = 12345;
   const rnd = (): number => {

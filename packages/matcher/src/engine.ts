@@ -270,8 +270,13 @@ interface Candidate {
   cheap: number;
 }
 
+/** A query's best candidate so far: its gift (-1 when none) and the evidence. */
+type Found = { gift: number; e: PairEvidence };
+/** The better of two candidates; `b` only when it names a gift. */
+const betterOf = (a: Found, b: Found): Found => (b.gift >= 0 && better(a.e, b.e) === b.e ? b : a);
+
 /** The best candidate for one query: a shortlist first when there are many, then the full comparison. */
-function best(q: Features, all: Candidate[], minCount: number): { gift: number; e: PairEvidence } {
+function best(q: Features, all: Candidate[], minCount: number): Found {
   let candidates = all;
   if (all.length > CONFIG.shortlist) {
     // first pass: a third of the query's features against a third of each reference's, verified the same way
@@ -300,21 +305,17 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const refs = decode(references);
   const q = await stageQuery(query);
   const list = (full: boolean): Candidate[] => refs.flatMap((gift, i) => gift.map((f) => ({ gift: i, f: full ? f : layer(f, 0), cheap: 0 })));
-  let found: { gift: number; e: PairEvidence } = { gift: -1, e: { inliers: 0, spread: 0, score: 0 } };
+  let found: Found = { gift: -1, e: { inliers: 0, spread: 0, score: 0 } };
   // the first pass: the base level's grey keypoints decide a clear genuine scan alone
   if (q.first) found = best(q.first, list(false), CONFIG.minInliers);
   if (CONFIG.greyFirst && !accepts(found.e.inliers, found.e.spread)) found = betterOf(found, best(q.grey(), list(false), greyNeeds()));
   if (!accepts(found.e.inliers, found.e.spread) && !gatedOut(found.e)) {
     // the grey layer leaves the decision open: add the colour layers
-    const full = best(q.all(), list(true), CONFIG.minInliers);
-    if (full.gift >= 0 && better(found.e, full.e) === full.e) found = full;
+    found = betterOf(found, best(q.all(), list(true), CONFIG.minInliers));
   }
   const matched = accepts(found.e.inliers, found.e.spread);
   return { matched, bestIndex: found.gift, score: found.e.score, inliers: found.e.inliers, ms: Math.round(performance.now() - t0) };
 }
-
-type Found = { gift: number; e: PairEvidence };
-const betterOf = (a: Found, b: Found): Found => (b.gift >= 0 && better(a.e, b.e) === b.e ? b : a);
 
 /**
  * Whether two enrolled references show the same thing (two identical boxes): each is scanned against the other with

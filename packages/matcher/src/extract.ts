@@ -1,5 +1,5 @@
 import { type CV, type ORB } from './cv.ts';
-import { describe, orbModel, pyramidOf, readKeypoints, roundEven, type DetectedKeypoints } from './describe.ts';
+import { describe, orbModel, pyramid, readKeypoints, roundEven, type DetectedKeypoints } from './describe.ts';
 import { type GreyImage } from './decode.ts';
 import { allocFeatures, DESC_BYTES, type Features } from './features.ts';
 
@@ -128,7 +128,7 @@ export function extractSplit(cv: CV, img: GreyImage, opts: ExtractOptions): Spli
       if (all) return all;
       // each upper level alone, on the picture ORB makes for it (sizes rounded from the base's, not level to level)
       let kp = base.kp, desc = base.desc;
-      pyramidOf(cv, img, opts.scaleFactor, opts.nLevels - 1).forEach((lv, l) => {
+      pyramid(cv, img, opts.scaleFactor, opts.nLevels - 1).forEach((lv, l) => {
         if (l === 0 || Math.min(lv.width, lv.height) < MIN_ORB_SIDE) return;
         const d = detect(cv, lv, counts[l]!, { ...opts, nLevels: 1 });
         kp = concatKeypoints(kp, d.kp, Math.fround(Math.fround(opts.scaleFactor) ** l), l);
