@@ -14,7 +14,7 @@
  *     at 1, 2, 4, 8 and 16 concurrent: accepted scans/s, p50/p99 of the accepted scans, and how many were refused
  *     with 503 (admission control). A refused connection sends its next scan at once (a harsher client than the
  *     scanner page, which waits Retry-After). Goal: p99 of accepted scans < 500 ms at 16 concurrent.
- * Every request carries its own X-Forwarded-For (the server trusts the loopback proxy), as many phones would: the
+ * Every request carries its own X-Forwarded-For (the server trusts one proxy in front, TRUST_PROXY=1), as many phones would: the
  * per-client rate limits stay in the path but do not refuse. The server logs at info (--log-level), as in
  * production, to /dev/null. It prints figures and the load average; it does not fail on a missed goal.
  * `--cpu-prof DIR`: the server runs with node's --cpu-prof and writes its profile into DIR when it stops;
@@ -90,7 +90,7 @@ function startServer(dataDir: string, databaseUrl: string | null, port: number) 
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: LOG_LEVEL,
       // the uploaded video's rendition job runs in-process; then the runner only idles
       RUN_JOBS: 'true',

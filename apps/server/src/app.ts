@@ -24,6 +24,7 @@ import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { validationError } from './lib/http.ts';
+import type { TrustProxy } from './config.ts';
 import { loggerOptions, type LogOptions } from './lib/request-log.ts';
 import { liveFrameAdmission, scanAdmission } from './lib/scan-photo.ts';
 import { apiHelmetOptions, helmetHeaders, securityHeaders } from './lib/security-headers.ts';
@@ -72,7 +73,8 @@ export interface AppDeps {
   sessionSecret: string;
   /** Session cookie gets Secure (PUBLIC_ORIGIN is https). */
   secureCookies: boolean;
-  trustProxy: boolean | string;
+  /** Which X-Forwarded-For entries to believe (config.ts `TrustProxy`). */
+  trustProxy: TrustProxy;
   /** The built web app; served with an SPA fallback when the folder exists. */
   webDistDir: string | null;
   /** pino's level (and a stream: stdout when none), or no logging. */
@@ -122,17 +124,53 @@ const apiOnly: typeof jsonSchemaTransform = (input) => {
   return documented ? out : { ...out, schema: { ...out.schema, hide: true } };
 };
 
+/** Fastify's trust function for `n` proxies in front: hop 0 is the socket's peer, hop 1 the last entry appended… */
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // The browser security headers of the pages and files (helmet's, computed once: lib/security-headers.ts), set by
+  // the hook below.
+  const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
+  const headers = securityHeaders({
+    webDistDir,
+    razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
+    https: deps.secureCookies,
+    mediaOrigin: deps.media.browserOrigin,
+  });
+  // The API's JSON answers carry the smaller set a JSON answer needs, and no-store (decision 036).
+  const apiHeaders: Record<string, string> = {
+    ...helmetHeaders(apiHelmetOptions({ https: deps.secureCookies })),
+    'cache-control': 'no-store',
+  };
+  /** The security headers of an answer, and its caching: the JSON set on API calls, helmet's whole set elsewhere. */
+  const putHeaders = (url: string, reply: FastifyReply) => {
+    if (isApiCall(url)) reply.headers(apiHeaders);
+    else {
+      reply.headers(headers());
+      if (url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      else if (webDistDir && !BACKEND_PATH.test(url)) reply.header('vary', 'Accept-Encoding');
+    }
+  };
+
   const app = Fastify({
     ...loggerOptions(deps.logger),
-    trustProxy: deps.trustProxy,
+    // A hop count n as proxy-addr counts it: the socket's peer and the n - 1 entries nearest to it are proxies.
+    trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : deps.trustProxy,
     // The router's own refusals (a malformed %-escape in the path, a path parameter over 100 characters) skip
     // the error handler: they get decision 001's body too.
-    frameworkErrors: (err, _request, reply) => {
+    frameworkErrors: (err, request, reply) => {
       const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
+      // They come before the hooks too: the answer's security headers are put here.
+      putHeaders(request.url, reply as FastifyReply);
       void (reply as FastifyReply).code(status).send({ success: false, error: texts.sender.generic, code: err.code });
     },
   });
+
+  if (deps.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes the left-most X-Forwarded-For entry, which a client can write itself: per-address rate limits can be dodged unless the proxy overwrites the header. Set TRUST_PROXY to the number of proxies in front (1 for one) or to their addresses.',
+    );
+  }
 
   // One error handler: validation → 400 with the spec text, domain errors → their status, the rest → logged 500.
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
@@ -176,20 +214,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Its own static CSP would replace ours (and block its inline styles): the app's policy below covers it.
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
-  // The browser security headers of the pages and files (helmet's, computed once: lib/security-headers.ts), set by
-  // the hook below.
-  const webDistDir = deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
-  const headers = securityHeaders({
-    webDistDir,
-    razorpay: Object.values(deps.payments).some((p) => p.name === 'razorpay'),
-    https: deps.secureCookies,
-    mediaOrigin: deps.media.browserOrigin,
-  });
-  // The API's JSON answers carry the smaller set a JSON answer needs, and no-store (decision 036).
-  const apiHeaders: Record<string, string> = {
-    ...helmetHeaders(apiHelmetOptions({ https: deps.secureCookies })),
-    'cache-control': 'no-store',
-  };
   // @fastify/cookie without its parsing hook: cookies are parsed when a call reads one (requestCookie).
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, {
@@ -212,12 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   //   state-changing call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin
   //   is absent); calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApiCall(request.url)) reply.headers(apiHeaders);
-    else {
-      reply.headers(headers());
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-      else if (webDistDir && !BACKEND_PATH.test(request.url)) reply.header('vary', 'Accept-Encoding');
-    }
+    putHeaders(request.url, reply);
     if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return done();
     const origin = request.headers.origin;
     const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;

@@ -60,9 +60,12 @@ const EnvSchema = z
       z
         .string()
         .optional()
-        .transform((v): boolean | string => {
+        .transform((v): TrustProxy => {
           if (v === undefined || v === 'false' || v === '0') return false;
-          if (v === 'true' || v === '1') return true;
+          if (v === 'true') return true;
+          // A number: that many proxies in front, each appending to X-Forwarded-For; the client is the entry that
+          // many places from the right (what the nearest proxy saw), whatever the client wrote to the left of it.
+          if (/^\d+$/.test(v)) return Number(v);
           // Anything else: a comma-separated list of trusted proxy addresses / CIDRs.
           return v;
         }),
@@ -137,6 +140,13 @@ function isLoopbackHttp(origin: string): boolean {
 /** The address part of MAIL_FROM ("GiftLens <no-reply@x>" -> "no-reply@x"). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
+/**
+ * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, none; a number n, the n proxies nearest
+ * this server; a list of proxy addresses / CIDRs; true, every entry, so the client is the left-most one, which a
+ * client can write itself: safe only behind a proxy that overwrites the header (start-up warns).
+ */
+export type TrustProxy = boolean | number | string;
+
 export interface Config {
   port: number;
   host: string;
@@ -157,7 +167,7 @@ export interface Config {
    * PAYMENTS=test or on a loopback http origin, never by accident in production.
    */
   testPayments: boolean;
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
   webDistDir: string;
   redisUrl: string | null;
   /** Media in an S3-compatible bucket (all S3_* set); null: files under DATA_DIR/media. */

@@ -59,6 +59,10 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ PORT: '4000' }, ROOT).publicOrigin).toBe('http://localhost:4000');
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }, ROOT).trustProxy).toBe('10.0.0.0/8');
+    // A number is how many proxies are in front (1: the one reverse proxy), not "trust every entry".
+    expect(loadConfig({ TRUST_PROXY: '1' }, ROOT).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }, ROOT).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }, ROOT).trustProxy).toBe(false);
     expect(loadConfig({ DATABASE_URL: '' }, ROOT).database.kind).toBe('sqlite');
   });
 

@@ -55,12 +55,13 @@ describeEachDatabase(
         file: await h.app.inject({ method: 'GET', url: '/assets/app.js' }),
         missingFile: await h.app.inject({ method: 'GET', url: '/assets/nothing-here.js' }),
         media: await h.app.inject({ method: 'GET', url: '/media/nothing-here.mp4' }),
+        badEscape: await h.app.inject({ method: 'GET', url: '/media/gifts/%zz' }),
       };
       for (const [name, res] of Object.entries(answers)) {
         expect(res.statusCode, name).toBeLessThan(500);
         expect(res.headers, name).toMatchObject({
           'x-content-type-options': 'nosniff',
-          'x-frame-options': 'SAMEORIGIN',
+          'x-frame-options': 'DENY',
           'referrer-policy': 'strict-origin-when-cross-origin',
           'cross-origin-opener-policy': 'same-origin-allow-popups',
           'cross-origin-resource-policy': 'same-origin',
@@ -84,6 +85,8 @@ describeEachDatabase(
         refused: await h.app.inject({ method: 'GET', url: '/api/verification-recipient/verify-gift/not-an-id' }),
         badJson: await h.app.inject({ method: 'POST', url: '/api/verification-recipient/check-email', headers: { 'content-type': 'application/json' }, payload: '{' }),
         noSession: await h.app.inject({ method: 'GET', url: '/api/gift-sender/me' }),
+        // refused by the router itself, before any hook
+        badEscape: await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts/%zz' }),
       };
       for (const [name, res] of Object.entries(answers)) {
         expect(res.statusCode, name).toBeLessThan(500);

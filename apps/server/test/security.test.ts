@@ -9,7 +9,7 @@ import { createHousekeepingService } from '../src/modules/housekeeping/housekeep
 import { paidGift } from './helpers/flows.ts';
 import { describeEachDatabase, it, json, PUBLIC_ORIGIN, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { giftPhoto, multipart } from './helpers/media.ts';
-import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+import { activeGift, directScan, scanPhotos, sendRecipientCode } from './helpers/recipient.ts';
 
 let photos: Awaited<ReturnType<typeof scanPhotos>>;
 beforeAll(async () => {
@@ -125,6 +125,52 @@ describeEachDatabase('partial uploads of a killed process', (get) => {
     expect(existsSync(fresh)).toBe(true);
   });
 });
+
+describeEachDatabase('the daily code cap is the address’s, whichever flow asks', (get) => {
+  it(`codes sent to one address as a sender and as a recipient count together (${CODE_DAILY_LIMIT} a day)`, async () => {
+    const h = get();
+    const email = uniqueEmail('both');
+    await activeGift(h, (await signIn(h, uniqueEmail('giver'))).cookie, { photo: photos.reference, recipientEmail: email, pay: false });
+    for (let i = 0; i < CODE_DAILY_LIMIT; i++) {
+      const res = i % 2 === 0 ? await sendCode(h, email) : await sendRecipientCode(h, email);
+      expect(res.statusCode, `code ${i + 1}`).toBe(200);
+      h.clock.advance((SENDER_RESEND_COOLDOWN_S + 1) * 1000);
+    }
+    for (const refused of [await sendCode(h, email), await sendRecipientCode(h, email)]) {
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused)).toMatchObject({ code: 'daily_code_limit', error: texts.sender.tooManyCodesToday });
+    }
+  });
+});
+
+describeEachDatabase(
+  'behind one proxy (TRUST_PROXY=1), a client cannot choose its address',
+  (get) => {
+    it('the address the proxy saw is rate limited, whatever the client wrote to the left of it', async () => {
+      const h = get();
+      const attempt = (i: number) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/payment/verify-payment-callback',
+          // What nginx forwards when the client sent its own X-Forwarded-For: the client's entry, then the address
+          // the proxy saw.
+          headers: { 'x-forwarded-for': `10.0.${i}.1, 198.51.100.7` },
+          payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(400);
+      expect((await attempt(3)).statusCode).toBe(429);
+      // Another client behind the same proxy is not affected.
+      const other = await h.app.inject({
+        method: 'POST',
+        url: '/api/payment/verify-payment-callback',
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+        payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
+      });
+      expect(other.statusCode).toBe(400);
+    });
+  },
+  { paymentRateLimit: { max: 3, timeWindow: 60_000 }, trustProxy: 1 },
+);
 
 describeEachDatabase(
   'verify-payment-callback is rate limited',

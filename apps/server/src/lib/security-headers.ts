@@ -47,6 +47,8 @@ export function helmetOptions(opts: SecurityHeadersOptions & { shellScripts: str
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts) },
     hsts: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Older browsers' framing guard says what frame-ancestors 'none' says: framed nowhere, not even by ourselves.
+    xFrameOptions: { action: 'deny' },
     // Media and images are served to our own pages only; the service worker and the app are same-origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,

@@ -1,3 +1,4 @@
+import type { TrustProxy } from '../../src/config.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -66,7 +67,7 @@ export interface HarnessOptions {
   mailer?: (h: { outboxDir: string }) => Mailer;
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindow: number };
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   /** As when PUBLIC_ORIGIN is https. */
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];

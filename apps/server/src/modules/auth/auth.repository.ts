@@ -12,11 +12,15 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
     .executeTakeFirst();
 
 /** The codes of a purpose sent to an address since `since`, oldest first (for the daily limit). */
-export const codesSentSince = (db: Executor, purpose: CodePurpose, destination: string, since: string) =>
+/** Every purpose's codes: an address's daily cap counts what it was sent as a sender and as a recipient. */
+const ALL_PURPOSES: CodePurpose[] = ['sender', 'recipient'];
+
+/** Codes sent to an address since `since`, of every purpose (the index's leading column is the purpose). */
+export const codesSentSince = (db: Executor, destination: string, since: string) =>
   db
     .selectFrom('verification_codes')
     .select('created_at')
-    .where('purpose', '=', purpose)
+    .where('purpose', 'in', ALL_PURPOSES)
     .where('destination', '=', destination)
     .where('created_at', '>', since)
     .orderBy('created_at')

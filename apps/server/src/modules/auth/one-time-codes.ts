@@ -47,7 +47,8 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       const now = clock.now();
       const nowIso = now.toISOString();
       const cutoff = new Date(now.getTime() - cooldownS * 1000).toISOString();
-      const sentToday = await repo.codesSentSince(db, purpose, email, new Date(now.getTime() - DAY_MS).toISOString());
+      // The cap is the address's, whichever flow asks: each code mails the address and buys 5 more guesses.
+      const sentToday = await repo.codesSentSince(db, email, new Date(now.getTime() - DAY_MS).toISOString());
       const oldest = sentToday[sentToday.length - CODE_DAILY_LIMIT];
       if (oldest) {
         const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
