@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (err, request, reply) => {
       const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
       // They come before the hooks too: the answer's security headers are put here.
-      putHeaders(request.url, reply as FastifyReply);
+      putHeaders(request.url, reply);
       void (reply as FastifyReply).code(status).send({ success: false, error: texts.sender.generic, code: err.code });
     },
   });
