@@ -344,26 +344,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   demoRoutes(app, { service: demo, rateLimit: scanRateLimit, admission });
 
   mediaRoutes(app, { media, clock });
-  // Liveness and readiness in one: 200 when the database, media storage and mail answer, 503 naming what does not.
+  // Health for monitoring (database, media storage and mail: 503 naming what does not answer), readiness for a
+  // load balancer (database and storage only: a mail relay outage must not take every node out of rotation; mail
+  // waits in the job queue), and liveness (the process answers).
+  const probe = (check: () => Promise<unknown>) =>
+    Promise.race([
+      check().then(() => 'ok' as const),
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000).unref()),
+    ]).catch(() => 'unreachable' as const);
+  const serving = () => Promise.all([probe(() => sql`select 1`.execute(db)), probe(() => media.check())]);
   app.get(
     '/api/health',
     { schema: { tags: ['operations'], summary: 'Whether the database, media storage and mail are reachable' } },
     async (_request, reply) => {
-      const probe = (check: () => Promise<unknown>) =>
-        Promise.race([
-          check().then(() => 'ok' as const),
-          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000).unref()),
-        ]).catch(() => 'unreachable' as const);
-      const [database, storage, mail] = await Promise.all([
-        probe(() => sql`select 1`.execute(db)),
-        probe(() => media.check()),
-        probe(() => deps.mailer.check()),
-      ]);
+      const [[database, storage], mail] = await Promise.all([serving(), probe(() => deps.mailer.check())]);
       const healthy = database === 'ok' && storage === 'ok' && mail === 'ok';
       reply.code(healthy ? 200 : 503);
       return { success: healthy, database, storage, mail };
     },
   );
+  app.get(
+    '/api/health/ready',
+    { schema: { tags: ['operations'], summary: 'Whether this node can serve: its database and media storage answer' } },
+    async (_request, reply) => {
+      const [database, storage] = await serving();
+      const ready = database === 'ok' && storage === 'ok';
+      reply.code(ready ? 200 : 503);
+      return { success: ready, database, storage };
+    },
+  );
+  app.get('/api/health/live', { schema: { tags: ['operations'], summary: 'Whether the process answers' } }, () => ({
+    success: true,
+  }));
 
   const webDist =
     deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;

@@ -22,7 +22,7 @@ describeEachDatabase('API reference', (get) => {
     const doc = json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>> }>(res);
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.keys(doc.paths);
-    for (const path of [...contractPaths(), '/api/uploads/{token}', '/api/health']) expect(documented, path).toContain(path);
+    for (const path of [...contractPaths(), '/api/uploads/{token}', '/api/health', '/api/health/ready', '/api/health/live']) expect(documented, path).toContain(path);
     expect(documented.filter((p) => !p.startsWith('/api/'))).toEqual([]);
     expect(documented.filter((p) => p.startsWith('/api/docs'))).toEqual([]);
 

@@ -79,5 +79,9 @@ describeEachStorage('media storage', (get, storage) => {
     const body = json<{ success: boolean; storage: string }>(down);
     expect(body.success).toBe(false);
     expect(['unreachable', 'timeout']).toContain(body.storage);
+    // Without its storage a node cannot serve: not ready.
+    const notReady = await h.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(notReady.statusCode).toBe(503);
+    expect(json<{ success: boolean; database: string; storage: string }>(notReady)).toMatchObject({ success: false, database: 'ok' });
   });
 });

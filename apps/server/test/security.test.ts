@@ -202,6 +202,16 @@ describeEachDatabase(
       expect(res.statusCode).toBe(503);
       expect(json(res)).toEqual({ success: false, database: 'ok', storage: 'ok', mail: 'unreachable' });
     });
+
+    it('the node stays ready and live while mail is down: a relay outage takes no node out of rotation', async () => {
+      const h = get();
+      const ready = await h.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(json(ready)).toEqual({ success: true, database: 'ok', storage: 'ok' });
+      const live = await h.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(json(live)).toEqual({ success: true });
+    });
   },
   // An SMTP server that is not there: a loopback port nothing listens on.
   { mailer: () => createSmtpMailer('smtp://127.0.0.1:9', 'GiftLens <no-reply@giftlens.test>') },
