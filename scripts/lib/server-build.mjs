@@ -2,6 +2,9 @@
 // (contract, matcher) inlined and every npm package left to node_modules, into apps/server/dist/ (decision 022).
 // The matcher's worker thread gets its own bundle, dist/worker-entry.mjs: the pool finds it beside the code that
 // starts it (new URL('./worker-entry.mjs', import.meta.url)), as it finds src/worker-entry.mjs in the sources.
+// main and worker are split: a module the sources import with import() (the Stripe and S3 adapters) is a chunk of
+// its own, loaded, with the npm package it imports, only when that feature is configured; what both entries share
+// is a chunk too. Chunks sit beside the entries, so import.meta.url means the same folder in every one of them.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -46,10 +49,11 @@ const externalPackages = {
   },
 };
 
-export async function buildServer() {
+/** Builds into `outdir` (the server's dist/ unless a test says otherwise); returns the milliseconds it took. */
+export async function buildServer({ outdir = SERVER_DIST } = {}) {
   const esbuild = await import('esbuild');
   const t0 = performance.now();
-  const tmp = `${SERVER_DIST}.tmp-${process.pid}`;
+  const tmp = `${outdir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const common = {
@@ -70,6 +74,9 @@ export async function buildServer() {
       main: path.join(root, 'apps/server/src/main.ts'),
       worker: path.join(root, 'apps/server/src/worker.ts'),
     },
+    // Without it, import('./adapters/stripe.ts') is inlined and `import Stripe from "stripe"` hoisted to the top of
+    // main.js: every start would load the package (decision 022).
+    splitting: true,
     outdir: tmp,
   });
   await esbuild.build({
@@ -85,8 +92,8 @@ export async function buildServer() {
   for (const file of readdirSync(matcherSrc).filter((f) => f.endsWith('.wasm')))
     copyFileSync(path.join(matcherSrc, file), path.join(tmp, file));
   // Swapped in whole: a server starting meanwhile never sees half a build.
-  rmSync(SERVER_DIST, { recursive: true, force: true });
-  renameSync(tmp, SERVER_DIST);
+  rmSync(outdir, { recursive: true, force: true });
+  renameSync(tmp, outdir);
   return performance.now() - t0;
 }
 

@@ -3,7 +3,6 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail.ts';
 import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
-import { createS3MediaStorage } from './adapters/media-storage-s3.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
@@ -41,8 +40,14 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
       : createOutboxMailer(config.mail.dir, config.mail.from, (line) => log.info(line));
   const mediaDir = path.join(config.dataDir, 'media');
   const mediaSecret = deriveKey(sessionSecret, 'media-urls');
-  // Bytes the server receives itself are staged on local disk before they go to the bucket.
-  const s3 = config.s3 ? createS3MediaStorage(config.s3, { secret: mediaSecret, stagingDir: path.join(mediaDir, '.tmp') }) : null;
+  // Bytes the server receives itself are staged on local disk before they go to the bucket. The AWS SDK is loaded
+  // only with S3 configured (the adapter is its own chunk in the build; decision 022).
+  const s3 = config.s3
+    ? (await import('./adapters/media-storage-s3.ts')).createS3MediaStorage(config.s3, {
+        secret: mediaSecret,
+        stagingDir: path.join(mediaDir, '.tmp'),
+      })
+    : null;
   const media = s3 ?? createLocalMediaStorage(mediaDir, mediaSecret);
   const push = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
   const whatsapp = config.whatsapp ? createWhatsAppCloud(config.whatsapp) : null;

@@ -27,14 +27,15 @@ const infra = await createInfrastructure(config, {
   info: (line) => console.log(line),
   warn: (line) => console.warn(line),
 });
-const rateLimitStore = createRateLimitStore(config.redisUrl);
+const rateLimitStore = await createRateLimitStore(config.redisUrl);
 const recogniser = createMatcherRecogniser({ eager: true });
 let jobs: JobRunner | null = null;
 // INR → Razorpay, USD → Stripe; a region without its keys uses the test checkout (config allows that only in test).
 const testCheckout = createTestPaymentProvider(infra.sessionSecret);
 const payments: PaymentProviders = {
   INR: config.razorpay ? createRazorpayProvider(config.razorpay) : testCheckout,
-  // Loaded only when configured: the stripe package takes about a second to import on a loaded machine.
+  // Loaded only when configured (its own chunk in the build): the stripe package takes about a second to import on a
+  // loaded machine (decision 022).
   USD: config.stripe ? (await import('./adapters/stripe.ts')).createStripeCheckoutProvider(config.stripe) : testCheckout,
 };
 
