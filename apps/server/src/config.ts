@@ -192,8 +192,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** What the process does: an API node takes payments; a worker (`npm run worker`) never does. */
+export interface ConfigRole {
+  takesPayments: boolean;
+}
+
 /** Parses the environment once. Pure: throws ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined>, rootDir: string = REPO_ROOT): Config {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  rootDir: string = REPO_ROOT,
+  role: ConfigRole = { takesPayments: true },
+): Config {
   const parsed = EnvSchema.safeParse(env);
   const problems = [
     ...(parsed.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
@@ -209,7 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const hasRazorpay = Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET);
   const hasStripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET);
-  if ((!hasRazorpay || !hasStripe) && e.PAYMENTS !== 'test' && !isLoopbackHttp(publicOrigin)) {
+  if (role.takesPayments && (!hasRazorpay || !hasStripe) && e.PAYMENTS !== 'test' && !isLoopbackHttp(publicOrigin)) {
     // Each region needs its provider: India pays in INR through Razorpay, everyone else in USD through Stripe.
     const missing = [
       ...(hasRazorpay ? [] : [`${RAZORPAY_VARS.join(', ')}: required to take payments in INR (Razorpay)`]),
@@ -284,7 +293,7 @@ export function loadConfig(env: Record<string, string | undefined>, rootDir: str
 }
 
 /** The one place that reads process.env. */
-export const loadConfigFromEnvironment = (): Config => loadConfig(process.env);
+export const loadConfigFromEnvironment = (role?: ConfigRole): Config => loadConfig(process.env, REPO_ROOT, role);
 
 /**
  * DATA_DIR must exist (or be creatable) and be writable: the SQLite file, media, outbox and generated keys live

@@ -7,6 +7,8 @@ import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
 import type { JobRunner } from './jobs/runner.ts';
+import { failStartup, startupProblem } from './lib/startup-failure.ts';
+import { sweepOwnStaleParts } from './modules/housekeeping/own-parts.ts';
 
 function readConfig(): Config {
   try {
@@ -26,10 +28,11 @@ const config = readConfig();
 const infra = await createInfrastructure(config, {
   info: (line) => console.log(line),
   warn: (line) => console.warn(line),
-});
+}).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'database')));
 const rateLimitStore = await createRateLimitStore(config.redisUrl);
 const recogniser = createMatcherRecogniser({ eager: true });
 let jobs: JobRunner | null = null;
+let stopSweep: (() => void) | null = null;
 // INR → Razorpay, USD → Stripe; a region without its keys uses the test checkout (config allows that only in test).
 const testCheckout = createTestPaymentProvider(infra.sessionSecret);
 const payments: PaymentProviders = {
@@ -83,6 +86,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     await jobs?.stop();
+    stopSweep?.();
     await app.close();
     await recogniser.close();
     await infra.close();
@@ -95,7 +99,9 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'listen')));
 app.log.info(`GiftLens is listening on ${config.publicOrigin}`);
 // Deliveries, notices and housekeeping: see docs/decisions/013-jobs.md.
 if (config.runJobs && !closing) jobs = await startJobs(infra, config, app.log, recogniser);
+// Without jobs here, housekeeping runs on the workers and never sees this node's staged uploads: it sweeps its own.
+if (!config.runJobs && !closing) stopSweep = sweepOwnStaleParts({ media: infra.media, clock: infra.clock, log: app.log });

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment } from './config.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
+import { failStartup, startupProblem } from './lib/startup-failure.ts';
 
 /**
  * `npm run worker`: the job runner alone, for machines that only send deliveries and notices and keep house.
@@ -9,7 +10,8 @@ import { createInfrastructure, startJobs } from './infrastructure.ts';
  */
 let config;
 try {
-  config = loadConfigFromEnvironment();
+  // A worker takes no payments: the providers' keys are the API nodes' business.
+  config = loadConfigFromEnvironment({ takesPayments: false });
   assertDataDirWritable(config);
 } catch (err) {
   if (err instanceof ConfigError) {
@@ -20,7 +22,9 @@ try {
 }
 
 const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
-const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) });
+const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) }).catch(
+  (err: unknown) => failStartup(err, startupProblem(err, config, 'database')),
+);
 // Its pool starts only when housekeeping has an unrated photo to rate (a worker otherwise never matches).
 const recogniser = createMatcherRecogniser({ size: 1 });
 const jobs = await startJobs(infra, config, log, recogniser);

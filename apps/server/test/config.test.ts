@@ -187,6 +187,9 @@ describe('loadConfig', () => {
     });
     // Half a Stripe account is named, whatever the origin.
     expect(problems({ STRIPE_SECRET_KEY: 'sk_x' })).toEqual(['STRIPE_WEBHOOK_SECRET: is required when any STRIPE_* variable is set']);
+    // A worker takes no payments: it starts without the providers' keys (half a set is still named).
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example' }, ROOT, { takesPayments: false }).publicOrigin).toBe('https://giftlens.example');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_x' }, ROOT, { takesPayments: false })).toThrow(ConfigError);
   });
 
   it('a DATA_DIR that cannot be written stops start-up with one clear line', () => {
