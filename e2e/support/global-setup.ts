@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer } from './smtp.ts';
 import { ARTIFACTS_DIR, HEALTH, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
-import { freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
+import { ensureServerBuild, freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
 
 /**
  * The real app server on a free loopback port (built web app, SQLite in `dataDir`, mail to the local SMTP server),
@@ -17,6 +17,7 @@ export async function startAppServer(opts: {
 }): Promise<{ server: ChildProcess; baseURL: string }> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  await ensureServerBuild();
   const server = spawnServerProcess('main', {
     PORT: String(port),
     HOST: '127.0.0.1',

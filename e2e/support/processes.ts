@@ -1,14 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { buildServerIfStale } from '../../scripts/lib/server-build.mjs';
 import { REPO_DIR } from './paths.ts';
 
 // The one set of process helpers (free port, wait for the first answer, stop), shared with the server's benchmarks,
 // fault tests and the scripts.
 export { freePort, stopProcess, waitForAnswer } from '../../scripts/lib/processes.mjs';
 
-/** The server's own entry points, run from the TypeScript sources as `npm start` and `npm run worker` do. */
+/** Builds the server when its build is missing or stale (0.1 s), so the browser tests run what production runs. */
+export const ensureServerBuild = () => buildServerIfStale();
+
+/**
+ * The server's own entry points as production runs them (`npm start`, `npm run worker`): the compiled JavaScript
+ * in apps/server/dist (call `ensureServerBuild` first).
+ */
 export function spawnServerProcess(entry: 'main' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join('apps/server/src', `${entry}.ts`)], {
+  return spawn(process.execPath, [join('apps/server/dist', `${entry}.js`)], {
     cwd: REPO_DIR,
     env: {
       ...process.env,

@@ -7,7 +7,7 @@ import httpProxy from 'http-proxy';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { ARTIFACTS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
-import { freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
+import { ensureServerBuild, freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
 import { PROXY_STATS_PATH, type ProxyStats } from './scaled-out.ts';
 import { startSmtpServer } from './smtp.ts';
 
@@ -96,6 +96,7 @@ export default async function scaledSetup(): Promise<() => Promise<void>> {
     S3_FORCE_PATH_STYLE: 'true',
   };
 
+  await ensureServerBuild();
   const apiPorts = [await freePort(), await freePort()];
   const apis = apiPorts.map((port, i) =>
     spawnServerProcess('main', { ...shared, PORT: String(port), DATA_DIR: join(root, `api-${i}`), RUN_JOBS: 'false' }),
