@@ -87,6 +87,8 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
     async revealed(gift: Gift, score: number): Promise<ScanOutcome> {
       const plan = assertRevealable(gift, clock.now());
       const now = clock.now();
+      // Read before the reveal is counted: a failure here spends nothing.
+      const giftDetails = await messages.revealDetails(gift);
       // The reveal is counted, its grant issued, and the first one recorded with the sender's notice, in one
       // transaction: a failure between them can neither spend a reveal without a grant nor grant one uncounted.
       const token = await db.transaction().execute(async (trx) => {
@@ -101,7 +103,7 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
           giftId: gift.id,
           matchResult: { matched: true, matchFound: true, giftId: gift.id, score },
           openAIResponse: { content: 'yes' },
-          giftDetails: await messages.revealDetails(gift),
+          giftDetails,
         },
         grant: { giftId: gift.id, token },
       };
