@@ -495,9 +495,16 @@ export function requestArbitrary(ops: Operation[], pools: Pools, image: Buffer):
           'forged',
           'garbage',
         ),
+        // Mostly no Origin or our own, so most requests get past the cross-site check to the input checks behind it.
         origin: fc.constantFrom<OriginMode>(
           'none',
           'none',
+          'none',
+          'none',
+          'none',
+          'own',
+          'own',
+          'own',
           'own',
           'own',
           'foreign',
