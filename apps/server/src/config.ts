@@ -1,6 +1,6 @@
 import { LIVE_SCAN } from '@giftlens/contract/constants';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -301,12 +301,29 @@ export const loadConfigFromEnvironment = (role?: ConfigRole): Config => loadConf
  */
 export function assertDataDirWritable(config: Config): void {
   try {
-    mkdirSync(config.dataDir, { recursive: true });
+    makeFolders(config.dataDir);
     accessSync(config.dataDir, constants.W_OK);
   } catch (err) {
     const reason = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : String(err);
     throw new ConfigError([`DATA_DIR: ${config.dataDir} is not a writable folder (${reason})`]);
   }
+}
+
+/**
+ * `mkdir -p` one level at a time: node's recursive mkdir retries forever where a parent refuses a new folder with
+ * ENOENT (a DATA_DIR under /proc hung start-up); one level at a time, that refusal is thrown.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const folder of missing) mkdirSync(folder);
+  if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
 }
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR/session-secret so sessions survive restarts. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertDataDirWritable, ConfigError, loadConfig } from '../src/config.ts';
 
@@ -196,6 +199,14 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: '/etc/hostname/data' }, ROOT);
     expect(() => assertDataDirWritable(config)).toThrow(ConfigError);
     expect(() => assertDataDirWritable(config)).toThrow('DATA_DIR: /etc/hostname/data is not a writable folder (ENOTDIR)');
+    // A parent that refuses new folders with ENOENT (node's own recursive mkdir retried it forever).
+    expect(() => assertDataDirWritable(loadConfig({ DATA_DIR: '/proc/giftlens/data' }, ROOT))).toThrow(
+      'DATA_DIR: /proc/giftlens/data is not a writable folder (ENOENT)',
+    );
+    // Missing folders are made, every level.
+    const nested = path.join(mkdtempSync(path.join(tmpdir(), 'giftlens-data-')), 'a', 'b');
+    assertDataDirWritable(loadConfig({ DATA_DIR: nested }, ROOT));
+    expect(statSync(nested).isDirectory()).toBe(true);
   });
 
   it('names every bad variable at once', () => {
