@@ -322,7 +322,14 @@ function makeFolders(dir: string): void {
     if (parent === at) break;
     at = parent;
   }
-  for (const folder of missing) mkdirSync(folder);
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (err) {
+      // Another process starting beside this one made it first.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
   if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
 }
 

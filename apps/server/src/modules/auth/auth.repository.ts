@@ -11,11 +11,13 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
     .limit(1)
     .executeTakeFirst();
 
-/** The codes of a purpose sent to an address since `since`, oldest first (for the daily limit). */
 /** Every purpose's codes: an address's daily cap counts what it was sent as a sender and as a recipient. */
 const ALL_PURPOSES: CodePurpose[] = ['sender', 'recipient'];
 
-/** Codes sent to an address since `since`, of every purpose (the index's leading column is the purpose). */
+/**
+ * The codes sent to an address since `since`, of every purpose, oldest first (for the daily limit; the purposes are
+ * named so the index, which leads with the purpose, still serves the read).
+ */
 export const codesSentSince = (db: Executor, destination: string, since: string) =>
   db
     .selectFrom('verification_codes')
