@@ -77,6 +77,14 @@ app.log.info(
   },
   'GiftLens server starting',
 );
+// The test checkout marks orders paid for free: allowed on a loopback origin for the quick start, but a server that
+// listens beyond loopback is reachable by others.
+const loopbackHost = config.host === 'localhost' || config.host === '::1' || config.host.startsWith('127.');
+if (Object.values(payments).some((p) => p.name === 'test') && !loopbackHost) {
+  app.log.warn(
+    `payments: the built-in test checkout is on (PUBLIC_ORIGIN is a loopback origin, or PAYMENTS=test) and the server listens on ${config.host}: anyone who reaches port ${config.port} can mark orders paid without money. Set PUBLIC_ORIGIN and the providers' keys, or HOST=127.0.0.1.`,
+  );
+}
 
 let closing = false;
 async function shutdown(signal: string) {
