@@ -15,7 +15,8 @@ export const ensureServerBuild = () => buildServerIfStale();
  * in apps/server/dist (call `ensureServerBuild` first).
  */
 export function spawnServerProcess(entry: 'main' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [join('apps/server/dist', `${entry}.js`)], {
+  // Stack traces name the TypeScript sources, as under `npm start`.
+  return spawn(process.execPath, ['--enable-source-maps', join('apps/server/dist', `${entry}.js`)], {
     cwd: REPO_DIR,
     env: {
       ...process.env,

@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import { BlockList, isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { ZodError } from 'zod';
 import type { Clock } from './adapters/clock.ts';
@@ -124,8 +125,23 @@ const apiOnly: typeof jsonSchemaTransform = (input) => {
   return documented ? out : { ...out, schema: { ...out.schema, hide: true } };
 };
 
-/** Fastify's trust function for `n` proxies in front: hop 0 is the socket's peer, hop 1 the last entry appended… */
-const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+/** Where a reverse proxy in front can connect from: loopback and the private, unique-local and link-local ranges. */
+const PRIVATE_PEERS = (() => {
+  const list = new BlockList();
+  for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const)
+    list.addSubnet(net, bits, 'ipv4');
+  for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) list.addSubnet(net, bits, 'ipv6');
+  return list;
+})();
+
+/**
+ * Fastify's trust function for `n` proxies in front (Fastify refuses a bare hop count: it cannot validate the
+ * socket's peer). Hop 0 is the peer: trusted only from loopback or a private network, where a proxy in front
+ * connects from, so a client that reaches the node directly from the internet cannot name its own address; hops
+ * 1..n-1 are the entries the further proxies appended.
+ */
+const trustHops = (n: number) => (address: string, hop: number) =>
+  hop === 0 ? PRIVATE_PEERS.check(address, isIPv6(address) ? 'ipv6' : 'ipv4') : hop < n;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The browser security headers of the pages and files (helmet's, computed once: lib/security-headers.ts), set by
@@ -154,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     ...loggerOptions(deps.logger),
-    // A hop count n as proxy-addr counts it: the socket's peer and the n - 1 entries nearest to it are proxies.
+    // A hop count n: the socket's peer (from a private network) and the n - 1 entries nearest to it are proxies.
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : deps.trustProxy,
     // The router's own refusals (a malformed %-escape in the path, a path parameter over 100 characters) skip
     // the error handler: they get decision 001's body too.
@@ -377,18 +393,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     success: true,
   }));
 
-  const webDist =
-    deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')) ? deps.webDistDir : null;
-  if (webDist) {
+  if (webDistDir) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webDistDir,
       index: false,
       // The build writes .br and .gz next to every text asset; send those to browsers that accept them.
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed build assets never change; the service worker and the shell must always be revalidated.
-        const rel = path.relative(webDist, filePath).split(path.sep).join('/');
+        const rel = path.relative(webDistDir, filePath).split(path.sep).join('/');
         res.setHeader(
           'cache-control',
           rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -399,14 +413,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-  if (webDist) app.get('/', (_request, reply) => sendShell(reply));
+  if (webDistDir) app.get('/', (_request, reply) => sendShell(reply));
 
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
     (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isBackend = BACKEND_PATH.test(url);
-      if (webDist && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
+      if (webDistDir && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
         return sendShell(reply);
       return reply.code(404).send({ success: false, error: texts.sender.notFound, code: 'not_found' });
     },

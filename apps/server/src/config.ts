@@ -63,8 +63,9 @@ const EnvSchema = z
         .transform((v): TrustProxy => {
           if (v === undefined || v === 'false' || v === '0') return false;
           if (v === 'true') return true;
-          // A number: that many proxies in front, each appending to X-Forwarded-For; the client is the entry that
-          // many places from the right (what the nearest proxy saw), whatever the client wrote to the left of it.
+          // A number: that many proxies in front, each appending to X-Forwarded-For; the client is the entry n - 1
+          // places left of the socket's peer (with one proxy: the last entry, what it saw), whatever the client
+          // wrote further left. The peer itself must connect from loopback or a private network (app.ts).
           if (/^\d+$/.test(v)) return Number(v);
           // Anything else: a comma-separated list of trusted proxy addresses / CIDRs.
           return v;

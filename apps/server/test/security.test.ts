@@ -168,6 +168,20 @@ describeEachDatabase(
       });
       expect(other.statusCode).toBe(400);
     });
+
+    it('a client that reaches the node directly (not from a private network) is its socket address, whatever it forwards', async () => {
+      const h = get();
+      const direct = (i: number) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/payment/verify-payment-callback',
+          remoteAddress: '203.0.113.50',
+          headers: { 'x-forwarded-for': `10.9.${i}.1` },
+          payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
+        });
+      for (let i = 0; i < 3; i++) expect((await direct(i)).statusCode).toBe(400);
+      expect((await direct(3)).statusCode).toBe(429);
+    });
   },
   { paymentRateLimit: { max: 3, timeWindow: 60_000 }, trustProxy: 1 },
 );

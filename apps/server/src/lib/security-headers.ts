@@ -41,11 +41,14 @@ export function contentSecurityPolicy(opts: SecurityHeadersOptions & { shellScri
   };
 }
 
+/** HSTS on https: 180 days, subdomains too. */
+const HSTS = { maxAge: 180 * 24 * 3600, includeSubDomains: true };
+
 /** Helmet's options for the app: the CSP above, no framing, nosniff, a referrer policy, HSTS on https. */
 export function helmetOptions(opts: SecurityHeadersOptions & { shellScripts: string[] }): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts) },
-    hsts: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    hsts: opts.https ? HSTS : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Older browsers' framing guard says what frame-ancestors 'none' says: framed nowhere, not even by ourselves.
     xFrameOptions: { action: 'deny' },
@@ -67,7 +70,7 @@ export function helmetOptions(opts: SecurityHeadersOptions & { shellScripts: str
 export function apiHelmetOptions(opts: Pick<SecurityHeadersOptions, 'https'>): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    hsts: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    hsts: opts.https ? HSTS : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,

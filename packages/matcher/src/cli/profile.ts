@@ -29,8 +29,10 @@ for (const p of pairs) {
 }
 
 /**
- * One comparison of these keypoints alone, as match() runs it at each stage: compare() itself adds the first pass
- * (the base level's keypoints) under CONFIG.firstPass, which would time the first pass again inside every stage.
+ * One comparison of these keypoints alone: compare() itself adds the first pass (the base level's keypoints) under
+ * CONFIG.firstPass, which would time the first pass again inside every stage. Still compare()'s exact evidence, not
+ * match()'s shortcut that skips a verification with too few correspondences, and for the pooled stage compare()
+ * tries the grey layer too: the colour stages read high.
  */
 const compareAlone = (q: Parameters<typeof compare>[0], r: Parameters<typeof compare>[1]) => {
   const firstPass = CONFIG.firstPass;

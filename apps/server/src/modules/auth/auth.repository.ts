@@ -12,7 +12,8 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
     .executeTakeFirst();
 
 /** Every purpose's codes: an address's daily cap counts what it was sent as a sender and as a recipient. */
-const ALL_PURPOSES: CodePurpose[] = ['sender', 'recipient'];
+const PURPOSES: Record<CodePurpose, true> = { sender: true, recipient: true };
+const ALL_PURPOSES = Object.keys(PURPOSES) as CodePurpose[];
 
 /**
  * The codes sent to an address since `since`, of every purpose, oldest first (for the daily limit; the purposes are
