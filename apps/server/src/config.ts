@@ -135,8 +135,12 @@ function setProblems(env: Record<string, string | undefined>, vars: readonly str
 /** http://localhost, 127.0.0.0/8 or [::1]: a developer's own machine. */
 function isLoopbackHttp(origin: string): boolean {
   const url = new URL(origin);
-  return url.protocol === 'http:' && (url.hostname === 'localhost' || /^127\./.test(url.hostname) || url.hostname === '[::1]');
+  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
+
+/** localhost, 127.x.x.x or ::1 (a URL's `[::1]` or a bare `::1`, as HOST is written). */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || /^127\./.test(host) || host === '::1' || host === '[::1]';
 
 /** The address part of MAIL_FROM ("GiftLens <no-reply@x>" -> "no-reply@x"). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();

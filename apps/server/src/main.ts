@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
 import { createRateLimitStore } from './adapters/rate-limit-store.ts';
 import { createMatcherRecogniser } from './adapters/recogniser.ts';
-import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
+import { assertDataDirWritable, ConfigError, isLoopbackHost, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { failStartup, startupProblem } from './lib/startup-failure.ts';
@@ -79,8 +79,7 @@ app.log.info(
 );
 // The test checkout marks orders paid for free: allowed on a loopback origin for the quick start, but a server that
 // listens beyond loopback is reachable by others.
-const loopbackHost = config.host === 'localhost' || config.host === '::1' || config.host.startsWith('127.');
-if (Object.values(payments).some((p) => p.name === 'test') && !loopbackHost) {
+if (Object.values(payments).some((p) => p.name === 'test') && !isLoopbackHost(config.host)) {
   app.log.warn(
     `payments: the built-in test checkout is on (PUBLIC_ORIGIN is a loopback origin, or PAYMENTS=test) and the server listens on ${config.host}: anyone who reaches port ${config.port} can mark orders paid without money. Set PUBLIC_ORIGIN and the providers' keys, or HOST=127.0.0.1.`,
   );

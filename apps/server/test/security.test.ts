@@ -143,42 +143,33 @@ describeEachDatabase('the daily code cap is the address’s, whichever flow asks
   });
 });
 
+/** A payment callback with a forged signature (400), from `from` (the socket's peer, loopback by default). */
+const badCallback = (h: Harness, forwardedFor?: string, from?: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/payment/verify-payment-callback',
+    ...(from ? { remoteAddress: from } : {}),
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
+  });
+
 describeEachDatabase(
   'behind one proxy (TRUST_PROXY=1), a client cannot choose its address',
   (get) => {
     it('the address the proxy saw is rate limited, whatever the client wrote to the left of it', async () => {
       const h = get();
-      const attempt = (i: number) =>
-        h.app.inject({
-          method: 'POST',
-          url: '/api/payment/verify-payment-callback',
-          // What nginx forwards when the client sent its own X-Forwarded-For: the client's entry, then the address
-          // the proxy saw.
-          headers: { 'x-forwarded-for': `10.0.${i}.1, 198.51.100.7` },
-          payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
-        });
+      // What nginx forwards when the client sent its own X-Forwarded-For: the client's entry, then the address the
+      // proxy saw.
+      const attempt = (i: number) => badCallback(h, `10.0.${i}.1, 198.51.100.7`);
       for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(400);
       expect((await attempt(3)).statusCode).toBe(429);
       // Another client behind the same proxy is not affected.
-      const other = await h.app.inject({
-        method: 'POST',
-        url: '/api/payment/verify-payment-callback',
-        headers: { 'x-forwarded-for': '198.51.100.8' },
-        payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
-      });
-      expect(other.statusCode).toBe(400);
+      expect((await badCallback(h, '198.51.100.8')).statusCode).toBe(400);
     });
 
     it('a client that reaches the node directly (not from a private network) is its socket address, whatever it forwards', async () => {
       const h = get();
-      const direct = (i: number) =>
-        h.app.inject({
-          method: 'POST',
-          url: '/api/payment/verify-payment-callback',
-          remoteAddress: '203.0.113.50',
-          headers: { 'x-forwarded-for': `10.9.${i}.1` },
-          payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
-        });
+      const direct = (i: number) => badCallback(h, `10.9.${i}.1`, '203.0.113.50');
       for (let i = 0; i < 3; i++) expect((await direct(i)).statusCode).toBe(400);
       expect((await direct(3)).statusCode).toBe(429);
     });
@@ -191,12 +182,7 @@ describeEachDatabase(
   (get) => {
     it('refuses a client past its limit with 429 and Retry-After', async () => {
       const h = get();
-      const attempt = () =>
-        h.app.inject({
-          method: 'POST',
-          url: '/api/payment/verify-payment-callback',
-          payload: { orderId: 'order_X', paymentId: 'pay_Y', signature: 'f'.repeat(64) },
-        });
+      const attempt = () => badCallback(h);
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
