@@ -53,8 +53,9 @@ const withApplicationName = (url: string, name: string) => {
 
 /**
  * An `ffprobe` in `binDir` (put first on the server's PATH) that runs the real one, except for a render's check of
- * its output (`giftlens-render-*` scratch folder, `out.*`): that one first writes `gate/waiting` and waits until
- * `gate/open` exists. So a test can stop a render right before it stores its rendition, and let it go on.
+ * its output (`giftlens-render-*` scratch folder, `out.*`) while `gate/armed` exists: that one first writes
+ * `gate/waiting` and waits until `gate/open` exists. So a test can stop a render right before it stores its
+ * rendition, and let it go on; renders of the other tests pass straight through.
  */
 async function gatedFfprobe(binDir: string, gate: string): Promise<void> {
   const real = execFileSync('sh', ['-c', 'command -v ffprobe']).toString().trim();
@@ -67,6 +68,7 @@ async function gatedFfprobe(binDir: string, gate: string): Promise<void> {
 for arg in "$@"; do
   case "$arg" in
     */giftlens-render-*/out.*)
+      [ -e '${gate}/armed' ] || continue
       : > '${gate}/waiting'
       while [ ! -e '${gate}/open' ]; do sleep 0.05; done ;;
   esac
@@ -309,6 +311,19 @@ for (const target of DATABASE_TARGETS) {
     });
 
     it('killed while a rendition is being stored: redone by the retry; housekeeping removes what the killed attempt left', async () => {
+      // Only this test's render may stop at the gate: the renders earlier tests started finish first.
+      await until(
+        'the earlier renders to finish',
+        async () =>
+          (await db
+            .selectFrom('jobs')
+            .select('id')
+            .where('kind', '=', 'message.render')
+            .where('status', 'in', ['queued', 'running'])
+            .execute()).length === 0,
+        120_000,
+      );
+      await writeFile(path.join(renderGate(), 'armed'), '');
       const giftId = await newGift();
       const data = tinyMp4();
       const upload = await uploadUrl(giftId, data.length);
@@ -328,7 +343,12 @@ for (const target of DATABASE_TARGETS) {
       // The render stops at its gate (its last check of the rendition, just before it stores it); the test then
       // holds what the swap to the rendition needs and opens the gate: the render stores its files and waits, and
       // the kill lands between the stored rendition and the row naming it.
-      await until('the render to reach its gate', () => existsSync(path.join(renderGate(), 'waiting')));
+      // Claimed (on SQLite a claim under the test's lock would wait it out) and at the gate.
+      await until(
+        'the render to reach its gate',
+        async () => existsSync(path.join(renderGate(), 'waiting')) && (await renderJob()).status === 'running',
+        120_000,
+      );
       await whileLocked(giftId, async () => {
         await writeFile(path.join(renderGate(), 'open'), '');
         // SQLite: every write the server tries meanwhile (a job poll) waits out the 5 s busy timeout, which holds up
@@ -347,6 +367,7 @@ for (const target of DATABASE_TARGETS) {
             where datname = current_database() and application_name = ${SERVER_APP_NAME}`.execute(db);
         }
       });
+      await rm(path.join(renderGate(), 'armed'));
       await restarted('render storing its rendition');
       expect(await gift(giftId)).toMatchObject({ message_state: 'processing', message_path: upload.filePath });
       expect((await orphans()).files.sort()).toEqual(killed);
