@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Executor } from '../../db/database.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 
@@ -28,6 +30,15 @@ export const codesSentSince = (db: Executor, destination: string, since: string)
     .where('created_at', '>', since)
     .orderBy('created_at')
     .execute();
+
+/**
+ * Holds, until the transaction ends, the right to add codes for this address: PostgreSQL takes a transaction-level
+ * advisory lock on it (another node's transaction for the same address waits); SQLite needs nothing, as its one
+ * connection runs one transaction at a time.
+ */
+export async function lockDestination(trx: Executor, destination: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('verification_codes'), hashtext(${destination}))`.execute(trx);
+}
 
 export async function insertCode(
   db: Executor,

@@ -11,6 +11,14 @@ import { AppError } from '../../lib/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The refusal for an address sent `sent` codes (oldest first) in the last day, or null while it is under the cap. */
+function dailyLimitRefusal(sent: { created_at: string }[], now: Date): AppError | null {
+  const oldest = sent[sent.length - CODE_DAILY_LIMIT];
+  if (!oldest) return null;
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
+  return new AppError(429, 'daily_code_limit', texts.sender.tooManyCodesToday, { retryAfter });
+}
+
 export interface OneTimeCodesDeps {
   db: Db;
   mailer: Mailer;
@@ -47,13 +55,12 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       const now = clock.now();
       const nowIso = now.toISOString();
       const cutoff = new Date(now.getTime() - cooldownS * 1000).toISOString();
-      // The cap is the address's, whichever flow asks: each code mails the address and buys 5 more guesses.
-      const sentToday = await repo.codesSentSince(db, email, new Date(now.getTime() - DAY_MS).toISOString());
-      const oldest = sentToday[sentToday.length - CODE_DAILY_LIMIT];
-      if (oldest) {
-        const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
-        throw new AppError(429, 'daily_code_limit', texts.sender.tooManyCodesToday, { retryAfter });
-      }
+      // The cap is the address's, whichever flow asks: each code mails the address and buys 5 more guesses. Read
+      // here first so a capped address is told so (not to wait a cooldown), and again where the code is stored.
+      const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+      const overCap = async (ex: Executor) => dailyLimitRefusal(await repo.codesSentSince(ex, email, dayAgo), now);
+      const early = await overCap(db);
+      if (early) throw early;
       if (!(await repo.claimResendSlot(db, purpose, email, nowIso, cutoff))) {
         const last = await repo.findResendSlot(db, purpose, email);
         const waitMs = cooldownS * 1000 - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
@@ -64,6 +71,10 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
       let mailing = false;
       try {
         await db.transaction().execute(async (trx) => {
+          // Two flows asking for the address's last code at once: the second waits here and counts the first's.
+          await repo.lockDestination(trx, email);
+          const refusal = await overCap(trx);
+          if (refusal) throw refusal;
           await repo.retireCodes(trx, purpose, email, nowIso);
           await repo.insertCode(trx, {
             id,
