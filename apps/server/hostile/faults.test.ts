@@ -16,9 +16,10 @@ import { startTestSmtp, type TestSmtp } from '../test/helpers/smtp.ts';
 import { Client, freePort, startServer, until, type ServerProcess } from './faults/server-process.ts';
 
 /**
- * `npm run test:faults`: a real server process (apps/server/src/main.ts, jobs inside) on a temporary DATA_DIR,
- * a loopback port and a loopback SMTP server, killed with SIGKILL in the middle of an upload, of a payment
- * verification and a webhook, and of a delivery send; then restarted, and checked that nothing is half-written.
+ * `npm run test:faults`: a real server process (the compiled apps/server/dist/main.js, jobs inside) on a temporary
+ * DATA_DIR, a loopback port and a loopback SMTP server, killed with SIGKILL in the middle of an upload, of a render
+ * storing its rendition, of a payment verification and a webhook, and of a delivery send; then restarted, and checked
+ * that nothing is half-written.
  */
 
 const SESSION_SECRET = 'faults-session-secret-0123456789abcdef0123456789';

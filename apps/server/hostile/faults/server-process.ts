@@ -1,12 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startProcess } from '../../../../scripts/lib/processes.mjs';
+import { buildServerIfStale, SERVER_DIST } from '../../../../scripts/lib/server-build.mjs';
 
 export { freePort } from '../../../../scripts/lib/processes.mjs';
 
-/** The server's own entry, run the way `npm start` runs it, as one process (so kill -9 hits the server itself). */
+/**
+ * The server's own entry, run the way `npm start` runs it: the compiled build, as one process (so kill -9 hits the
+ * server itself).
+ */
 const REPO = path.resolve(import.meta.dirname, '../../../..');
-const MAIN = path.join(REPO, 'apps/server/src/main.ts');
+const MAIN = path.join(SERVER_DIST, 'main.js');
 
 const START_TIMEOUT_MS = 180_000;
 
@@ -20,17 +24,22 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` on a loopback port with `env` and waits until it answers. */
+/**
+ * Starts the compiled server (`apps/server/dist/main.js`, built first when missing or older than its sources) on a
+ * loopback port with `env` and waits until it answers.
+ */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  await buildServerIfStale();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startProcess({
-    args: ['--import', 'tsx', MAIN],
+    // Stack traces name the TypeScript sources.
+    args: ['--enable-source-maps', MAIN],
     url: `${origin}/api/plans`,
     cwd: REPO,
     env: { HOST: '127.0.0.1', PORT: String(port), PUBLIC_ORIGIN: origin, LOG_LEVEL: 'error', ...env },
     stdout: 'inherit',
-    // A start takes 3-5 s on a quiet machine, and over 45 s seen at a load average of 15 (migrations, the matcher
-    // pool, compiling TypeScript): 60 s made the restarts fail under load.
+    // A start takes 1-2 s on a quiet machine, and over 45 s was seen at a load average of 15 (migrations, the
+    // matcher pool; then also compiling TypeScript): 60 s made the restarts fail under load.
     timeoutMs: START_TIMEOUT_MS,
   });
   return {
