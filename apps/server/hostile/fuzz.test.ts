@@ -86,8 +86,9 @@ const ORIGINS: Record<OriginMode, Record<string, string>> = {
   null: { origin: 'null' },
   lookalike: { origin: `${PUBLIC_ORIGIN}.evil.example` },
   crossSiteFetch: { 'sec-fetch-site': 'cross-site' },
+  sameSiteFetch: { 'sec-fetch-site': 'same-site' },
 };
-const CROSS_SITE: ReadonlySet<OriginMode> = new Set(['foreign', 'null', 'lookalike', 'crossSiteFetch']);
+const CROSS_SITE: ReadonlySet<OriginMode> = new Set(['foreign', 'null', 'lookalike', 'crossSiteFetch', 'sameSiteFetch']);
 
 interface Fixtures {
   cookies: Record<Exclude<CookieMode, 'none'>, string>;

@@ -262,13 +262,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   //   files answer brotli, gzip or raw bytes at one URL, depending on the request.
   // - CSRF: SameSite=Lax alone lets a cross-site form or a top-level navigation carry the cookies. A
   //   state-changing call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin
-  //   is absent); calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
+  //   is absent: same-origin or none); calls without our cookies (the provider's webhook, the signed upload PUT) are
+  //   not affected.
   app.addHook('onRequest', (request, reply, done) => {
     putHeaders(request.url, reply);
     if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return done();
     const origin = request.headers.origin;
     const own = origin === deps.publicOrigin || origin === `${request.protocol}://${request.host}`;
-    const crossSite = origin !== undefined ? !own : request.headers['sec-fetch-site'] === 'cross-site';
+    const site = request.headers['sec-fetch-site'];
+    // A sibling subdomain (same-site) is not our origin either; no header at all is a client that is no browser.
+    const crossSite = origin !== undefined ? !own : site === 'cross-site' || site === 'same-site';
     done(crossSite ? new AppError(403, 'cross_site_refused', texts.sender.crossSiteRefused) : undefined);
   });
 

@@ -86,6 +86,9 @@ describeEachDatabase('cross-site requests', (get) => {
     expect(json(evil)).toMatchObject({ code: 'cross_site_refused', error: texts.sender.crossSiteRefused });
     const navigation = await update({ 'sec-fetch-site': 'cross-site' });
     expect(navigation.statusCode).toBe(403);
+    // A sibling subdomain shares the site, not the origin.
+    expect((await update({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect((await update({ origin: 'null' })).statusCode).toBe(403);
     expect((await h.app.inject({ method: 'GET', url: '/api/gift-sender/me', headers: { cookie } })).json()).toMatchObject({ firstName: 'Asha' });
 
     // A multipart form posted from another site, the classic CSRF.
@@ -97,6 +100,7 @@ describeEachDatabase('cross-site requests', (get) => {
 
     expect((await update({ origin: PUBLIC_ORIGIN })).statusCode).toBe(200);
     expect((await update({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await update({ origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
     // Reading is not changing: a cross-site GET is answered (the browser keeps the answer from the other site).
     expect((await h.app.inject({ method: 'GET', url: '/api/gift-sender/me', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
     // Calls without our cookies (the provider's webhook) are not affected.

@@ -72,7 +72,7 @@ export interface Pools {
 }
 
 export type CookieMode = 'none' | 'sender' | 'otherSender' | 'recipient' | 'reveal' | 'forged' | 'garbage';
-export type OriginMode = 'none' | 'own' | 'foreign' | 'null' | 'lookalike' | 'crossSiteFetch';
+export type OriginMode = 'none' | 'own' | 'foreign' | 'null' | 'lookalike' | 'crossSiteFetch' | 'sameSiteFetch';
 export type BodyKind =
   'none' | 'json' | 'badJson' | 'emptyJson' | 'wrongType' | 'oversize' | 'multipart' | 'raw';
 
@@ -511,6 +511,7 @@ export function requestArbitrary(ops: Operation[], pools: Pools, image: Buffer):
           'null',
           'lookalike',
           'crossSiteFetch',
+          'sameSiteFetch',
         ),
       })
       .map(({ params, query, body, cookie, origin }) => {
