@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.ts';
+import { postgresPoolOf, type Db } from '../src/db/database.ts';
 import { preparedFirstRow } from '../src/db/prepared-read.ts';
 import { DATABASE_TARGETS, type TestDatabase } from './helpers/databases.ts';
 
@@ -71,4 +71,21 @@ describe.each(DATABASE_TARGETS)('preparedFirstRow on $name', (target) => {
     expect(await transaction).toBe('roll back');
     expect(await findNamed(db, 10, 'x')).toBeUndefined();
   });
+
+  it.skipIf(target.name !== 'postgres' || target.unavailable)(
+    'on PostgreSQL runs as a named statement, prepared once on each pooled connection that runs it',
+    async () => {
+      await insert(db, 20, 'pooled');
+      // More calls at once than the pool has connections: several connections prepare the same name.
+      const rows = await Promise.all(Array.from({ length: 30 }, () => findNamed(db, 20, 'x')));
+      expect(rows.every((r) => r?.name === 'pooled')).toBe(true);
+      const client = await postgresPoolOf(db)!.connect();
+      try {
+        const prepared = await client.query<{ statement: string }>(`select statement from pg_prepared_statements where name like 'gl_%'`);
+        expect(prepared.rows.map((r) => r.statement)).toEqual([expect.stringContaining('from "t"')]);
+      } finally {
+        client.release();
+      }
+    },
+  );
 });

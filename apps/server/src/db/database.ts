@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -51,7 +52,9 @@ export async function createDatabase(config: DatabaseConfig, onIdleError: (err: 
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', onIdleError);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
+    return db;
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const { default: BetterSqlite3 } = await import('better-sqlite3');
@@ -74,6 +77,10 @@ export interface SqliteConnection {
 type KeptStatements = Omit<SqliteDatabase, 'prepare'> & Pick<SqliteConnection, 'prepare'>;
 const sqliteConnections = new WeakMap<Kysely<Database>, SqliteConnection>();
 export const sqliteConnectionOf = (db: Kysely<Database>) => sqliteConnections.get(db);
+
+/** The node-postgres pool under a Kysely instance (db/prepared-read.ts runs named statements on it); none on SQLite. */
+const postgresPools = new WeakMap<Kysely<Database>, Pool>();
+export const postgresPoolOf = (db: Kysely<Database>) => postgresPools.get(db);
 
 /**
  * better-sqlite3 for Kysely, its prepared statements kept: Kysely asks for a new statement for every query, and
