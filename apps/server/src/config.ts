@@ -2,6 +2,7 @@ import { LIVE_SCAN } from '@giftlens/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { S3Settings } from './adapters/media-storage-s3.ts';
@@ -138,9 +139,12 @@ function isLoopbackHttp(origin: string): boolean {
   return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
 
-/** localhost, 127.x.x.x or ::1 (a URL's `[::1]` or a bare `::1`, as HOST is written). */
+/**
+ * localhost, an IPv4 address in 127.0.0.0/8, or ::1 (a URL's `[::1]` or a bare `::1`, as HOST is written). A name
+ * that only starts with "127." (127.example.com) is a public DNS name, not loopback.
+ */
 export const isLoopbackHost = (host: string): boolean =>
-  host === 'localhost' || /^127\./.test(host) || host === '::1' || host === '[::1]';
+  host === 'localhost' || (isIPv4(host) && host.startsWith('127.')) || host === '::1' || host === '[::1]';
 
 /** The address part of MAIL_FROM ("GiftLens <no-reply@x>" -> "no-reply@x"). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();

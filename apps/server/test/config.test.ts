@@ -176,6 +176,11 @@ describe('loadConfig', () => {
         : line.startsWith('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required to take payments in USD')
           ? 'USD'
           : line;
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://[::1]:4000' }, ROOT).testPayments).toBe(true);
+    // Public names that only look like loopback.
+    for (const origin of ['http://127.gifts.example.com', 'http://127.0.0.1.nip.example', 'http://localhost.example.com']) {
+      expect(problems({ PUBLIC_ORIGIN: origin }).map(region), origin).toEqual(['INR', 'USD']);
+    }
     for (const origin of ['https://giftlens.example', 'http://192.168.1.20:3000', 'https://localhost:3000']) {
       expect(problems({ PUBLIC_ORIGIN: origin }).map(region), origin).toEqual(['INR', 'USD']);
     }
