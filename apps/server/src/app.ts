@@ -14,6 +14,7 @@ import {
 import { existsSync } from 'node:fs';
 import { BlockList, isIPv6 } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { ZodError } from 'zod';
 import type { Clock } from './adapters/clock.ts';
 import type { Mailer } from './adapters/mail.ts';
@@ -118,6 +119,19 @@ export const API_DOCS_PATH = '/api/docs';
 /** A call of the JSON API: under /api/ but not the browsable reference (a page of its own). */
 const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH);
 
+/**
+ * The path as the router reads it: %-escapes decoded, so `/%61pi/gift-sender/me` is the API call it reaches (and
+ * gets the API's headers, no-store among them); the URL as it came when an escape is malformed.
+ */
+const routedPath = (url: string) => {
+  if (!url.includes('%')) return url;
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? url);
+  } catch {
+    return url;
+  }
+};
+
 /** Only the API is documented: the web app's files, the media URLs and the reference itself are not calls. */
 const apiOnly: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input);
@@ -171,7 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'cache-control': 'no-store',
   };
   /** The security headers of an answer, and its caching: the JSON set on API calls, helmet's whole set elsewhere. */
-  const putHeaders = (url: string, reply: FastifyReply) => {
+  const putHeaders = (rawUrl: string, reply: FastifyReply) => {
+    const url = routedPath(rawUrl);
     if (isApiCall(url)) reply.headers(apiHeaders);
     else {
       reply.headers(headers());
@@ -180,8 +195,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   };
 
+  // Requests Node's HTTP parser refuses before Fastify sees them (a body framed twice, a control byte in a header,
+  // headers over 16 kB, which large cookies can make) are answered on the socket: decision 001's JSON body and the
+  // API's headers, instead of Fastify's default body without any security header. The connection is closed.
+  const rawApiHeaders = Object.entries(apiHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const clientErrorHandler = (err: Error & { code?: string }, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return;
+    const [status, reason, code] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'headers_too_large']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'request_timeout']
+          : [400, 'Bad Request', 'bad_request'];
+    const body = JSON.stringify({ success: false, error: texts.sender.generic, code });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\n${rawApiHeaders}` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  };
+
   const app = Fastify({
     ...loggerOptions(deps.logger),
+    clientErrorHandler,
     // A hop count n: the socket's peer (from a private network) and the n - 1 entries nearest to it are proxies.
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : deps.trustProxy,
     // The router's own refusals (a malformed %-escape in the path, a path parameter over 100 characters) skip
@@ -433,8 +470,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
     (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      const isBackend = BACKEND_PATH.test(url);
+      const isBackend = BACKEND_PATH.test(routedPath(request.url.split('?')[0] ?? '/'));
       if (webDistDir && (request.method === 'GET' || request.method === 'HEAD') && !isBackend)
         return sendShell(reply);
       return reply.code(404).send({ success: false, error: texts.sender.notFound, code: 'not_found' });

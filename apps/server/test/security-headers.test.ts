@@ -1,4 +1,6 @@
+import { texts } from '@giftlens/contract/texts';
 import { createHash } from 'node:crypto';
+import { connect, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +89,8 @@ describeEachDatabase(
         noSession: await h.app.inject({ method: 'GET', url: '/api/gift-sender/me' }),
         // refused by the router itself, before any hook
         badEscape: await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts/%zz' }),
+        // the router decodes the escape and reaches the API call
+        escapedPrefix: await h.app.inject({ method: 'GET', url: '/%61pi/plans' }),
       };
       for (const [name, res] of Object.entries(answers)) {
         expect(res.statusCode, name).toBeLessThan(500);
@@ -103,6 +107,41 @@ describeEachDatabase(
         for (const documentOnly of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
           expect(res.headers[documentOnly], `${name}: ${documentOnly}`).toBeUndefined();
         }
+      }
+    });
+
+    it('requests the HTTP parser refuses get the JSON body and the API set on the socket, then it closes', async () => {
+      const h = get();
+      await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = h.app.server.address() as AddressInfo;
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          const socket = connect(port, '127.0.0.1', () => socket.write(request));
+          socket.on('data', (c: Buffer) => chunks.push(c));
+          socket.on('error', reject);
+          socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+        });
+      const cases = {
+        framedTwice: [400, 'POST /api/plans HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n'],
+        controlByte: [400, 'GET /send HTTP/1.1\r\nHost: x\r\nX-Odd: a\x01b\r\n\r\n'],
+        hugeHeaders: [431, `GET /send HTTP/1.1\r\nHost: x\r\nCookie: a=${'x'.repeat(20_000)}\r\n\r\n`],
+      } as const;
+      for (const [name, [status, request]] of Object.entries(cases)) {
+        const answer = await raw(request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        const [statusLine, ...lines] = head.split('\r\n');
+        expect(statusLine, name).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+        const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        expect(directives(headers.get('content-security-policy')), name).toEqual(new Map([['default-src', ["'none'"]], ['frame-ancestors', ["'none'"]]]));
+        expect(headers.get('x-content-type-options'), name).toBe('nosniff');
+        expect(headers.get('referrer-policy'), name).toBe('strict-origin-when-cross-origin');
+        expect(headers.get('cache-control'), name).toBe('no-store');
+        expect(headers.get('content-type'), name).toMatch(/^application\/json/);
+        expect(Number(headers.get('content-length')), name).toBe(Buffer.byteLength(body));
+        const parsed = JSON.parse(body) as { success: boolean; error: string; code: string };
+        expect(parsed, name).toEqual({ success: false, error: texts.sender.generic, code: parsed.code });
+        expect(parsed.code, name).toMatch(/^[a-z_]+$/);
       }
     });
 
