@@ -305,16 +305,33 @@ export function loadConfig(
 export const loadConfigFromEnvironment = (role?: ConfigRole): Config => loadConfig(process.env, REPO_ROOT, role);
 
 /**
- * DATA_DIR must exist (or be creatable) and be writable: the SQLite file, media, outbox and generated keys live
- * there. Throws a ConfigError with one clear line instead of a stack trace from the first file written.
+ * DATA_DIR must exist (or be creatable) and be writable, and so must the folders and the SQLite file in it: the
+ * database, media, outbox and generated keys live there. Throws a ConfigError with one clear line instead of a stack
+ * trace from the first file written (or, for a read-only database file, from the first write after start-up).
  */
 export function assertDataDirWritable(config: Config): void {
-  try {
-    makeFolders(config.dataDir);
-    accessSync(config.dataDir, constants.W_OK);
-  } catch (err) {
-    const reason = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : String(err);
-    throw new ConfigError([`DATA_DIR: ${config.dataDir} is not a writable folder (${reason})`]);
+  const reason = (err: unknown) => (err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : String(err));
+  // The folders this process writes into: DATA_DIR, media and its staging folder (used with S3 too), the outbox.
+  const mediaDir = path.join(config.dataDir, 'media');
+  const folders = [config.dataDir, mediaDir, path.join(mediaDir, '.tmp')];
+  if (config.mail.kind === 'outbox') folders.push(config.mail.dir);
+  for (const folder of folders) {
+    try {
+      makeFolders(folder);
+      accessSync(folder, constants.W_OK);
+    } catch (err) {
+      throw new ConfigError([`DATA_DIR: ${folder} is not a writable folder (${reason(err)})`]);
+    }
+  }
+  // A SQLite file this process cannot write opens read-only, and the first write would fail after start-up.
+  if (config.database.kind === 'sqlite') {
+    for (const file of [config.database.file, `${config.database.file}-wal`, `${config.database.file}-shm`]) {
+      try {
+        if (existsSync(file)) accessSync(file, constants.W_OK);
+      } catch (err) {
+        throw new ConfigError([`DATA_DIR: the database file ${file} is not writable by this process (${reason(err)})`]);
+      }
+    }
   }
 }
 

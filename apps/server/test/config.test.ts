@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -213,6 +213,19 @@ describe('loadConfig', () => {
     const nested = path.join(mkdtempSync(path.join(tmpdir(), 'giftlens-data-')), 'a', 'b');
     assertDataDirWritable(loadConfig({ DATA_DIR: nested }, ROOT));
     expect(statSync(nested).isDirectory()).toBe(true);
+    for (const folder of ['media', 'media/.tmp', 'outbox']) expect(statSync(path.join(nested, folder)).isDirectory(), folder).toBe(true);
+    // The folders inside it count too: media and the outbox (here files in their place).
+    for (const blocked of ['media', 'outbox']) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'giftlens-data-'));
+      writeFileSync(path.join(dir, blocked), '');
+      expect(() => assertDataDirWritable(loadConfig({ DATA_DIR: dir }, ROOT)), blocked).toThrow(
+        `DATA_DIR: ${path.join(dir, blocked)} is not a writable folder (ENOTDIR)`,
+      );
+    }
+    // With SMTP there is no outbox to write.
+    const smtpDir = mkdtempSync(path.join(tmpdir(), 'giftlens-data-'));
+    writeFileSync(path.join(smtpDir, 'outbox'), '');
+    assertDataDirWritable(loadConfig({ DATA_DIR: smtpDir, SMTP_URL: 'smtp://127.0.0.1:2525' }, ROOT));
   });
 
   it('names every bad variable at once', () => {
