@@ -84,9 +84,48 @@ interface WorkerFixtures {
   camera: string | undefined;
 }
 
+/** The binding through which every document of a test's context reports its CSP violations. */
+const CSP_VIOLATION_BINDING = '__giftlensCspViolation';
+
+/** What a page reports of a `securitypolicyviolation` event. */
+interface CspViolation {
+  disposition: string;
+  violatedDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  columnNumber: number;
+  sample: string;
+}
+
+/**
+ * Runs in every document before its own scripts (an init script): hands each `securitypolicyviolation` to the
+ * binding. It is serialized into the page, so it uses nothing from this module.
+ */
+function reportCspViolations(binding: string): void {
+  document.addEventListener(
+    'securitypolicyviolation',
+    (e) => {
+      const report = (window as unknown as Record<string, (v: CspViolation) => Promise<void>>)[binding];
+      void report?.({
+        disposition: e.disposition,
+        violatedDirective: e.violatedDirective,
+        blockedURI: e.blockedURI,
+        sourceFile: e.sourceFile,
+        lineNumber: e.lineNumber,
+        columnNumber: e.columnNumber,
+        sample: e.sample,
+      });
+    },
+    true,
+  );
+}
+
 /**
  * The project's test: baseURL points at the server the global setup started, data is made through its API, and a
- * console error, an uncaught page error or a CSP violation (reported as a console error) fails the test.
+ * console error, an uncaught page error or a Content-Security-Policy violation fails the test. A violation is caught
+ * from the `securitypolicyviolation` event, in every page and frame of the test's context: Chromium prints nothing
+ * to the console for some (a blocked `new Function` whose EvalError the page catches, as Zod's eval probe does).
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   camera: [undefined, { scope: 'worker', option: true }],
@@ -103,8 +142,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(runtime().mailDir);
   },
   failOnConsoleError: [
-    async ({ page }, use) => {
+    async ({ page, context }, use) => {
       const errors: string[] = [];
+      const violations: string[] = [];
+      await context.exposeBinding(CSP_VIOLATION_BINDING, ({ frame }, v: CspViolation) => {
+        violations.push(
+          `${v.disposition} ${v.violatedDirective} blocked ${v.blockedURI || '(none)'} at ` +
+            `${v.sourceFile || '(no source)'}:${v.lineNumber}:${v.columnNumber} on ${frame.url()}` +
+            (v.sample ? ` (sample: ${v.sample})` : ''),
+        );
+      });
+      await context.addInitScript(reportCspViolations, CSP_VIOLATION_BINDING);
       page.on('console', (msg) => {
         // A 4xx answer is an expected outcome the page handles (wrong code, 429...); Chromium still logs it. So is a
         // live frame's 503: the server turns live frames away whenever its matcher has a queue (decision 029).
@@ -116,6 +164,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       page.on('pageerror', (err) => errors.push(err.message));
       await use();
       expect(errors, 'console errors during the test').toEqual([]);
+      expect(violations, 'CSP violations (securitypolicyviolation events) during the test').toEqual([]);
     },
     { auto: true },
   ],

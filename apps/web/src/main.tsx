@@ -1,3 +1,5 @@
+// First: it configures Zod before any module builds a schema (zod-jitless.ts).
+import './zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
