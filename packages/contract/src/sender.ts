@@ -3,7 +3,8 @@ import { Code, Email, GiftId } from './common.ts';
 import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
 import { texts } from './texts.ts';
 import { OCCASIONS } from './occasions.ts';
-import { PLAN_IDS } from './plans.ts';
+import { findPlan, PLAN_IDS, type PlanId, type Region } from './plans.ts';
+import { regionalPhone } from './phone.ts';
 
 // POST /api/gift-sender/send-email
 export const SendEmailRequest = z.object({ email: Email, type: z.literal('sender') });
@@ -49,6 +50,8 @@ export const MeResponse = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
+const planRegion = (id: PlanId): Region => findPlan(id)?.region ?? 'US';
+
 // POST /api/gift-sender/submit-gift (multipart; giftImage is the file part, up to 3 files named giftImage)
 export const SubmitGiftFields = z
   .object({
@@ -64,13 +67,22 @@ export const SubmitGiftFields = z
     recipientEmail: z.string().trim().toLowerCase().optional(),
     recipientPhone: z.string().trim().optional(),
   })
-  .superRefine((v, ctx) => {
+  .transform((v, ctx): typeof v => {
     const email = v.recipientEmail ?? '';
     if (!email && !v.recipientPhone) {
       ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.recipientContactRequired });
-    } else if (email && !z.email().safeParse(email).success) {
+    } else if (email && !Email.safeParse(email).success) {
       ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.invalidEmail });
     }
+    if (!v.recipientPhone) return v;
+    // Optional beside an e-mail, but a number given is checked (sender-side §5): one without "+" is read in the
+    // plan's region (the India plans for India, the US plans for everyone else) and kept as "+{code}{digits}".
+    const phone = regionalPhone(planRegion(v.planId), v.recipientPhone);
+    if (!phone.ok) {
+      ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: phone.error });
+      return z.NEVER;
+    }
+    return { ...v, recipientPhone: phone.phone };
   });
 export type SubmitGiftFields = z.infer<typeof SubmitGiftFields>;
 

@@ -26,6 +26,7 @@ const sender = {
   createGiftFailed: 'Failed to create gift.',
   giftImageInvalid: 'Gift image must be a PNG, JPG, GIF or WebP image up to 10MB',
   tooManyGiftImages: 'You can add up to 3 gift photos.',
+  giftFieldTooLong: 'One of the gift details is too long. Please shorten it and try again.',
   giftPhotoUnreadable: 'We could not read this photo. Please choose a clear photo of the gift, at least 64 pixels wide.',
   giftNotFound: 'Gift not found',
   // the recognisability rating at enrolment (decision 031)

@@ -21,11 +21,15 @@ export interface MultipartLimits {
   fieldSize: number;
 }
 
-/** The caller's answers: a body that is not (well-formed) multipart, a file over the limit, too many parts. */
+/**
+ * The caller's answers: a body that is not (well-formed) multipart, a file over the limit, too many parts, and a
+ * text field (or its name) over `fieldSize`: `field` is its name, `fields` every field read, that one as cut.
+ */
 export interface MultipartRefusals {
   invalid: () => AppError;
   fileTooLarge: () => AppError;
   tooMany: () => AppError;
+  fieldTooLong: (field: string, fields: Record<string, string>) => AppError;
 }
 
 /**
@@ -37,7 +41,8 @@ const isOwnFailure = (err: unknown) => typeof (err as { syscall?: unknown } | nu
 /**
  * The one way to read a multipart body: text fields into a record; each file goes to `onFile`, and a file it
  * leaves unread is drained so the parts keep coming. Anything wrong with the body itself (no boundary, a
- * truncated part, a limit passed) is the caller's 4xx, never a 500.
+ * truncated part, a limit passed) is the caller's 4xx, never a 500. A field over the size limit is refused once
+ * the whole body is read (so the refusal can see the other fields), never kept cut.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -47,10 +52,12 @@ export async function readMultipart(
 ): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw refuse.invalid();
   const fields: Record<string, string> = {};
+  let tooLong: string | undefined;
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (part.valueTruncated || part.fieldnameTruncated) tooLong ??= part.fieldname;
         continue;
       }
       await onFile(part);
@@ -65,5 +72,6 @@ export async function readMultipart(
     if (typeof statusCode !== 'number' || statusCode < 500) throw refuse.invalid();
     throw err;
   }
+  if (tooLong !== undefined) throw refuse.fieldTooLong(tooLong, fields);
   return fields;
 }

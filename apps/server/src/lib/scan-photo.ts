@@ -22,6 +22,7 @@ const scanRefusals = {
   invalid: scanUnreadable,
   fileTooLarge: () => new AppError(413, 'scan_too_large', texts.recipient.scanTooLarge),
   tooMany: scanUnreadable,
+  fieldTooLong: scanUnreadable,
 };
 
 /** Reads the multipart scan: the `scan` photo (JPEG, PNG or WebP by its bytes, at most 2 MB) and text fields. */

@@ -1,4 +1,5 @@
 import { Email } from '@giftlens/contract/common';
+import { internationalPhone } from '@giftlens/contract/phone';
 import { texts } from '@giftlens/contract/texts';
 import type {
   ChangeDeliveryRequest,
@@ -32,9 +33,6 @@ export interface DeliveriesDeps {
 export const deliveryJobKey = (deliveryId: string) => `delivery:${deliveryId}`;
 
 export const WHATSAPP_OFF_REASON = 'WhatsApp delivery is not available yet, so we’ll send the link by e-mail.';
-
-/** E.164 with the country code; spaces, dashes and brackets as people type them are dropped. */
-const WHATSAPP_NUMBER = /^\+[1-9]\d{7,14}$/;
 
 function isValidTimeZone(tz: string): boolean {
   try {
@@ -74,9 +72,10 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
   function checkContact(type: ContactType, contact: string): string {
     if (type === 'whatsapp') {
       if (!whatsappEnabled) throw new AppError(400, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
-      const number = contact.replace(/[\s\-().]/g, '');
-      if (!WHATSAPP_NUMBER.test(number)) throw new AppError(400, 'whatsapp_number_invalid', texts.sender.whatsappNumberInvalid);
-      return number;
+      // E.164 with the country code (sender-side §5's numbers typed with "+"); separators as typed are dropped.
+      const number = internationalPhone(contact);
+      if (!number.ok) throw new AppError(400, 'whatsapp_number_invalid', number.error);
+      return number.phone;
     }
     const email = Email.safeParse(contact);
     if (!email.success) throw new AppError(400, 'invalid_email', texts.sender.invalidEmail);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 import type { RequireSender } from '../sender-auth/sender-session.ts';
-import type { GiftsService } from './gifts.service.ts';
+import { giftFieldTooLong, type GiftsService } from './gifts.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
 
@@ -16,6 +16,7 @@ const submissionRefusals = {
   invalid: () => new AppError(400, 'multipart_required', texts.sender.giftImageRequired),
   fileTooLarge: () => new AppError(413, 'gift_image_too_large', texts.sender.giftImageInvalid),
   tooMany: () => new AppError(400, 'too_many_images', texts.sender.tooManyGiftImages),
+  fieldTooLong: giftFieldTooLong,
 };
 
 /** Reads the multipart body: text fields, and up to 3 non-empty files named giftImage (each ≤ 10 MB). */

@@ -30,7 +30,7 @@ const badRequest = (code: string, message: string) => new AppError(400, code, me
 
 /**
  * The spec's order of complaints: recipient name, recipient contact, gift image, occasion; then the rest of the
- * schema (plan, e-mail shape).
+ * schema: plan, the recipient's phone number (checked once the plan is known), e-mail shape.
  */
 function validateSubmission(fields: Record<string, string>, imageCount: number): SubmitGiftFields {
   const parsed = SubmitGiftFields.safeParse(fields);
@@ -42,8 +42,20 @@ function validateSubmission(fields: Record<string, string>, imageCount: number):
   }
   if (imageCount === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
   if (issueAt('occasion')) throw badRequest('occasion_required', texts.sender.occasionRequired);
+  // The number's own complaint (sender-side §5: its region's length or first digit).
+  const phoneIssue = issueAt('recipientPhone');
+  if (phoneIssue) throw badRequest('recipient_phone_invalid', phoneIssue.message);
   if (!parsed.success) throw parsed.error;
   return parsed.data;
+}
+
+/**
+ * A field over the multipart reader's size limit arrives cut: refused, never stored cut. The field's own rule
+ * says why where it has one (the name's 80 characters, a phone number's digits), else a plain "too long".
+ */
+export function giftFieldTooLong(field: string, fields: Record<string, string>): AppError {
+  const issue = SubmitGiftFields.safeParse(fields).error?.issues.find((i) => i.path[0] === field);
+  return badRequest('field_too_long', issue?.message ?? texts.sender.giftFieldTooLong);
 }
 
 export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) {

@@ -63,6 +63,8 @@ const uploadRefusals = {
   invalid: () => new AppError(400, 'reaction_file_invalid', texts.recipient.reactionFileInvalid),
   fileTooLarge: () => new AppError(413, 'reaction_file_invalid', texts.recipient.reactionFileInvalid),
   tooMany: () => new AppError(400, 'reaction_file_invalid', texts.recipient.reactionFileInvalid),
+  // As a field that fails ReactionUploadFields.
+  fieldTooLong: () => new AppError(400, 'validation_failed', texts.recipient.uploadFailed),
 };
 
 /** Reads the multipart upload: text fields and the `reaction` file, streamed to a temporary file. */
