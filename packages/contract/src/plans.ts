@@ -82,3 +82,11 @@ export function findPlan(id: string): Plan | undefined {
 export function formatLimit(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))}MB`;
 }
+
+/**
+ * A file's size in megabytes with two decimals, as the size-limit message shows it ("31.42"): rounded up, so a
+ * file over a limit never reads as the limit itself ("30.00" for 30 MB and one byte would contradict the message).
+ */
+export function formatFileMegabytes(bytes: number): string {
+  return (Math.ceil((bytes / (1024 * 1024)) * 100) / 100).toFixed(2);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '../src/plans.ts';
+import { formatFileMegabytes, formatLimit, PLANS } from '../src/plans.ts';
 
 describe('plans say what is true', () => {
   it('a plan advertises downloads exactly when it has them, and only for the sender (players never offer one)', () => {
@@ -13,5 +13,15 @@ describe('plans say what is true', () => {
 
   it('reaction recording is advertised exactly on the plans that record reactions', () => {
     for (const plan of PLANS) expect(plan.features.includes('Reaction recording'), plan.id).toBe(plan.reactions);
+  });
+});
+
+describe('the size-limit message', () => {
+  it('shows a file over the limit as more than the limit, and an exact size as it is', () => {
+    const MB = 1024 * 1024;
+    expect(formatLimit(30 * MB)).toBe('30MB');
+    expect(formatFileMegabytes(30 * MB + 1)).toBe('30.01');
+    expect(formatFileMegabytes(31.5 * MB)).toBe('31.50');
+    expect(formatFileMegabytes(30 * MB)).toBe('30.00');
   });
 });

@@ -5,11 +5,6 @@ export function formatDuration(totalSeconds: number): string {
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** Size in megabytes with two decimals, as the size-limit message shows it ("31.42"). */
-export function formatMegabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(2);
-}
-
 /** Price in a currency's minor unit for display, e.g. (199, 'USD') → "$1.99". */
 export function formatMoney(amountMinor: number, currency: string): string {
   return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', {

@@ -1,7 +1,7 @@
-import { MB, SIGNED_URL_TTL_MS, UPLOAD_CONFIRM_GRACE_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
+import { SIGNED_URL_TTL_MS, UPLOAD_CONFIRM_GRACE_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
 import { MESSAGE_MIME_TYPES } from '@giftlens/contract/media';
 import { texts } from '@giftlens/contract/texts';
-import { formatLimit, type Plan } from '@giftlens/contract/plans';
+import { formatFileMegabytes, formatLimit, type Plan } from '@giftlens/contract/plans';
 import type {
   ConfirmUploadRequest,
   GenerateUploadUrlRequest,
@@ -42,7 +42,7 @@ const fileTooLarge = (plan: Plan, sizeBytes: number) =>
   new AppError(
     413,
     'file_too_large',
-    texts.sender.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), (sizeBytes / MB).toFixed(2)),
+    texts.sender.fileTooLarge(`${plan.name} plan`, formatLimit(plan.maxFileBytes), formatFileMegabytes(sizeBytes)),
   );
 const uploadUrlInvalid = () => new AppError(403, 'upload_url_invalid', texts.sender.uploadUrlInvalid);
 const messageLocked = () => new AppError(409, 'message_locked', texts.sender.messageLocked);

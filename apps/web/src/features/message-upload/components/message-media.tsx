@@ -3,7 +3,7 @@ import { MESSAGE_FILE_ACCEPT } from '@giftlens/contract/media';
 import { FileAudio, FileVideo, RotateCcw, Upload } from 'lucide-react';
 import { useId, type ChangeEvent, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatMegabytes } from '../../../lib/format.ts';
+import { formatFileMegabytes } from '@giftlens/contract/plans';
 import type { ChosenMedia } from '../hooks/use-chosen-media.ts';
 
 /** The dashed "upload a file" card shown under the recorder. */
@@ -83,7 +83,7 @@ export function MediaPreview({
         <span className="flex min-w-0 items-center gap-2 text-stone-700">
           {kind === 'video' ? <FileVideo className="size-4 shrink-0" aria-hidden /> : <FileAudio className="size-4 shrink-0" aria-hidden />}
           <span className="truncate">{media.file.name}</span>
-          <span className="shrink-0 text-stone-500">{formatMegabytes(media.file.size)}MB</span>
+          <span className="shrink-0 text-stone-500">{formatFileMegabytes(media.file.size)}MB</span>
         </span>
         <Button variant="secondary" onClick={onClear} disabled={busy}>
           <RotateCcw className="size-4" aria-hidden /> Upload Again

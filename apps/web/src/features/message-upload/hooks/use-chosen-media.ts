@@ -3,7 +3,7 @@ import { formatLimit } from '@giftlens/contract/plans';
 import type { MessageType } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
-import { formatMegabytes } from '../../../lib/format.ts';
+import { formatFileMegabytes } from '@giftlens/contract/plans';
 
 export interface ChosenMedia {
   file: File;
@@ -36,7 +36,7 @@ export function useChosenMedia({ limit, planLabel }: { limit: number; planLabel:
       return why;
     };
     if (!type) return refuse(texts.sender.fileTypeInvalid);
-    if (file.size > limit) return refuse(texts.sender.fileTooLarge(planLabel, formatLimit(limit), formatMegabytes(file.size)));
+    if (file.size > limit) return refuse(texts.sender.fileTooLarge(planLabel, formatLimit(limit), formatFileMegabytes(file.size)));
     setMedia({ file, url: URL.createObjectURL(file), type });
     return null;
   };
