@@ -25,6 +25,7 @@ import type { RateLimitStore } from './adapters/rate-limit-store.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
+import { isUnreachable } from './lib/unreachable.ts';
 import { validationError } from './lib/http.ts';
 import type { TrustProxy } from './config.ts';
 import { loggerOptions, type LogOptions } from './lib/request-log.ts';
@@ -261,6 +262,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(status).send({ success: false, error: texts.sender.generic, code });
     }
     request.log.error({ err, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+    // The database or the media store could not be reached or did not answer: not a bug, and worth a retry.
+    if (isUnreachable(err)) {
+      return reply.code(503).header('retry-after', '30').send({ success: false, error: texts.sender.generic, code: 'service_unavailable' });
+    }
     return reply.code(500).send({ success: false, error: texts.sender.generic, code: 'internal' });
   });
 
@@ -283,7 +288,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client } : {}),
+    // In Redis under a prefix of ours; a Redis that is down or does not answer skips the limit (fails open) rather
+    // than refusing or hanging every limited call (rate-limit-store.ts).
+    ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client, nameSpace: 'gl:rl:', skipOnError: true } : {}),
     // No x-ratelimit-* headers on the answers under the limit (nothing reads them); a refusal keeps Retry-After.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
@@ -423,12 +430,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serving = () => Promise.all([probe(() => sql`select 1`.execute(db)), probe(() => media.check())]);
   app.get(
     '/api/health',
-    { schema: { tags: ['operations'], summary: 'Whether the database, media storage and mail are reachable' } },
+    { schema: { tags: ['operations'], summary: 'Whether the database, media storage, mail and Redis (when set) are reachable' } },
     async (_request, reply) => {
-      const [[database, storage], mail] = await Promise.all([serving(), probe(() => deps.mailer.check())]);
-      const healthy = database === 'ok' && storage === 'ok' && mail === 'ok';
+      const store = deps.rateLimitStore;
+      const [[database, storage], mail, redis] = await Promise.all([
+        serving(),
+        probe(() => deps.mailer.check()),
+        store.kind === 'redis' ? probe(() => store.client.ping()) : null,
+      ]);
+      const healthy = database === 'ok' && storage === 'ok' && mail === 'ok' && (redis === null || redis === 'ok');
       reply.code(healthy ? 200 : 503);
-      return { success: healthy, database, storage, mail };
+      // Redis (shared rate limits) is reported when configured; its outage does not make a node unready: the limits
+      // fail open meanwhile.
+      return { success: healthy, database, storage, mail, ...(redis === null ? {} : { redis }) };
     },
   );
   app.get(

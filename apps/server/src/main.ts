@@ -29,7 +29,7 @@ const infra = await createInfrastructure(config, {
   info: (line) => console.log(line),
   warn: (line) => console.warn(line),
 }).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'database')));
-const rateLimitStore = await createRateLimitStore(config.redisUrl);
+const rateLimitStore = await createRateLimitStore(config.redisUrl, (line) => console.warn(line));
 const recogniser = createMatcherRecogniser({ eager: true });
 let jobs: JobRunner | null = null;
 let stopSweep: (() => void) | null = null;

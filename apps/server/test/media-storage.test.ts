@@ -2,7 +2,8 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { enqueue } from '../src/jobs/queue.ts';
-import { createGift, uploadVideo } from './helpers/flows.ts';
+import { texts } from '@giftlens/contract/texts';
+import { createGift, submitGift, uploadVideo } from './helpers/flows.ts';
 import { describeEachStorage, fetchMedia, it, json, signIn } from './helpers/harness.ts';
 import { tinyMp4 } from './helpers/media.ts';
 
@@ -68,12 +69,23 @@ describeEachStorage('media storage', (get, storage) => {
   });
 
   // Last: it stops the S3 server.
-  it('/api/health tells whether the storage is reachable', async () => {
+  it('/api/health tells whether the storage is reachable; a call that needs it answers 503, soon', async () => {
     const h = get();
     const ok = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(json(ok)).toMatchObject({ storage: 'ok' });
     if (!h.s3) return;
+    const { cookie } = await signIn(h);
+    const gifts = async () => (await h.db.selectFrom('gifts').select('id').execute()).length;
+    const giftsBefore = await gifts();
     await h.s3.stop();
+    // A new gift stores its photo: without the store that is the service's outage (try again), not a bug (500).
+    const started = Date.now();
+    const refused = await submitGift(h, cookie);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(json(refused)).toMatchObject({ success: false, code: 'service_unavailable', error: texts.sender.generic });
+    expect(await gifts()).toBe(giftsBefore);
     const down = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(down.statusCode).toBe(503);
     const body = json<{ success: boolean; storage: string }>(down);

@@ -6,30 +6,13 @@ import { memoryWindow, redisWindow, type SlidingWindow } from '../src/adapters/s
 import { DATABASE_TARGETS } from './helpers/databases.ts';
 import { createHarness, json, type Harness } from './helpers/harness.ts';
 import { liveFrame } from './helpers/live.ts';
+import { REDIS_URL, redisProblem } from './helpers/redis.ts';
 import { newSendersGift, scanPhotos } from './helpers/recipient.ts';
 
 /**
  * The counters behind the live-frame budget and rate (decision 029): all-or-nothing across limits, a sliding
  * window, and, in Redis, one count shared by every API node.
  */
-
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const REQUIRE_REDIS = process.env.REQUIRE_REDIS === '1';
-
-async function probeRedis(): Promise<string | null> {
-  const client = new Redis(REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 0, lazyConnect: true });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    client.disconnect();
-  }
-}
-const redisProblem = REQUIRE_REDIS ? null : await probeRedis();
-if (redisProblem) console.log(`Redis not reachable at ${REDIS_URL} (${redisProblem}): skipping the Redis tests.`);
 
 const clients: Redis[] = [];
 const redisClient = () => {
@@ -101,7 +84,7 @@ describe.skipIf(redisProblem !== null || DATABASE_TARGETS[0]!.unavailable !== nu
   beforeAll(async () => {
     photos = await scanPhotos();
     for (let i = 0; i < 2; i++) {
-      const store = { kind: 'redis' as const, client: redisClient() };
+      const store = { kind: 'redis' as const, client: redisClient(), trouble: () => undefined };
       const node = await createHarness(DATABASE_TARGETS[0]!, { rateLimitStore: store, liveScanLimit: LIMIT });
       nodes.push(node);
       gifts.push(await newSendersGift(node.harness, photos.reference));

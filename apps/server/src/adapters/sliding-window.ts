@@ -28,7 +28,7 @@ export interface SlidingWindow {
 }
 
 export function createSlidingWindow(store: RateLimitStore, prefix: string): SlidingWindow {
-  return store.kind === 'redis' ? redisWindow(store.client, prefix) : memoryWindow(prefix);
+  return store.kind === 'redis' ? redisWindow(store.client, prefix, store.trouble) : memoryWindow(prefix);
 }
 
 const uniqueMember = (now: number) => `${now}-${randomBytes(6).toString('hex')}`;
@@ -117,7 +117,11 @@ return {0, unpack(counts)}
 
 type TakeCommand = (numKeys: number, ...args: (string | number)[]) => Promise<number[]>;
 
-export function redisWindow(client: Redis, prefix: string): SlidingWindow {
+/**
+ * The windows in Redis. A Redis that is down or does not answer (the client's command timeout) admits the request,
+ * uncounted, and tells `trouble`: the limits fail open rather than refuse or hang everyone.
+ */
+export function redisWindow(client: Redis, prefix: string, trouble: (err: unknown) => void = () => {}): SlidingWindow {
   const name = 'giftlensWindowTake';
   if (!(name in client)) client.defineCommand(name, { lua: TAKE_SCRIPT });
   const run = (client as unknown as Record<typeof name, TakeCommand>)[name].bind(client);
@@ -126,14 +130,21 @@ export function redisWindow(client: Redis, prefix: string): SlidingWindow {
       const keys = limits.map((l) => prefix + l.key);
       const member = uniqueMember(now);
       const args = limits.flatMap((l) => [l.windowMs, l.max]);
-      const [refused = 0, ...rest] = await run(keys.length, ...keys, now, member, ...args);
+      let answer: number[];
+      try {
+        answer = await run(keys.length, ...keys, now, member, ...args);
+      } catch (err) {
+        trouble(err);
+        return { admitted: true, left: limits.map((l) => l.max - 1), release: () => Promise.resolve() };
+      }
+      const [refused = 0, ...rest] = answer;
       if (refused > 0)
         return { admitted: false, refusedBy: refused - 1, retryAfterMs: Math.max(1, rest[0] ?? 1) };
       return {
         admitted: true,
         left: rest,
         release: async () => {
-          await Promise.all(keys.map((key) => client.zrem(key, member)));
+          await Promise.all(keys.map((key) => client.zrem(key, member))).catch(trouble);
         },
       };
     },

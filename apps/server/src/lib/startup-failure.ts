@@ -1,7 +1,7 @@
+import { UNREACHABLE_CODES } from './unreachable.ts';
 import type { Config } from '../config.ts';
 
-/** Network failures of a connection that never opened (node's codes) and PostgreSQL's refusals of it (SQLSTATE). */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+/** PostgreSQL's refusals of a connection (SQLSTATE); a network failure is lib/unreachable.ts's. */
 const PG_REFUSED = new Set(['28P01', '28000', '3D000', '57P03']);
 
 /**
@@ -18,7 +18,7 @@ export function startupProblem(err: unknown, config: Pick<Config, 'database' | '
     if (code === 'EADDRNOTAVAIL') return `HOST: ${config.host} is not an address of this machine`;
     return null;
   }
-  if (config.database.kind === 'postgres' && (UNREACHABLE.has(code) || PG_REFUSED.has(code))) {
+  if (config.database.kind === 'postgres' && (UNREACHABLE_CODES.has(code) || PG_REFUSED.has(code))) {
     return `DATABASE_URL: PostgreSQL at ${hostOf(config.database.url)} refused or could not be reached (${message})`;
   }
   return null;
