@@ -203,7 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const clientErrorHandler = (err: Error & { code?: string }, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) return;
+    // Nothing to answer on a dead socket, or in the middle of an answer already under way on it (a pipelined bad
+    // request): the connection is only cut. Node's own server makes the same check on its current message.
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+      socket.destroy();
+      return;
+    }
     const [status, reason, code] =
       err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', 'headers_too_large']
@@ -211,9 +217,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? [408, 'Request Timeout', 'request_timeout']
           : [400, 'Bad Request', 'bad_request'];
     const body = JSON.stringify({ success: false, error: texts.sender.generic, code });
+    // Written, then the socket is destroyed: a half-open client (or a slow-loris one, timed out here too) must not
+    // keep it.
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\n${rawApiHeaders}` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
     );
   };
 

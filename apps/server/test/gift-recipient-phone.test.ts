@@ -48,9 +48,9 @@ describeEachDatabase('the recipient phone on submit-gift', (get) => {
       [{ ...US_BY_PHONE, recipientPhone: 'hello world' }, texts.sender.usPhoneLength, 'recipient_phone_invalid'],
       [{ ...US_BY_PHONE, planId: 'lifetime_us', recipientPhone: '12345' }, texts.sender.usPhoneLength, 'recipient_phone_invalid'],
       // "+" numbers pass through, but must be a number with its country code.
-      [{ ...IN_BY_PHONE, recipientPhone: '+hello' }, texts.sender.whatsappNumberInvalid, 'recipient_phone_invalid'],
-      [{ ...US_BY_PHONE, recipientPhone: '+1 555' }, texts.sender.whatsappNumberInvalid, 'recipient_phone_invalid'],
-      [{ ...US_BY_PHONE, recipientPhone: '+0 415 555 0132' }, texts.sender.whatsappNumberInvalid, 'recipient_phone_invalid'],
+      [{ ...IN_BY_PHONE, recipientPhone: '+hello' }, texts.sender.internationalPhoneInvalid, 'recipient_phone_invalid'],
+      [{ ...US_BY_PHONE, recipientPhone: '+1 555' }, texts.sender.internationalPhoneInvalid, 'recipient_phone_invalid'],
+      [{ ...US_BY_PHONE, recipientPhone: '+0 415 555 0132' }, texts.sender.internationalPhoneInvalid, 'recipient_phone_invalid'],
       // Optional beside an e-mail, but checked when given.
       [{ ...GIFT_FIELDS, recipientPhone: '12345' }, texts.sender.usPhoneLength, 'recipient_phone_invalid'],
     ];

@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { API_DOCS_PATH } from '../src/app.ts';
 import { describeEachDatabase, it } from './helpers/harness.ts';
 
@@ -114,14 +114,17 @@ describeEachDatabase(
       const h = get();
       await h.app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = h.app.server.address() as AddressInfo;
+      /** Sends `request` from a client that never closes its own side (allowHalfOpen): the server must close it. */
       const raw = (request: string) =>
         new Promise<string>((resolve, reject) => {
           const chunks: Buffer[] = [];
-          const socket = connect(port, '127.0.0.1', () => socket.write(request));
+          const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(request));
           socket.on('data', (c: Buffer) => chunks.push(c));
           socket.on('error', reject);
-          socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+          socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
         });
+      const openConnections = () =>
+        new Promise<number>((resolve, reject) => h.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
       const cases = {
         framedTwice: [400, 'POST /api/plans HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n'],
         controlByte: [400, 'GET /send HTTP/1.1\r\nHost: x\r\nX-Odd: a\x01b\r\n\r\n'],
@@ -142,6 +145,7 @@ describeEachDatabase(
         const parsed = JSON.parse(body) as { success: boolean; error: string; code: string };
         expect(parsed, name).toEqual({ success: false, error: texts.sender.generic, code: parsed.code });
         expect(parsed.code, name).toMatch(/^[a-z_]+$/);
+        await vi.waitUntil(async () => (await openConnections()) === 0, { timeout: 2000, interval: 20 });
       }
     });
 

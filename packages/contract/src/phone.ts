@@ -27,11 +27,14 @@ const fail = (error: string): PhoneResult => ({ ok: false, error });
 /** A number as typed, without its separators. */
 export const stripPhoneSeparators = (input: string): string => input.replace(SEPARATORS, '');
 
-/** A number typed with "+" (and its country code): separators dropped, E.164 required. */
-export function internationalPhone(input: string): PhoneResult {
+/**
+ * A number typed with "+" (and its country code): separators dropped, E.164 required. `invalid` is the complaint
+ * (a WhatsApp number's own text where the number is for WhatsApp).
+ */
+export function internationalPhone(input: string, invalid: string = texts.sender.internationalPhoneInvalid): PhoneResult {
   const trimmed = input.trim();
   const phone = trimmed.length <= PHONE_INPUT_MAX ? stripPhoneSeparators(trimmed) : '';
-  return INTERNATIONAL.test(phone) ? { ok: true, phone } : fail(texts.sender.whatsappNumberInvalid);
+  return INTERNATIONAL.test(phone) ? { ok: true, phone } : fail(invalid);
 }
 
 /** A number typed without "+", read in `region`: its 10 national digits (the last 10 of a longer input). */

@@ -82,6 +82,8 @@ const sender = {
   indianPhoneLength: 'Indian mobile numbers must be 10 digits',
   indianPhoneStart: 'Indian mobile numbers must start with 6, 7, 8, or 9',
   usPhoneLength: 'US phone numbers must be 10 digits',
+  // a recipient's number typed with "+" that is no international number (the spec passes "+" numbers through)
+  internationalPhoneInvalid: 'Please enter the phone number with its country code, e.g. +447911123456',
   generic: 'Something went wrong. Please try again.',
   notFound: 'Not found',
   mediaLinkExpired: 'This link has expired.',

@@ -1,9 +1,8 @@
 import { messageFileType } from '@giftlens/contract/media';
-import { formatLimit } from '@giftlens/contract/plans';
+import { formatFileMegabytes, formatLimit } from '@giftlens/contract/plans';
 import type { MessageType } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
-import { formatFileMegabytes } from '@giftlens/contract/plans';
 
 export interface ChosenMedia {
   file: File;
