@@ -13,7 +13,7 @@ export const NATIONAL_PHONE_DIGITS = 10;
 /** E.164's longest number, calling code included: an input with more digits is no phone number. */
 const MAX_PHONE_DIGITS = 15;
 /** The longest input taken, separators included; a longer one is refused, never cut. */
-export const PHONE_INPUT_MAX = 32;
+const PHONE_INPUT_MAX = 32;
 
 const CALLING_CODES: Record<Region, string> = { IN: '91', US: '1' };
 /** What people type between the digits: spaces, dashes, dots and brackets. */
@@ -38,7 +38,7 @@ export function internationalPhone(input: string, invalid: string = texts.sender
 }
 
 /** A number typed without "+", read in `region`: its 10 national digits (the last 10 of a longer input). */
-export function nationalPhone(region: Region, input: string): PhoneResult {
+function nationalPhone(region: Region, input: string): PhoneResult {
   const lengthError = region === 'IN' ? texts.sender.indianPhoneLength : texts.sender.usPhoneLength;
   const trimmed = input.trim();
   if (trimmed.length > PHONE_INPUT_MAX || !NATIONAL_INPUT.test(trimmed)) return fail(lengthError);

@@ -4,7 +4,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js';
-import { internationalPhone, NATIONAL_PHONE_DIGITS, nationalPhone, type PhoneResult } from '@giftlens/contract/phone';
+import { internationalPhone, NATIONAL_PHONE_DIGITS, regionalPhone, type PhoneResult } from '@giftlens/contract/phone';
 import { countryName, DEFAULT_CALLING_CODE } from './countries.ts';
 
 /** "IN" → "91"; the US code for anything the phone metadata does not know. */
@@ -20,8 +20,8 @@ export function callingCodeFor(countryCode: string): string {
  */
 export function formatPhone(countryCode: string, input: string): PhoneResult {
   const country = countryCode.toUpperCase();
+  if (country === 'IN' || country === 'US') return regionalPhone(country, input);
   if (input.trim().startsWith('+')) return internationalPhone(input);
-  if (country === 'IN' || country === 'US') return nationalPhone(country, input);
 
   const digits = input.replace(/\D/g, '');
   const region: CountryCode | undefined = isSupportedCountry(country) ? country : undefined;
