@@ -13,6 +13,8 @@ const REPO = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(SERVER_DIST, 'main.js');
 
 const START_TIMEOUT_MS = 180_000;
+/** The build check, once per test run (not at every restart: it walks the sources' modification times). */
+let build: Promise<boolean> | undefined;
 
 export interface ServerProcess {
   origin: string;
@@ -29,7 +31,7 @@ export interface ServerProcess {
  * loopback port with `env` and waits until it answers.
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  await buildServerIfStale();
+  await (build ??= buildServerIfStale());
   const origin = `http://127.0.0.1:${port}`;
   const server = await startProcess({
     // Stack traces name the TypeScript sources.
