@@ -79,6 +79,7 @@ const sender = {
   deliveryNothingToChange: 'Please change the time or the contact.',
   pushSubscriptionInvalid: 'This browser sent a push subscription we cannot use.',
   pushServiceNotAllowed: 'Notifications from this browser’s push service are not supported.',
+  pushSubscriptionTaken: 'These notifications are linked to another account. Please turn notifications on again.',
   indianPhoneLength: 'Indian mobile numbers must be 10 digits',
   indianPhoneStart: 'Indian mobile numbers must start with 6, 7, 8, or 9',
   usPhoneLength: 'US phone numbers must be 10 digits',

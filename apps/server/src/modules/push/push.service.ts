@@ -43,7 +43,7 @@ export function createPushService({ db, clock, allowedHosts }: PushDeps) {
     async subscribe(sender: Sender, sub: PushSubscriptionBody): Promise<void> {
       if (!isAllowedEndpoint(sub.endpoint, allowedHosts))
         throw new AppError(400, 'push_service_not_allowed', texts.sender.pushServiceNotAllowed);
-      await repo.upsertSubscription(db, {
+      const stored = await repo.upsertSubscription(db, {
         id: randomHex(16),
         senderId: sender.id,
         endpoint: sub.endpoint,
@@ -51,6 +51,8 @@ export function createPushService({ db, clock, allowedHosts }: PushDeps) {
         auth: sub.keys.auth,
         now: clock.now().toISOString(),
       });
+      // Another sender's device, and the caller does not hold its keys: the owner's row stays as it is.
+      if (!stored) throw new AppError(409, 'push_subscription_taken', texts.sender.pushSubscriptionTaken);
     },
 
     async unsubscribe(sender: Sender, endpoint: string): Promise<void> {
