@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -62,10 +62,32 @@ export async function createDatabase(config: DatabaseConfig, onIdleError: (err: 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A deletion overwrites what it frees with zeros (cells, index entries, freed pages), so a deleted account is not
+  // left readable in the file's free space; the WAL is emptied after deletions by eraseDeletedFromDisk.
+  sqlite.pragma('secure_delete = ON');
   const kept = keepingStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kept }) });
   sqliteConnections.set(db, { connection: sqlite, prepare: (text) => kept.prepare(text) });
   return db;
+}
+
+/**
+ * After deletions of personal data: on SQLite, a `wal_checkpoint(TRUNCATE)`, which copies every WAL frame into the
+ * main file (where `secure_delete` left the deleted bytes as zeros) and cuts the `-wal` to 0 bytes, so the frames
+ * holding the rows as they were before (written there when the rows were made) are gone from disk. PASSIVE would
+ * not do: it copies what it can and leaves the WAL file as it is, stale frames included (SQLite rewrites the WAL from
+ * its start after a complete checkpoint, and frames past the new end stay readable). TRUNCATE waits, through the
+ * busy timeout (5 s), for another process's reader or writer (a worker on the same file) to finish; if one still
+ * holds the WAL it checkpoints what it can and answers `busy`, and the next housekeeping run (hourly) does it again.
+ * Answers `emptied` or `busy`; on PostgreSQL it does nothing and answers `none` (dead tuples wait for VACUUM there:
+ * docs/operations.md).
+ */
+export async function eraseDeletedFromDisk(db: Kysely<Database>): Promise<'emptied' | 'busy' | 'none'> {
+  if (!sqliteConnections.has(db)) return 'none';
+  // Through Kysely, which hands out the one connection to a statement or a whole transaction at a time: a
+  // checkpoint cannot run inside another caller's open transaction.
+  const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  return rows[0]?.busy === 0 ? 'emptied' : 'busy';
 }
 
 /** The SQLite connection under a Kysely instance and its kept statements (db/prepared-read.ts); none on PostgreSQL. */

@@ -9,7 +9,7 @@ import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
 import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
 import type { Recogniser } from '../../adapters/recogniser.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import { buffer } from 'node:stream/consumers';
 import { listGiftFiles } from '../gifts/gifts.repository.ts';
 import { RENDER_JOB_KINDS, removeStaleRenderScratch, renditionKeys } from '../renditions/renditions.jobs.ts';
@@ -368,6 +368,13 @@ export function createHousekeepingService({
         } catch (err) {
           log.error({ err, task: name }, 'housekeeping: task failed');
         }
+      }
+      // What the tasks deleted (and any account deletion whose own checkpoint found the WAL busy) leaves SQLite's WAL.
+      try {
+        if ((await eraseDeletedFromDisk(db)) === 'busy')
+          log.warn({}, 'housekeeping: another process held the SQLite WAL; it is checkpointed again next run');
+      } catch (err) {
+        log.warn({ err }, 'housekeeping: could not checkpoint the SQLite WAL');
       }
       return report;
     },

@@ -2,7 +2,7 @@ import type { MyGift } from '@giftlens/contract/my-gifts';
 import { QualityReason } from '@giftlens/contract/sender';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
-import type { Db, Executor } from '../../db/database.ts';
+import { type Db, eraseDeletedFromDisk, type Executor } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { giftNotFound } from '../../lib/errors.ts';
 import { toDelivery } from '../deliveries/deliveries.service.ts';
@@ -49,6 +49,13 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
     await repo.deleteGiftRows(trx, giftIds);
     if (files.length > 0) await enqueue(trx, clock.now(), 'media.delete', { keys: files });
   }
+
+  /**
+   * After the commit: SQLite's WAL still holds the rows as they were; a checkpoint empties it (db/database.ts). A
+   * checkpoint that fails or finds the WAL held by another process is not the sender's problem: the deletion stands,
+   * and housekeeping checkpoints again within the hour.
+   */
+  const eraseFromDisk = () => eraseDeletedFromDisk(db).catch(() => undefined);
 
   return {
     async list(sender: Sender): Promise<MyGift[]> {
@@ -111,6 +118,7 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
       await db.transaction().execute((trx) => erase(trx, [gift.id]));
+      await eraseFromDisk();
     },
 
     /** Deletes the sender's account: every gift as above, subscriptions, sessions, codes, and the sender. */
@@ -120,6 +128,7 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
         await erase(trx, ids);
         await repo.deleteSenderRows(trx, sender);
       });
+      await eraseFromDisk();
     },
   };
 }
