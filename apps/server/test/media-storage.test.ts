@@ -15,7 +15,8 @@ describeEachStorage('media storage', (get, storage) => {
     const giftId = await createGift(h, cookie);
     const video = tinyMp4();
     const t = await uploadVideo(h, cookie, giftId, video);
-    const link = `${h.media.signedUrl(t.filePath, 60_000, h.clock.now())}&download=1`;
+    const link = h.media.signedUrl(t.filePath, 60_000, h.clock.now(), { download: true });
+    expect(link).toMatch(/&download=1$/);
     if (storage === 's3') {
       // Our signature checked, then a presigned GET of the bucket; the redirect itself is never cached.
       const redirect = await h.app.inject({ method: 'GET', url: link });
@@ -31,6 +32,41 @@ describeEachStorage('media storage', (get, storage) => {
     expect(part.rawPayload.equals(video.subarray(0, 100))).toBe(true);
     expect(part.headers['content-disposition']).toBe(`attachment; filename="giftlens-${path.basename(t.filePath)}"`);
     expect(part.headers['content-type']).toBe('video/mp4');
+  });
+
+  it('download=1 is part of the signature: added to a viewing link or taken off a download link, it is refused', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await uploadVideo(h, cookie, giftId);
+    const view = h.media.signedUrl(t.filePath, 60_000, h.clock.now());
+    const download = h.media.signedUrl(t.filePath, 60_000, h.clock.now(), { download: true });
+    const disposition = async (url: string) => {
+      const res = await fetchMedia(h, url);
+      return { status: res.statusCode, disposition: res.headers['content-disposition'] ?? null };
+    };
+    expect(await disposition(view)).toEqual({ status: 200, disposition: null });
+    expect(await disposition(download)).toEqual({ status: 200, disposition: `attachment; filename="giftlens-${path.basename(t.filePath)}"` });
+
+    const refused = [
+      `${view}&download=1`, // a viewing link made a download
+      download.replace(/&download=1$/, ''), // a download link made a viewing one
+      download.replace(/&download=1$/, '&download=0'),
+      `${download}&download=1`, // twice
+      `${view}&download=`,
+      `${view}&download=true`,
+    ];
+    for (const url of refused) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(json(res)).toMatchObject({ success: false, code: 'media_url_invalid', error: texts.sender.mediaLinkExpired });
+    }
+    if (storage === 's3') {
+      // The disposition then travels in the presigned GET's query, which S3's own signature (SigV4) covers.
+      const location = async (url: string) => new URL(String((await h.app.inject({ method: 'GET', url })).headers.location));
+      expect((await location(view)).searchParams.get('response-content-disposition')).toBeNull();
+      expect((await location(download)).searchParams.get('response-content-disposition')).toMatch(/^attachment; filename="giftlens-/);
+    }
   });
 
   it('reference photos are stored and read back (what a scan matches against)', async () => {

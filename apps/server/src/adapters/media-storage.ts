@@ -55,9 +55,13 @@ export interface MediaStorage {
   removeStaleParts(olderThanMs: number, now: Date): Promise<number>;
   /** Stores a local file (a rendition ffmpeg wrote) under `key`; the local file is consumed. */
   putFile(key: string, localFile: string): Promise<void>;
-  /** A URL that serves the object until ttlMs from now. */
-  signedUrl(key: string, ttlMs: number, now?: Date): string;
-  verifySignedUrl(key: string, exp: string, sig: string, now: Date): boolean;
+  /**
+   * A URL that serves the object until ttlMs from now; with `download`, as an attachment (a `download=1` the
+   * signature covers: it can be neither added to a URL signed without it nor taken off one signed with it).
+   */
+  signedUrl(key: string, ttlMs: number, now?: Date, opts?: { download?: boolean }): string;
+  /** Whether `exp`/`sig` sign `key` for this disposition (`download`: the URL carries `download=1`), unexpired. */
+  verifySignedUrl(key: string, exp: string, sig: string, now: Date, download: boolean): boolean;
   /**
    * For a verified signed URL that is valid until `expiresAt`: where its bytes come from (null: no such file,
    * known without asking a remote service).
@@ -105,19 +109,21 @@ export function signedUrlExpiry(exp: string): Date | null {
 
 /**
  * The server's own HMAC-signed, expiring URLs: `/media/<key>?exp=…&sig=…` (every backend: the app's links stay
- * the same whatever stores the bytes) and `/api/uploads/<id>?exp=…&sig=…` (the local PUT target).
+ * the same whatever stores the bytes), `/media/<key>?exp=…&sig=…&download=1` for a download, signed as one (its own
+ * HMAC message: neither signature checks for the other), and `/api/uploads/<id>?exp=…&sig=…` (the local PUT target).
  */
 export function createMediaUrlSigner(secret: string) {
-  const sign = (key: string, exp: string) => hmacHex(secret, `media:${key}:${exp}`);
+  const sign = (key: string, exp: string, download: boolean) =>
+    hmacHex(secret, `${download ? 'media-download' : 'media'}:${key}:${exp}`);
   const signUpload = (id: string, exp: string) => hmacHex(secret, `upload:${id}:${exp}`);
   const validExp = (exp: string, now: Date) => (signedUrlExpiry(exp)?.getTime() ?? -1) >= now.getTime();
   return {
-    signedUrl: (key: string, ttlMs: number, now = new Date()): string => {
+    signedUrl: (key: string, ttlMs: number, now = new Date(), { download = false }: { download?: boolean } = {}): string => {
       const exp = String(Math.floor((now.getTime() + ttlMs) / 1000));
-      return `/media/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+      return `/media/${key}?exp=${exp}&sig=${sign(key, exp, download)}${download ? '&download=1' : ''}`;
     },
-    verifySignedUrl: (key: string, exp: string, sig: string, now: Date): boolean =>
-      isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp), sig),
+    verifySignedUrl: (key: string, exp: string, sig: string, now: Date, download: boolean): boolean =>
+      isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp, download), sig),
     localUploadUrl: (id: string, expiresAt: Date): string => {
       const exp = String(Math.floor(expiresAt.getTime() / 1000));
       return `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`;

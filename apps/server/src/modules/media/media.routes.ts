@@ -18,11 +18,16 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
     await scope.register(fastifyStatic, { serve: false });
     scope.get('/media/*', async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const { exp = '', sig = '', download } = request.query as { exp?: string; sig?: string; download?: string };
+      const query = request.query as { exp?: unknown; sig?: unknown; download?: unknown };
+      const exp = typeof query.exp === 'string' ? query.exp : '';
+      const sig = typeof query.sig === 'string' ? query.sig : '';
+      // Signed with the URL: `download=1` is a download link's, absent a viewing link's; any other value is neither.
+      if (query.download !== undefined && query.download !== '1') throw forbidden();
+      const download = query.download === '1';
       const now = clock.now();
       const expiresAt = signedUrlExpiry(exp);
-      if (!expiresAt || !media.verifySignedUrl(key, exp, sig, now)) throw forbidden();
-      const source = await media.source(key, { download: download === '1', expiresAt, now });
+      if (!expiresAt || !media.verifySignedUrl(key, exp, sig, now, download)) throw forbidden();
+      const source = await media.source(key, { download, expiresAt, now });
       if (!source) throw new AppError(404, 'not_found', texts.sender.notFound);
 
       if (source.kind === 'url') {
@@ -34,7 +39,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
       reply.header('cache-control', 'private, max-age=300');
       reply.header('x-content-type-options', 'nosniff');
       // A download link (plans with downloads): the same signed file, saved instead of shown.
-      if (download === '1') reply.header('content-disposition', `attachment; filename="${downloadName(key)}"`);
+      if (download) reply.header('content-disposition', `attachment; filename="${downloadName(key)}"`);
       return reply.sendFile(source.file, source.root, { contentType: false, cacheControl: false, acceptRanges: true });
     });
   });

@@ -35,11 +35,10 @@ function recognisability(photos: RatedPhoto[]): MyGift['recognisability'] {
   return { rating: best.rating, reasons };
 }
 
-/** Appended to a signed media URL: the server answers with Content-Disposition: attachment. */
-const asDownload = (url: string) => `${url}&download=1`;
-
 export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
   const sign = (key: string | null) => (key ? media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now()) : null);
+  /** A URL of its own, signed as a download: the server answers with Content-Disposition: attachment. */
+  const signDownload = (key: string) => media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now(), { download: true });
 
   /** Rows first, in one transaction, with a job that deletes the files after it (retried until they are gone). */
   async function erase(trx: Executor, giftIds: string[]): Promise<void> {
@@ -100,8 +99,8 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
           canReplaceMessage: gift.first_opened_at === null,
           // Downloads are part of what was paid for: none before payment.
           downloads: {
-            message: plan.downloads && paid && messageReady ? asDownload(sign(gift.message_path)!) : null,
-            reaction: plan.downloads && paid && reaction?.file_path ? asDownload(sign(reaction.file_path)!) : null,
+            message: plan.downloads && paid && messageReady && gift.message_path ? signDownload(gift.message_path) : null,
+            reaction: plan.downloads && paid && reaction?.file_path ? signDownload(reaction.file_path) : null,
           },
           reaction:
             reaction?.file_path && reaction.file_mime && reaction.uploaded_at
