@@ -21,7 +21,7 @@ import type { Mailer } from './adapters/mail.ts';
 import type { MediaProcessor } from './adapters/media-processor.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
 import type { PaymentProviders } from './adapters/payments.ts';
-import type { RateLimitStore } from './adapters/rate-limit-store.ts';
+import { type RateLimitStore, sharedOrLocalStore } from './adapters/rate-limit-store.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
@@ -297,9 +297,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, {
     global: false,
-    // In Redis under a prefix of ours; a Redis that is down or does not answer skips the limit (fails open) rather
-    // than refusing or hanging every limited call (rate-limit-store.ts).
-    ...(deps.rateLimitStore.kind === 'redis' ? { redis: deps.rateLimitStore.client, nameSpace: 'gl:rl:', skipOnError: true } : {}),
+    // In Redis under a prefix of ours; while Redis is down or does not answer, in this process's memory with the same
+    // limits, rather than refusing, hanging or letting through every limited call (rate-limit-store.ts).
+    ...(deps.rateLimitStore.kind === 'redis' ? { store: sharedOrLocalStore(deps.rateLimitStore, 'gl:rl:') } : {}),
     // No x-ratelimit-* headers on the answers under the limit (nothing reads them); a refusal keeps Retry-After.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
@@ -431,26 +431,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Health for monitoring (database, media storage and mail: 503 naming what does not answer), readiness for a
   // load balancer (database and storage only: a mail relay outage must not take every node out of rotation; mail
   // waits in the job queue), and liveness (the process answers).
+  // Redis, when configured, is reported by both as 'ok' (the limits are shared) or 'degraded' (it does not answer, and
+  // each node enforces every limit in its own memory). Monitoring gets a 503, someone should look; readiness stays
+  // 200: Redis is shared, so its outage would take every node out of rotation at once, and a node still serves safely.
   const probe = (check: () => Promise<unknown>) =>
     Promise.race([
       check().then(() => 'ok' as const),
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000).unref()),
     ]).catch(() => 'unreachable' as const);
   const serving = () => Promise.all([probe(() => sql`select 1`.execute(db)), probe(() => media.check())]);
+  const store = deps.rateLimitStore;
+  const redisState = (mode: 'shared' | 'local') => (mode === 'shared' ? ('ok' as const) : ('degraded' as const));
   app.get(
     '/api/health',
     { schema: { tags: ['operations'], summary: 'Whether the database, media storage, mail and Redis (when set) are reachable' } },
     async (_request, reply) => {
-      const store = deps.rateLimitStore;
-      const [[database, storage], mail, redis] = await Promise.all([
+      const [[database, storage], mail, redisAnswers] = await Promise.all([
         serving(),
         probe(() => deps.mailer.check()),
-        store.kind === 'redis' ? probe(() => store.client.ping()) : null,
+        // A PING (at most the command timeout): its answer also switches the limits back to shared, or to local.
+        store.kind === 'redis' ? store.check() : null,
       ]);
+      const redis = redisAnswers === null ? null : redisState(redisAnswers ? 'shared' : 'local');
       const healthy = database === 'ok' && storage === 'ok' && mail === 'ok' && (redis === null || redis === 'ok');
       reply.code(healthy ? 200 : 503);
-      // Redis (shared rate limits) is reported when configured; its outage does not make a node unready: the limits
-      // fail open meanwhile.
       return { success: healthy, database, storage, mail, ...(redis === null ? {} : { redis }) };
     },
   );
@@ -461,7 +465,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const [database, storage] = await serving();
       const ready = database === 'ok' && storage === 'ok';
       reply.code(ready ? 200 : 503);
-      return { success: ready, database, storage };
+      // No Redis round trip per probe: the state its last command or PING left (a PING every 10 s).
+      return { success: ready, database, storage, ...(store.kind === 'redis' ? { redis: redisState(store.mode()) } : {}) };
     },
   );
   app.get('/api/health/live', { schema: { tags: ['operations'], summary: 'Whether the process answers' } }, () => ({

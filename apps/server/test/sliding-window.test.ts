@@ -2,6 +2,7 @@ import { LiveFrameMiss } from '@giftlens/contract/recipient';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisRateLimits } from '../src/adapters/rate-limit-store.ts';
 import { memoryWindow, redisWindow, type SlidingWindow } from '../src/adapters/sliding-window.ts';
 import { DATABASE_TARGETS } from './helpers/databases.ts';
 import { createHarness, json, type Harness } from './helpers/harness.ts';
@@ -84,7 +85,8 @@ describe.skipIf(redisProblem !== null || DATABASE_TARGETS[0]!.unavailable !== nu
   beforeAll(async () => {
     photos = await scanPhotos();
     for (let i = 0; i < 2; i++) {
-      const store = { kind: 'redis' as const, client: redisClient(), trouble: () => undefined };
+      const store = redisRateLimits(redisClient());
+      expect(await store.check()).toBe(true);
       const node = await createHarness(DATABASE_TARGETS[0]!, { rateLimitStore: store, liveScanLimit: LIMIT });
       nodes.push(node);
       gifts.push(await newSendersGift(node.harness, photos.reference));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RateLimitStore } from './rate-limit-store.ts';
+import type { RateLimitStore, RedisRateLimits } from './rate-limit-store.ts';
 
 /** One limit a request must pass: at most `max` admitted requests under `key` within the last `windowMs`. */
 export interface WindowLimit {
@@ -28,7 +28,25 @@ export interface SlidingWindow {
 }
 
 export function createSlidingWindow(store: RateLimitStore, prefix: string): SlidingWindow {
-  return store.kind === 'redis' ? redisWindow(store.client, prefix, store.trouble) : memoryWindow(prefix);
+  return store.kind === 'redis' ? sharedOrLocalWindow(store, redisWindow(store.client, prefix), memoryWindow(prefix)) : memoryWindow(prefix);
+}
+
+/**
+ * Redis's windows while it answers; while it does not (a failed or timed-out command, until a PING answers again),
+ * this process's own, with the same limits: a Redis outage never switches the limits off (rate-limit-store.ts).
+ */
+export function sharedOrLocalWindow(store: RedisRateLimits, shared: SlidingWindow, local: SlidingWindow): SlidingWindow {
+  return {
+    async take(limits, now) {
+      if (store.mode() === 'local') return local.take(limits, now);
+      try {
+        return await shared.take(limits, now);
+      } catch (err) {
+        store.failed(err);
+        return local.take(limits, now);
+      }
+    },
+  };
 }
 
 const uniqueMember = (now: number) => `${now}-${randomBytes(6).toString('hex')}`;
@@ -118,10 +136,10 @@ return {0, unpack(counts)}
 type TakeCommand = (numKeys: number, ...args: (string | number)[]) => Promise<number[]>;
 
 /**
- * The windows in Redis. A Redis that is down or does not answer (the client's command timeout) admits the request,
- * uncounted, and tells `trouble`: the limits fail open rather than refuse or hang everyone.
+ * The windows in Redis. A Redis that is down or does not answer (the client's command timeout) rejects `take`:
+ * sharedOrLocalWindow then counts in memory. A `release` that fails is dropped (the count expires with its window).
  */
-export function redisWindow(client: Redis, prefix: string, trouble: (err: unknown) => void = () => {}): SlidingWindow {
+export function redisWindow(client: Redis, prefix: string): SlidingWindow {
   const name = 'giftlensWindowTake';
   if (!(name in client)) client.defineCommand(name, { lua: TAKE_SCRIPT });
   const run = (client as unknown as Record<typeof name, TakeCommand>)[name].bind(client);
@@ -130,21 +148,14 @@ export function redisWindow(client: Redis, prefix: string, trouble: (err: unknow
       const keys = limits.map((l) => prefix + l.key);
       const member = uniqueMember(now);
       const args = limits.flatMap((l) => [l.windowMs, l.max]);
-      let answer: number[];
-      try {
-        answer = await run(keys.length, ...keys, now, member, ...args);
-      } catch (err) {
-        trouble(err);
-        return { admitted: true, left: limits.map((l) => l.max - 1), release: () => Promise.resolve() };
-      }
-      const [refused = 0, ...rest] = answer;
+      const [refused = 0, ...rest] = await run(keys.length, ...keys, now, member, ...args);
       if (refused > 0)
         return { admitted: false, refusedBy: refused - 1, retryAfterMs: Math.max(1, rest[0] ?? 1) };
       return {
         admitted: true,
         left: rest,
         release: async () => {
-          await Promise.all(keys.map((key) => client.zrem(key, member))).catch(trouble);
+          await Promise.all(keys.map((key) => client.zrem(key, member))).catch(() => undefined);
         },
       };
     },
