@@ -136,6 +136,9 @@ const recipient = {
   uploadFailed: 'Upload failed',
   recordingReaction: 'Recording your reaction...',
   reactionSaved: 'Your video reaction has been captured and saved!',
+  // The browser's recorder stopped with 0 bytes (seen in a WebKit browser): nothing is uploaded.
+  reactionRecordedNothing:
+    'Your browser recorded nothing, so there is no reaction to send. You can keep watching the message. To try recording again, reload this page and choose Play & Record Video, or open the gift link in another browser.',
   // Server-side refusals that the spec does not word; written here once.
   scanLimitReached: 'This gift has reached its scan limit. Ask the sender to upgrade the plan.',
   giftExpired: 'This gift message has expired.',

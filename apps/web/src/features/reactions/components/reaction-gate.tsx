@@ -93,6 +93,8 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
       onRecordingChange: setRecording,
       onSaved: () => toast.success(texts.recipient.reactionSaved),
       onSaveFailed: (reason) => toast.error(texts.recipient.saveReactionFailed(reason)),
+      // Long enough to read; the message stays on the page to watch again.
+      onNothingRecorded: () => toast.warning(texts.recipient.reactionRecordedNothing, { duration: 15_000 }),
     });
     try {
       await postConsent(pending.reactionId, true);

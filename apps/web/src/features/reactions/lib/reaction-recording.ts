@@ -18,6 +18,8 @@ export interface RecordingCallbacks {
   onRecordingChange: (recording: boolean) => void;
   onSaved: () => void;
   onSaveFailed: (reason: string) => void;
+  /** The recorder stopped with 0 bytes: nothing was uploaded. */
+  onNothingRecorded: () => void;
 }
 
 /**
@@ -96,6 +98,12 @@ export class ReactionRecording {
     const stoppedAt = Date.now();
     const recording = new Blob(this.chunks, { type: this.recorder?.mimeType || 'video/webm' });
     this.chunks = [];
+    // A recorder can stop with nothing in it (seen in a WebKit browser): an empty file is no reaction, and the
+    // server would refuse it as a file of the wrong type. Nothing is sent; the recipient is told what happened.
+    if (recording.size === 0) {
+      this.callbacks.onNothingRecorded();
+      return;
+    }
     try {
       await uploadReaction({
         reactionId: this.reactionId,
