@@ -18,7 +18,8 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const EnvSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    /** Unset: loopback only while the test checkout is on for a loopback origin (loadConfig), else every interface. */
+    HOST: z.preprocess(emptyToUndefined, z.string().optional()),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     PUBLIC_ORIGIN: z.preprocess(
       emptyToUndefined,
@@ -146,6 +147,21 @@ function isLoopbackHttp(origin: string): boolean {
 export const isLoopbackHost = (host: string): boolean =>
   host === 'localhost' || (isIPv4(host) && host.startsWith('127.')) || host === '::1' || host === '[::1]';
 
+/**
+ * The address to listen on. While the built-in test checkout is on only because the origin is loopback, the server
+ * must not be reachable from the network (anyone there could mark orders paid): by default it listens on
+ * `localhost` (127.0.0.1 and ::1, main.ts), and a HOST beyond loopback stops start-up. Otherwise every interface by
+ * default, as a server behind a proxy or in a container needs.
+ */
+function listenHost(host: string | undefined, state: { loopbackTestCheckout: boolean; publicOrigin: string }): string {
+  if (!state.loopbackTestCheckout) return host ?? '0.0.0.0';
+  if (host === undefined) return 'localhost';
+  if (isLoopbackHost(host)) return host;
+  throw new ConfigError([
+    `HOST: ${host} would let anyone on the network mark orders paid with the built-in test checkout, which is on because PUBLIC_ORIGIN (${state.publicOrigin}) is a loopback origin; leave HOST unset to listen on this machine only, or set PUBLIC_ORIGIN and the payment providers' keys (PAYMENTS=test only for a test deployment)`,
+  ]);
+}
+
 /** The address part of MAIL_FROM ("GiftLens <no-reply@x>" -> "no-reply@x"). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
@@ -158,6 +174,7 @@ export type TrustProxy = boolean | number | string;
 
 export interface Config {
   port: number;
+  /** An address, or `localhost`: both 127.0.0.1 and ::1, whatever the hosts file says (lib/listen.ts). */
   host: string;
   dataDir: string;
   publicOrigin: string;
@@ -240,9 +257,14 @@ export function loadConfig(
       ),
     );
   }
+  const host = listenHost(e.HOST, {
+    // On for a loopback origin alone (the quick start), not by PAYMENTS=test (a test deployment meant to be reached).
+    loopbackTestCheckout: role.takesPayments && (!hasRazorpay || !hasStripe) && e.PAYMENTS !== 'test',
+    publicOrigin,
+  });
   return {
     port: e.PORT,
-    host: e.HOST,
+    host,
     dataDir,
     publicOrigin,
     secureCookies: publicOrigin.startsWith('https:'),

@@ -7,6 +7,7 @@ import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { assertDataDirWritable, ConfigError, isLoopbackHost, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
 import { createInfrastructure, startJobs } from './infrastructure.ts';
 import type { JobRunner } from './jobs/runner.ts';
+import { listen, type Listening } from './lib/listen.ts';
 import { failStartup, startupProblem } from './lib/startup-failure.ts';
 import { sweepOwnStaleParts } from './modules/housekeeping/own-parts.ts';
 
@@ -32,6 +33,7 @@ const infra = await createInfrastructure(config, {
 const rateLimitStore = await createRateLimitStore(config.redisUrl, (line) => console.warn(line));
 const recogniser = createMatcherRecogniser({ eager: true });
 let jobs: JobRunner | null = null;
+let listening: Listening | null = null;
 let stopSweep: (() => void) | null = null;
 // INR → Razorpay, USD → Stripe; a region without its keys uses the test checkout (config allows that only in test).
 const testCheckout = createTestPaymentProvider(infra.sessionSecret);
@@ -77,11 +79,11 @@ app.log.info(
   },
   'GiftLens server starting',
 );
-// The test checkout marks orders paid for free: allowed on a loopback origin for the quick start, but a server that
-// listens beyond loopback is reachable by others.
+// The test checkout marks orders paid for free. On for a loopback origin, the server listens on loopback only
+// (config.ts refuses any other HOST); with PAYMENTS=test, a test deployment, it may listen beyond: say so.
 if (Object.values(payments).some((p) => p.name === 'test') && !isLoopbackHost(config.host)) {
   app.log.warn(
-    `payments: the built-in test checkout is on (PUBLIC_ORIGIN is a loopback origin, or PAYMENTS=test) and the server listens on ${config.host}: anyone who reaches port ${config.port} can mark orders paid without money. Set PUBLIC_ORIGIN and the providers' keys, or HOST=127.0.0.1.`,
+    `payments: the built-in test checkout is on (PAYMENTS=test) and the server listens on ${config.host}: anyone who reaches port ${config.port} can mark orders paid without money. Set the providers' keys, or HOST=127.0.0.1.`,
   );
 }
 
@@ -94,6 +96,7 @@ async function shutdown(signal: string) {
   try {
     await jobs?.stop();
     stopSweep?.();
+    listening?.close();
     await app.close();
     await recogniser.close();
     await infra.close();
@@ -106,8 +109,10 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'listen')));
-app.log.info(`GiftLens is listening on ${config.publicOrigin}`);
+listening = await listen(app, { host: config.host, port: config.port, warn: (line) => app.log.warn(line) }).catch((err: unknown) =>
+  failStartup(err, startupProblem(err, config, 'listen')),
+);
+app.log.info({ addresses: listening.addresses }, `GiftLens is listening on ${config.publicOrigin}`);
 // Deliveries, notices and housekeeping: see docs/decisions/013-jobs.md.
 if (config.runJobs && !closing) jobs = await startJobs(infra, config, app.log, recogniser);
 // Without jobs here, housekeeping runs on the workers and never sees this node's staged uploads: it sweeps its own.

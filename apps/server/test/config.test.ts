@@ -11,7 +11,8 @@ describe('loadConfig', () => {
     const c = loadConfig({}, ROOT);
     expect(c).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      // The test checkout is on for the loopback origin: this machine only (127.0.0.1 and ::1).
+      host: 'localhost',
       dataDir: '/srv/giftlens/data',
       publicOrigin: 'http://localhost:3000',
       secureCookies: false,
@@ -198,6 +199,42 @@ describe('loadConfig', () => {
     // A worker takes no payments: it starts without the providers' keys (half a set is still named).
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://giftlens.example' }, ROOT, { takesPayments: false }).publicOrigin).toBe('https://giftlens.example');
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_x' }, ROOT, { takesPayments: false })).toThrow(ConfigError);
+  });
+
+  it('the test checkout on for a loopback origin listens on loopback only; a HOST beyond it stops start-up', () => {
+    const razorpay = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    const host = (env: Record<string, string | undefined>) => loadConfig(env, ROOT).host;
+    // The quick start (PUBLIC_ORIGIN unset, or any loopback origin), and one region without keys on it.
+    for (const env of [{}, { HOST: '' }, { PUBLIC_ORIGIN: 'http://127.0.0.1:4000' }, { PUBLIC_ORIGIN: 'http://[::1]:4000' }, { ...razorpay }, { ...stripe }]) {
+      expect(host(env), JSON.stringify(env)).toBe('localhost');
+    }
+    // A loopback HOST chosen there is kept.
+    for (const loopback of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(host({ HOST: loopback })).toBe(loopback);
+    // Anything else stops start-up with one line that names HOST and says why and what to do.
+    for (const open of ['0.0.0.0', '::', '192.0.2.2', 'giftlens.example', '127.example.com']) {
+      let error: unknown;
+      try {
+        loadConfig({ HOST: open, PORT: '4000' }, ROOT);
+      } catch (err) {
+        error = err;
+      }
+      expect(error, open).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toBe(
+        `HOST: ${open} would let anyone on the network mark orders paid with the built-in test checkout, which is on because PUBLIC_ORIGIN (http://localhost:4000) is a loopback origin; leave HOST unset to listen on this machine only, or set PUBLIC_ORIGIN and the payment providers' keys (PAYMENTS=test only for a test deployment)`,
+      );
+      expect(problems[0]).not.toContain('\n');
+    }
+    // PAYMENTS=test (a test deployment, meant to be reached), both providers' keys, or a worker (it listens nowhere
+    // and takes no payments): every interface by default, and any HOST.
+    for (const env of [{ PAYMENTS: 'test' }, { PUBLIC_ORIGIN: 'https://giftlens.example', PAYMENTS: 'test' }, { ...razorpay, ...stripe }, { PUBLIC_ORIGIN: 'https://giftlens.example', ...razorpay, ...stripe }]) {
+      expect(host(env), JSON.stringify(env)).toBe('0.0.0.0');
+      expect(host({ ...env, HOST: '::' }), JSON.stringify(env)).toBe('::');
+    }
+    expect(loadConfig({}, ROOT, { takesPayments: false }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }, ROOT, { takesPayments: false }).host).toBe('0.0.0.0');
   });
 
   it('a DATA_DIR that cannot be written stops start-up with one clear line', () => {
