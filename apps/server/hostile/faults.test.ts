@@ -1,7 +1,6 @@
 import { API } from '@giftlens/contract/routes';
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { deriveKey, hmacHex } from '../src/lib/crypto.ts';
 import { DATABASE_TARGETS, type TestDatabase } from '../test/helpers/databases.ts';
-import { GIFT_FIELDS } from '../test/helpers/flows.ts';
-import { giftPhoto, tinyMp4 } from '../test/helpers/media.ts';
+import { tinyMp4 } from '../test/helpers/media.ts';
 import { startTestSmtp, type TestSmtp } from '../test/helpers/smtp.ts';
+import { gatedFfprobe } from './faults/ffprobe-gate.ts';
 import { Client, freePort, startServer, until, type ServerProcess } from './faults/server-process.ts';
 
 /**
@@ -51,34 +50,6 @@ const withApplicationName = (url: string, name: string) => {
   u.searchParams.set('application_name', name);
   return u.toString();
 };
-
-/**
- * An `ffprobe` in `binDir` (put first on the server's PATH) that runs the real one, except for a render's check of
- * its output (`giftlens-render-*` scratch folder, `out.*`) while `gate/armed` exists: that one first writes
- * `gate/waiting` and waits until `gate/open` exists. So a test can stop a render right before it stores its
- * rendition, and let it go on; renders of the other tests pass straight through.
- */
-async function gatedFfprobe(binDir: string, gate: string): Promise<void> {
-  const real = execFileSync('sh', ['-c', 'command -v ffprobe']).toString().trim();
-  await mkdir(binDir, { recursive: true });
-  await mkdir(gate, { recursive: true });
-  const shim = path.join(binDir, 'ffprobe');
-  await writeFile(
-    shim,
-    `#!/bin/sh
-for arg in "$@"; do
-  case "$arg" in
-    */giftlens-render-*/out.*)
-      [ -e '${gate}/armed' ] || continue
-      : > '${gate}/waiting'
-      while [ ! -e '${gate}/open' ]; do sleep 0.05; done ;;
-  esac
-done
-exec '${real}' "$@"
-`,
-  );
-  await chmod(shim, 0o755);
-}
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(target.unavailable !== null)(`kill -9 of a real server [${target.name}]`, () => {
@@ -147,12 +118,7 @@ for (const target of DATABASE_TARGETS) {
       };
     }
 
-    async function newGift(): Promise<string> {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(GIFT_FIELDS)) form.append(k, v);
-      form.append('giftImage', new Blob([giftPhoto()], { type: 'image/jpeg' }), 'gift.jpg');
-      return (await sender.ok<{ giftId: string }>('POST', API.submitGift, form)).giftId;
-    }
+    const newGift = () => sender.newGift();
     const uploadUrl = (giftId: string, size: number) =>
       sender.ok<{ uploadUrl: string; publicUrl: string; filePath: string }>('POST', API.generateUploadUrl, {
         giftId,
@@ -241,9 +207,7 @@ for (const target of DATABASE_TARGETS) {
       const readyMs = await start();
       figures.push(`first start: ${readyMs} ms to the first answer`);
       const email = `faults-${Date.now().toString(36)}@example.com`;
-      await sender.ok('POST', API.sendEmail, { email, type: 'sender' });
-      await sender.ok('POST', API.verifyEmail, { email, code: await smtp.codeFor(email), type: 'sender' });
-      await sender.ok('POST', API.updateUser, { firstName: 'Asha' });
+      await sender.signIn(email, (e) => smtp.codeFor(e));
     }, 120_000);
 
     afterAll(async () => {
@@ -306,7 +270,8 @@ for (const target of DATABASE_TARGETS) {
       });
       expect(await gift(giftId)).toMatchObject({
         status: 'message_uploaded',
-        message_path: target1.filePath,
+        // Stored under the upload's name with the extension of what the bytes are.
+        message_path: target1.filePath.replace(/\.upload$/, '.mp4'),
       });
       expect(await orphans()).toEqual({ files: [], rows: [] });
     });
@@ -370,7 +335,7 @@ for (const target of DATABASE_TARGETS) {
       });
       await rm(path.join(renderGate(), 'armed'));
       await restarted('render storing its rendition');
-      expect(await gift(giftId)).toMatchObject({ message_state: 'processing', message_path: upload.filePath });
+      expect(await gift(giftId)).toMatchObject({ message_state: 'processing', message_path: upload.filePath.replace(/\.upload$/, '.mp4') });
       expect((await orphans()).files.sort()).toEqual(killed);
 
       // Its 2-minute lease runs out (moved to the past instead of waiting): the restarted server renders again.

@@ -19,6 +19,7 @@ import type { ZodError } from 'zod';
 import type { Clock } from './adapters/clock.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { MediaProcessor } from './adapters/media-processor.ts';
+import type { Scratch } from './adapters/scratch.ts';
 import type { MediaStorage } from './adapters/media-storage.ts';
 import type { PaymentProviders } from './adapters/payments.ts';
 import { type RateLimitStore, sharedOrLocalStore } from './adapters/rate-limit-store.ts';
@@ -62,6 +63,7 @@ import { scansRoutes } from './modules/scans/scans.routes.ts';
 import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
 import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
+import { createMediaGate } from './modules/media/media-gate.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 
@@ -97,12 +99,16 @@ export interface AppDeps {
   reactionRateLimit?: { max: number; timeWindow: number };
   /** Per-client limit on verify-payment-callback; default 30 a minute. */
   paymentRateLimit?: { max: number; timeWindow: number };
+  /** New gifts and added photos per sender session (each photo is decoded and enrolled). */
+  giftRateLimit?: { max: number; timeWindow: number };
   /** The VAPID public key, and the hosts subscription endpoints may name (null: the browsers' push services). */
   push: { publicKey: string; allowedHosts: string[] | null };
   /** Scheduled WhatsApp through the Cloud API (WHATSAPP_* set). */
   whatsappEnabled: boolean;
   /** ffmpeg, when installed: uploads are probed at confirm and converted by a job. */
   mediaProcessor: MediaProcessor | null;
+  /** This process's scratch folder, where uploads are copied for ffprobe. */
+  scratch: Scratch;
   /** Tells an in-process job runner that a job is due now. */
   wakeJobs?: () => void;
   /** PUBLIC_ORIGIN: state-changing calls carrying our cookies must come from here (or the request's own host). */
@@ -349,13 +355,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireRecipient = recipientGuard((token) => recipientAuth.recipientForToken(token));
   const grants = createRevealGrants({ db, clock, secureCookies: deps.secureCookies });
   const gifts = createGiftsService({ db, media, clock, recogniser });
-  const uploads = createUploadsService({
-    db,
-    media,
-    clock,
-    processor: deps.mediaProcessor,
-    wakeJobs: deps.wakeJobs,
-  });
+  // Every message and reaction passes the same hostile-media gate before it is stored (decision 038).
+  const gate = createMediaGate({ processor: deps.mediaProcessor, scratch: deps.scratch });
+  const renders = deps.mediaProcessor !== null;
+  const uploads = createUploadsService({ db, media, clock, gate, renders, wakeJobs: deps.wakeJobs });
   const payments = createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin });
   const deliveries = createDeliveriesService({
     db,
@@ -373,7 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What both kinds of scan (process-scan and live frames) decide and reveal with (scan-core.ts).
   const scanCore = { db, media, clock, recogniser, messages, grants };
   const scans = createScansService({ ...scanCore, failureLimit: deps.scanFailureLimit });
-  const reactions = createReactionsService({ db, media, clock, processor: deps.mediaProcessor });
+  const reactions = createReactionsService({ db, media, clock, gate, renders });
   const demo = createDemoService({
     recogniser,
     dirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
@@ -391,7 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   plansRoutes(app);
   geoRoutes(app, { trustProxy: deps.trustProxy !== false });
-  giftsRoutes(app, { service: gifts, requireSender });
+  giftsRoutes(app, { service: gifts, requireSender, rateLimit: deps.giftRateLimit ?? { max: 20, timeWindow: 10 * 60_000 } });
   uploadsRoutes(app, { service: uploads, requireSender });
   paymentsRoutes(app, {
     service: payments,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './adapters/media-processor.ts';
 import type { S3Settings } from './adapters/media-storage-s3.ts';
 
 /** The repository root: relative paths in the environment are resolved from here, whatever the cwd. */
@@ -99,6 +100,12 @@ const EnvSchema = z
       z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
     ),
     JOB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
+    RENDER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
+    RENDER_CPU_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(86_400).default(DEFAULT_RENDER_LIMITS.cpuSeconds)),
+    RENDER_MEMORY_MB: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(256).max(65_536).default(DEFAULT_RENDER_LIMITS.memoryBytes / 1024 / 1024),
+    ),
     LIVE_SCAN_PER_CLIENT: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(LIVE_SCAN.perClient),
@@ -202,6 +209,10 @@ export interface Config {
   /** Run the job runner inside the server process (RUN_JOBS); off on API nodes when `npm run worker` runs apart. */
   runJobs: boolean;
   jobConcurrency: number;
+  /** Render jobs (ffmpeg) one process runs at the same time, apart from the other jobs: 0 renders none here. */
+  renderConcurrency: number;
+  /** CPU time, memory and wall clock of each ffmpeg run. */
+  renderLimits: RenderLimits;
   /** Live frames one client address may send within LIVE_SCAN.windowMs (phones behind one NAT share it). */
   liveScanPerClient: number;
   /** Null keys: a pair generated once into DATA_DIR/vapid.json. */
@@ -301,6 +312,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS === 'true' || e.RUN_JOBS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderLimits: { cpuSeconds: e.RENDER_CPU_SECONDS, memoryBytes: e.RENDER_MEMORY_MB * 1024 * 1024, timeoutMs: Math.max(DEFAULT_RENDER_LIMITS.timeoutMs, 2 * e.RENDER_CPU_SECONDS * 1000) },
     liveScanPerClient: e.LIVE_SCAN_PER_CLIENT,
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY ?? null,

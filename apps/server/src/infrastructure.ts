@@ -4,15 +4,17 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/ma
 import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
 import type { Recogniser } from './adapters/recogniser.ts';
+import { createScratch, type Scratch } from './adapters/scratch.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
 import { type Config, resolveSessionSecret } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
-import { createJobRunner, type JobLog, type JobRunner } from './jobs/runner.ts';
+import { combineRunners, createJobRunner, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { deriveKey } from './lib/crypto.ts';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
+import { RENDER_JOB_KINDS } from './modules/renditions/renditions.jobs.ts';
 
 /** The adapters chosen from configuration, shared by the server (`npm start`) and the worker (`npm run worker`). */
 export interface Infrastructure {
@@ -23,6 +25,8 @@ export interface Infrastructure {
   media: MediaStorage;
   /** ffmpeg and ffprobe, or null when they are missing (said at start-up; uploads are then kept as they are). */
   processor: MediaProcessor | null;
+  /** This process's scratch folder under DATA_DIR/scratch (probe and render copies). */
+  scratch: Scratch;
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   clock: Clock;
@@ -51,13 +55,21 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
   const media = s3 ?? createLocalMediaStorage(mediaDir, mediaSecret);
   const push = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
   const whatsapp = config.whatsapp ? createWhatsAppCloud(config.whatsapp) : null;
-  const processor = await createFfmpegProcessor();
+  const processor = await createFfmpegProcessor({ limits: config.renderLimits });
   if (!processor)
     log.warn(
       'ffmpeg/ffprobe not found on the PATH: messages and reactions are kept as uploaded, which some phones (iPhones) cannot play. Install ffmpeg (Debian: apt-get install ffmpeg).',
     );
+  else if (!processor.confinement.confined)
+    log.warn(
+      'setpriv/prlimit (util-linux) not found: ffmpeg runs without its CPU-time and memory limits and outlives a killed process. Install util-linux.',
+    );
+  // This process's own scratch folder; what processes of this machine that no longer run left there goes now.
+  const scratch = createScratch(path.join(config.dataDir, 'scratch'));
+  await scratch.sweep(Number.POSITIVE_INFINITY, new Date()).catch((err: unknown) => log.warn(`scratch: could not sweep (${err instanceof Error ? err.message : String(err)})`));
   return {
     processor,
+    scratch,
     sessionSecret,
     db,
     migrationsApplied,
@@ -79,13 +91,13 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
  * before the rating existed with `recogniser`).
  */
 export async function startJobs(infra: Infrastructure, config: Config, log: JobLog, recogniser: Recogniser): Promise<JobRunner> {
-  const runner = createJobRunner({
-    db: infra.db,
-    clock: infra.clock,
-    log,
-    concurrency: config.jobConcurrency,
-    handlers: createJobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, recogniser }),
-  });
+  const handlers = createJobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, recogniser });
+  const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
+    createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds });
+  // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.
+  const lanes = [lane(config.jobConcurrency, { except: RENDER_JOB_KINDS })];
+  if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_JOB_KINDS }));
+  const runner = combineRunners(lanes);
   await scheduleHousekeeping(infra.db, infra.clock);
   runner.start();
   return runner;

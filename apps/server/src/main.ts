@@ -63,6 +63,7 @@ const app = await buildApp({
   push: { publicKey: infra.push.publicKey, allowedHosts: config.pushServiceHosts },
   whatsappEnabled: infra.whatsapp !== null,
   mediaProcessor: infra.processor,
+  scratch: infra.scratch,
   publicOrigin: config.publicOrigin,
   wakeJobs: () => jobs?.wake(),
 });

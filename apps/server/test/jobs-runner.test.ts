@@ -1,5 +1,7 @@
 import { expect, vi } from 'vitest';
+import path from 'node:path';
 import { createOutboxMailer } from '../src/adapters/mail.ts';
+import { createScratch } from '../src/adapters/scratch.ts';
 import { createJobHandlers } from '../src/jobs/handlers.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import { createJobRunner, type JobHandlers } from '../src/jobs/runner.ts';
@@ -21,6 +23,7 @@ function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: { leaseMs
     mailer: createOutboxMailer(h.outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined),
     media: h.media,
     processor: null,
+    scratch: createScratch(path.join(h.dataDir, 'scratch')),
     push: h.push,
     whatsapp: null,
     publicOrigin: PUBLIC_ORIGIN,

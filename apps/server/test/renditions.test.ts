@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
@@ -11,7 +11,7 @@ import { renditionKeys } from '../src/modules/renditions/renditions.jobs.ts';
 import { createGift, generateUploadUrl, payGift, type UploadTarget } from './helpers/flows.ts';
 import { describeEachStorage, fetchMedia, it, json, putUpload, signIn, type Harness } from './helpers/harness.ts';
 import { multipart } from './helpers/media.ts';
-import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+import { activeGift, consentedReaction, directScan, scanPhotos } from './helpers/recipient.ts';
 import { downloadStored } from './helpers/stored-media.ts';
 
 // Real ffmpeg (Debian's package; CI installs it): messages in the formats phones and browsers record.
@@ -69,7 +69,9 @@ async function upload(h: Harness, cookie: string, giftId: string, data: Buffer, 
     headers: { cookie },
     payload: { giftId, publicUrl: target.publicUrl, messageType, filePath: target.filePath },
   });
-  return { confirm, target };
+  // The key confirm stored the bytes under: the upload's name with the extension of their sniffed type.
+  const key = (await giftRow(h, giftId)).message_path ?? '';
+  return { confirm, target, key };
 }
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -80,9 +82,9 @@ describeEachStorage(
   'messages play on every phone',
   (get) => {
     const cases = [
-      { name: 'a WebM (VP9/Opus) video', source: 'webm', fileName: 'message.webm', fileType: 'video/webm', kind: 'video', ext: '.mp4', mime: 'video/mp4' },
-      { name: 'a QuickTime .mov video', source: 'mov', fileName: 'message.mov', fileType: 'video/quicktime', kind: 'video', ext: '.mp4', mime: 'video/mp4' },
-      { name: 'a WAV voice message', source: 'wav', fileName: 'voice.wav', fileType: 'audio/wav', kind: 'audio', ext: '.m4a', mime: 'audio/mp4' },
+      { name: 'a WebM (VP9/Opus) video', source: 'webm', fileName: 'message.webm', fileType: 'video/webm', kind: 'video', stored: '.webm', ext: '.mp4', mime: 'video/mp4' },
+      { name: 'a QuickTime .mov video', source: 'mov', fileName: 'message.mov', fileType: 'video/quicktime', kind: 'video', stored: '.mov', ext: '.mp4', mime: 'video/mp4' },
+      { name: 'a WAV voice message', source: 'wav', fileName: 'voice.wav', fileType: 'audio/wav', kind: 'audio', stored: '.wav', ext: '.m4a', mime: 'audio/mp4' },
     ] as const;
 
     for (const c of cases) {
@@ -90,15 +92,18 @@ describeEachStorage(
         const h = get();
         const { cookie } = await signIn(h);
         const giftId = await createGift(h, cookie);
-        const { confirm, target } = await upload(h, cookie, giftId, SOURCES[c.source](), c.fileName, c.fileType, c.kind);
+        const { confirm, target, key } = await upload(h, cookie, giftId, SOURCES[c.source](), c.fileName, c.fileType, c.kind);
         expect(confirm.statusCode, confirm.body).toBe(200);
-        expect(await giftRow(h, giftId)).toMatchObject({ message_state: 'processing', message_path: target.filePath });
+        // Stored under the upload's name with the extension of what the bytes are.
+        expect(key).toBe(target.filePath.replace(/\.upload$/, c.stored));
+        expect(await giftRow(h, giftId)).toMatchObject({ message_state: 'processing' });
+        expect(await exists(h, target.filePath)).toBe(false);
 
         expect(await h.jobs.runDue()).toBe(1);
         const gift = await giftRow(h, giftId);
         expect(gift).toMatchObject({ message_state: 'ready', message_mime: c.mime, message_error: null });
         expect(path.extname(gift.message_path!)).toBe(c.ext);
-        expect(await exists(h, target.filePath)).toBe(false);
+        expect(await exists(h, key)).toBe(false);
         const probe = await probeStored(h, gift.message_path!);
         expect(probe.format.format_name).toContain('mp4');
         const codecs = Object.fromEntries(probe.streams.map((s) => [s.codec_type, s.codec_name]));
@@ -165,12 +170,7 @@ describeEachStorage(
       await payGift(h, cookie, giftId);
       const grant = String((await directScan(h, giftId, photos.genuine)).headers['set-cookie']).split(';')[0]!;
       const post = (url: string, payload: object, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload, headers });
-      const consent = json<{ data: { id: string } | null }>(
-        await post('/api/reactions/play-consent', { giftId, recipientName: 'Maya', mediaDuration: 2, playbackSessionId: 'playback-session-1' }, { cookie: grant }),
-      );
-      const reactionId = consent.data?.id ?? '';
-      const device = { deviceInfo: { userAgent: 'Mozilla/5.0 (test)', platform: 'Linux', language: 'en-GB' }, browserInfo: { cookieEnabled: true, onLine: true } };
-      expect((await post('/api/reactions/consent', { reactionId, consentGranted: true, ...device })).statusCode).toBe(200);
+      const reactionId = await consentedReaction(h, giftId, grant);
       expect((await post('/api/reactions/start-synced-recording', { reactionId, mediaStartTime: Date.now(), playbackSessionId: 'playback-session-1' })).statusCode).toBe(200);
       const body = multipart(
         { reactionId, recordingQuality: 'high', durationSeconds: '2', mediaEndTime: '2', syncOffsetMs: '0' },
@@ -200,12 +200,12 @@ describeEachStorage(
       const h = get();
       const { cookie } = await signIn(h);
       const giftId = await createGift(h, cookie);
-      const { confirm, target } = await upload(h, cookie, giftId, SOURCES.mov(), 'message.mov', 'video/quicktime', 'video');
+      const { confirm, key } = await upload(h, cookie, giftId, SOURCES.mov(), 'message.mov', 'video/quicktime', 'video');
       expect(confirm.statusCode, confirm.body).toBe(200);
       const job = await h.db.selectFrom('jobs').selectAll().where('key', 'like', `media:${giftId}:%`).executeTakeFirstOrThrow();
       // Attempt 1 was killed after storing its rendition and poster: its claim ran out, its files stayed.
-      const killed = renditionKeys(target.filePath, job.id, 1);
-      for (const key of killed.slice(0, 2)) await h.media.put(key, Buffer.from(`left by attempt 1: ${key}`));
+      const killed = renditionKeys(key, job.id, 1);
+      for (const k of killed.slice(0, 2)) await h.media.put(k, Buffer.from(`left by attempt 1: ${k}`));
       await h.db
         .updateTable('jobs')
         .set({ status: 'running', attempts: 1, locked_until: new Date(h.clock.now().getTime() - 1000).toISOString() })
@@ -213,44 +213,25 @@ describeEachStorage(
         .execute();
       expect(await h.jobs.runDue()).toBe(1);
       const gift = await giftRow(h, giftId);
-      const [video, poster] = renditionKeys(target.filePath, job.id, 2);
+      const [video, poster] = renditionKeys(key, job.id, 2);
       expect(gift).toMatchObject({ message_state: 'ready', message_path: video, message_poster_path: poster });
-      // The original as a kill between the swap and its removal leaves it: its confirmed upload still names it.
-      await h.media.put(target.filePath, SOURCES.mov());
+      // The original as a kill between the swap and its removal leaves it: no row names it any more.
+      await h.media.put(key, SOURCES.mov());
+      const housekeeping = createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log: quietLog });
 
-      const scratch = mkdtempSync(path.join(tmpdir(), 'giftlens-scratch-'));
-      const staleScratch = path.join(scratch, 'giftlens-render-killed');
-      const liveScratch = path.join(scratch, 'giftlens-render-running');
-      for (const dir of [staleScratch, liveScratch]) mkdirSync(dir);
-      const aged = new Date(h.clock.now().getTime() - 7 * 3600_000);
-      utimesSync(staleScratch, aged, aged);
-      const live = new Date(h.clock.now().getTime() - 60_000);
-      utimesSync(liveScratch, live, live);
-      const housekeeping = createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log: quietLog, scratchDir: scratch });
-
-      // The job ended a moment ago: nothing of it is touched yet; a scratch folder 7 hours old goes.
-      expect((await housekeeping.run()).renderLeftovers).toBe(1);
-      for (const key of killed.slice(0, 2)) expect(await exists(h, key), key).toBe(true);
-      expect(existsSync(staleScratch)).toBe(false);
-      expect(existsSync(liveScratch)).toBe(true);
+      // The job ended a moment ago: nothing of it is touched yet.
+      expect((await housekeeping.run()).renderLeftovers).toBe(0);
+      for (const k of [...killed.slice(0, 2), key]) expect(await exists(h, k), k).toBe(true);
 
       h.clock.advance(6 * 3600_000 + 60_000);
       const report = await housekeeping.run();
-      // Of the 3 keys attempt 1 may have written (video, poster, voice) the 2 there, and the scratch folder now
-      // 6 hours old too; the rendition and poster in use stay.
+      // Of the 3 keys attempt 1 may have written (video, poster, voice) the 2 there, and the original; the rendition
+      // and poster in use stay.
       expect(report).toMatchObject({ renderLeftovers: 3, filesFailed: 0 });
-      expect(existsSync(liveScratch)).toBe(false);
-      for (const key of killed) expect(await exists(h, key), key).toBe(false);
+      for (const k of [...killed, key]) expect(await exists(h, k), k).toBe(false);
       expect(await exists(h, video!)).toBe(true);
       expect(await exists(h, poster!)).toBe(true);
-      expect(await exists(h, target.filePath)).toBe(true);
       expect((await housekeeping.run()).renderLeftovers).toBe(0);
-      // Once its upload is swept (1 day after the URL expired), the original is not named by any row: it goes.
-      h.clock.advance(2 * 24 * 3600_000);
-      await h.db.deleteFrom('upload_intents').where('file_path', '=', target.filePath).execute();
-      expect((await housekeeping.run()).renderLeftovers).toBe(1);
-      expect(await exists(h, target.filePath)).toBe(false);
-      expect(await exists(h, video!)).toBe(true);
     });
 
     it('a corrupt video is refused with a clear message and nothing is kept', async () => {

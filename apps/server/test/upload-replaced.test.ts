@@ -19,13 +19,14 @@ if (!ffmpeg) throw new Error('These tests need ffmpeg and ffprobe on the PATH (D
  */
 let duringProbe: (() => Promise<void>) | null = null;
 const processor: MediaProcessor = {
-  async probe(file) {
+  confinement: ffmpeg.confinement,
+  async probe(file, format, signal) {
     const act = duringProbe;
     duringProbe = null;
     if (act) await act();
-    return ffmpeg.probe(file);
+    return ffmpeg.probe(file, format, signal);
   },
-  render: (input, kind, outBase) => ffmpeg.render(input, kind, outBase),
+  render: (input, format, kind, outBase, signal) => ffmpeg.render(input, format, kind, outBase, signal),
 };
 
 beforeEach(() => {
@@ -43,6 +44,9 @@ async function putNotConfirmed(h: Harness) {
   expect((await putUpload(h, t.uploadUrl, video)).statusCode).toBe(200);
   return { cookie, giftId, t, video };
 }
+
+/** Where confirm stores the checked MP4: the upload's name with the extension of what its bytes are. */
+const stored = (t: UploadTarget) => t.filePath.replace(/\.upload$/, '.mp4');
 
 const confirm = (h: Harness, cookie: string, giftId: string, t: UploadTarget) =>
   h.app.inject({
@@ -63,7 +67,7 @@ describeEachStorage(
       const res = await confirm(h, cookie, giftId, t);
       expect(res.statusCode, res.body).toBe(200);
       expect(probed).toBe(true);
-      expect((await h.media.readHead(t.filePath, video.length)).equals(video)).toBe(true);
+      expect((await h.media.readHead(stored(t), video.length)).equals(video)).toBe(true);
     });
 
     it('a bigger file PUT between the checks and the promotion is never promoted (409, nothing kept)', async () => {
@@ -83,6 +87,7 @@ describeEachStorage(
       expect(res.statusCode, res.body).toBe(409);
       expect(json(res)).toEqual({ success: false, code: 'upload_changed', error: texts.sender.uploadChanged });
       expect(await h.media.stat(t.filePath)).toBeNull();
+      expect(await h.media.stat(stored(t))).toBeNull();
       expect(await h.media.stat(h.media.landingKey(t.filePath))).toBeNull();
       const gift = await h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
       expect(gift).toMatchObject({ status: 'draft', message_path: null, message_size: null });
@@ -109,7 +114,8 @@ describeEachStorage(
         const refused = await late;
         expect(refused.statusCode).toBe(403);
         expect(json(refused).error).toBe(texts.sender.uploadUrlInvalid);
-        expect((await h.media.readHead(t.filePath, video.length + 1)).equals(video)).toBe(true);
+        expect((await h.media.readHead(stored(t), video.length + 1)).equals(video)).toBe(true);
+        expect(await h.media.stat(t.filePath)).toBeNull();
         expect((await h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow()).message_size).toBe(video.length);
         expect((await readdir(path.join(h.mediaDir, '.tmp'))).filter((f) => f.endsWith('.part'))).toEqual([]);
       });

@@ -72,7 +72,8 @@ describeEachStorage('uploads', (get, storage) => {
       expect(new URL(t.uploadUrl).searchParams.get('X-Amz-Expires')).toBe('3600');
       expect(t.uploadUrl).not.toContain('x-amz-checksum');
     }
-    expect(t.filePath).toMatch(new RegExp(`^gifts/${giftId}/message-[0-9a-f]{16}\\.mp4$`));
+    // Where the bytes land: no extension of the client's; confirm names the stored file for what the bytes are.
+    expect(t.filePath).toMatch(new RegExp(`^gifts/${giftId}/message-[0-9a-f]{16}\\.upload$`));
     expect(t.publicUrl).toMatch(/^\/media\/gifts\/.+\?exp=\d+&sig=[0-9a-f]{64}$/);
 
     const res = await put(h, t.uploadUrl, video);
@@ -84,30 +85,33 @@ describeEachStorage('uploads', (get, storage) => {
     const ok = await confirm(h, cookie, giftId, t);
     expect(ok.statusCode).toBe(200);
     expect(json(ok)).toEqual({ success: true });
+    const key = t.filePath.replace(/\.upload$/, '.mp4');
     expect(await giftRow(h, giftId)).toMatchObject({
       status: 'message_uploaded',
       message_type: 'video',
-      message_path: t.filePath,
+      message_path: key,
       message_mime: 'video/mp4',
       message_size: video.length,
     });
+    expect(await stored(h, t.filePath)).toBe(false);
 
-    // The signed media URL serves it, with Range support for seeking.
-    const full = await fetchMedia(h, t.publicUrl);
+    // A signed media URL serves it, with Range support for seeking.
+    const url = h.media.signedUrl(key, 60_000, h.clock.now());
+    const full = await fetchMedia(h, url);
     expect(full.statusCode).toBe(200);
     expect(full.rawPayload.equals(video)).toBe(true);
     expect(full.headers['content-type']).toBe('video/mp4');
     expect(full.headers['cache-control']).toBe('private, max-age=300');
-    const part = await fetchMedia(h, t.publicUrl, { range: 'bytes=100-199' });
+    const part = await fetchMedia(h, url, { range: 'bytes=100-199' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${video.length}`);
     expect(part.rawPayload.equals(video.subarray(100, 200))).toBe(true);
     // s3rver reads a suffix range (bytes=-10) as bytes=0-10; S3 itself and the local files do it right.
     if (storage === 'local') {
-      const tail = await fetchMedia(h, t.publicUrl, { range: 'bytes=-10' });
+      const tail = await fetchMedia(h, url, { range: 'bytes=-10' });
       expect(tail.rawPayload.equals(video.subarray(video.length - 10))).toBe(true);
     }
-    const bad = await fetchMedia(h, t.publicUrl, { range: `bytes=${video.length}-` });
+    const bad = await fetchMedia(h, url, { range: `bytes=${video.length}-` });
     expect(bad.statusCode).toBe(416);
     if (storage === 'local') {
       expect(full.headers['accept-ranges']).toBe('bytes');
@@ -139,10 +143,14 @@ describeEachStorage('uploads', (get, storage) => {
     const giftId = await createGift(h, cookie);
     const wav = tinyWav();
     const t = await target(h, cookie, giftId, { fileType: 'audio/wav', fileName: 'voice.wav', messageType: 'audio' });
-    expect(t.filePath).toMatch(/\.wav$/);
     expect((await put(h, t.uploadUrl, wav, 'audio/wav')).statusCode).toBe(200);
     expect((await confirm(h, cookie, giftId, t, 'audio')).statusCode).toBe(200);
-    expect(await giftRow(h, giftId)).toMatchObject({ message_type: 'audio', status: 'message_uploaded' });
+    expect(await giftRow(h, giftId)).toMatchObject({
+      message_type: 'audio',
+      status: 'message_uploaded',
+      message_path: t.filePath.replace(/\.upload$/, '.wav'),
+      message_mime: 'audio/wav',
+    });
   });
 
   it('refuses a declared size over the plan limit with the spec message (413), before any byte moves', async () => {
@@ -269,14 +277,15 @@ describeEachStorage('uploads', (get, storage) => {
       expect((await confirm(h, cookie, giftId, t)).statusCode).toBe(200);
       // The URL still works until it expires, but it only reaches the landing key, not the message.
       expect((await put(h, t.uploadUrl, giftPhoto(), 'image/jpeg')).statusCode).toBe(200);
-      expect((await fetchMedia(h, t.publicUrl)).rawPayload.equals(video)).toBe(true);
-      expect((await h.media.stat(t.filePath))?.size).toBe(video.length);
+      const key = t.filePath.replace(/\.upload$/, '.mp4');
+      expect((await fetchMedia(h, h.media.signedUrl(key, 60_000, h.clock.now()))).rawPayload.equals(video)).toBe(true);
+      expect((await h.media.stat(key))?.size).toBe(video.length);
       // Housekeeping removes what landed there once the intent has expired.
       const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
       h.clock.advance(2 * 24 * 60 * 60 * 1000);
       await createHousekeepingService({ db: h.db, media: h.media, clock: h.clock, log: quiet }).run();
       expect(await stored(h, landed(h, t.filePath))).toBe(false);
-      expect(await stored(h, t.filePath)).toBe(true);
+      expect(await stored(h, key)).toBe(true);
     });
   }
 
@@ -345,6 +354,8 @@ describeEachStorage('uploads', (get, storage) => {
       expect((await h.app.inject({ method: 'GET', url: otherPath })).statusCode).toBe(403);
       expect((await h.app.inject({ method: 'GET', url: a.publicUrl })).statusCode).toBe(200);
       expect((await confirm(h, cookie, giftId, a)).statusCode).toBe(200);
+      // Confirmed, the bytes are stored under their sniffed type's name: the landing URL serves nothing now.
+      expect((await h.app.inject({ method: 'GET', url: a.publicUrl })).statusCode).toBe(404);
       expect((await put(h, a.uploadUrl, tinyMp4())).statusCode).toBe(403);
     });
   }
@@ -433,6 +444,7 @@ describeEachStorage('uploads', (get, storage) => {
     const second = await uploadVideo(h, cookie, giftId);
     const gift = await h.db.selectFrom('gifts').select(['status', 'message_path']).where('id', '=', giftId).executeTakeFirstOrThrow();
     expect(gift).toEqual({ status: 'active', message_path: second.filePath });
+    expect(second.filePath).toMatch(/\.mp4$/);
     expect(await h.media.stat(first.filePath)).toBeNull();
 
     await h.db.updateTable('gifts').set({ first_opened_at: h.clock.now().toISOString() }).where('id', '=', giftId).execute();

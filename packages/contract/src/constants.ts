@@ -66,3 +66,17 @@ export const UPLOAD_CONFIRM_GRACE_MS = 6 * 60 * 60 * 1000;
  * messages) is kept after its gift or account is deleted, as tax and accounting law asks; then it is deleted.
  */
 export const ORDER_RECORD_YEARS = 8;
+
+/**
+ * What a message or reaction may be, read by ffprobe before anything is converted (issue 23): longer, larger or
+ * faster recordings are refused at confirm with the texts in `texts.media`. 3840×2160 in either orientation.
+ */
+export const MEDIA_LIMITS = {
+  maxSeconds: 10 * 60,
+  maxLongSide: 3840,
+  maxShortSide: 2160,
+  maxFramesPerSecond: 60,
+} as const;
+
+/** The largest gift or scan photo that is decoded: its header is read first, and larger ones are refused. */
+export const IMAGE_MAX_PIXELS = 50_000_000;

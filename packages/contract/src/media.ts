@@ -27,8 +27,8 @@ export const MEDIA_FORMATS = {
     { mime: 'video/x-m4v', extensions: ['m4v'], aliasOf: 'video/mp4' },
     { mime: 'video/3gpp', extensions: [] },
     { mime: 'video/3gpp2', extensions: [] },
-    { mime: 'video/mpeg', extensions: [] },
-    { mime: 'video/ogg', extensions: [] },
+    { mime: 'video/mpeg', extensions: ['mpg'] },
+    { mime: 'video/ogg', extensions: ['ogv'] },
   ],
   audio: [
     { mime: 'audio/wav', extensions: ['wav'], picker: true },

@@ -166,4 +166,27 @@ const recipient = {
   demoNotFound: 'This demo does not exist.',
 } as const;
 
-export const texts = { sender, recipient } as const;
+/** A recording's length as a refusal names it: "15 min 0 s". */
+export const recordingLength = (seconds: number) => {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+};
+
+/**
+ * Refusals of a message or reaction file read before it is converted (MEDIA_LIMITS), and of an over-large photo;
+ * `what` names it for the person: "video", "voice message" or "reaction". Every part is a string (the web matches
+ * these templates with any filling, lib/user-text.ts).
+ */
+const media = {
+  tooLong: (what: string, length: string) =>
+    `This ${what} is ${length} long. It can be up to 10 minutes: please shorten it and try again.`,
+  frameTooLarge: (what: string, size: string) =>
+    `This ${what} is ${size} pixels. It can be up to 3840×2160 (4K): please save it at a smaller size and try again.`,
+  frameRateTooHigh: (what: string, framesPerSecond: string) =>
+    `This ${what} has ${framesPerSecond} frames a second. It can have up to 60: please save it at 30 or 60 frames a second and try again.`,
+  // A render stopped by its CPU-time or memory limit: the file decodes far slower than its length says.
+  tooCostly: 'We could not convert this file within its time limit. Please upload a shorter or smaller version.',
+  imageTooManyPixels: (megapixels: string) => `This photo is ${megapixels} megapixels. Please use a photo of up to 50 megapixels.`,
+} as const;
+
+export const texts = { sender, recipient, media } as const;

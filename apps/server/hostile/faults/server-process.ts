@@ -1,7 +1,10 @@
+import { API } from '@giftlens/contract/routes';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startProcess } from '../../../../scripts/lib/processes.mjs';
 import { buildServerIfStale, SERVER_DIST } from '../../../../scripts/lib/server-build.mjs';
+import { GIFT_FIELDS } from '../../test/helpers/flows.ts';
+import { giftPhoto } from '../../test/helpers/media.ts';
 
 export { freePort } from '../../../../scripts/lib/processes.mjs';
 
@@ -95,5 +98,20 @@ export class Client {
     const res = await this.call<T>(method, url, body);
     if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
+  }
+
+  /** Signs in as a new sender named Asha, with the code the server mailed to `codeFor`'s inbox. */
+  async signIn(email: string, codeFor: (email: string) => Promise<string>): Promise<void> {
+    await this.ok('POST', API.sendEmail, { email, type: 'sender' });
+    await this.ok('POST', API.verifyEmail, { email, code: await codeFor(email), type: 'sender' });
+    await this.ok('POST', API.updateUser, { firstName: 'Asha' });
+  }
+
+  /** A new draft gift with the usual details and one photo; its id. */
+  async newGift(): Promise<string> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(GIFT_FIELDS)) form.append(k, v);
+    form.append('giftImage', new Blob([giftPhoto()], { type: 'image/jpeg' }), 'gift.jpg');
+    return (await this.ok<{ giftId: string }>('POST', API.submitGift, form)).giftId;
   }
 }

@@ -1,19 +1,44 @@
+import { MEDIA_LIMITS } from '@giftlens/contract/constants';
 import { execFile } from 'node:child_process';
+import { constants } from 'node:os';
 import { promisify } from 'node:util';
+import { MP4_FORMAT, type StoredFormat } from './media-formats.ts';
 
 const run = promisify(execFile);
 
 export interface MediaProbe {
   /** ffprobe's format names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
   format: string;
+  /** From the container, or (a browser's WebM states none) the last packet's end. */
   durationSeconds: number | null;
-  video: { codec: string; pixelFormat: string | null; width: number; height: number } | null;
+  video: {
+    codec: string;
+    pixelFormat: string | null;
+    width: number;
+    height: number;
+    /** Video packets over the duration: what the file really holds, whatever its header claims. */
+    framesPerSecond: number | null;
+    frames: number;
+  } | null;
   audio: { codec: string } | null;
 }
 
-/** The file is not a video or audio ffmpeg can read (corrupt, truncated, or not media at all). */
+/** The file is not a video or audio ffmpeg can read as its sniffed type (corrupt, truncated, or not media at all). */
 export class UnreadableMediaError extends Error {
   override name = 'UnreadableMediaError';
+}
+
+/** ffmpeg hit its CPU-time or memory limit: the file costs far more to convert than its size and length say. */
+export class MediaTooCostlyError extends Error {
+  override name = 'MediaTooCostlyError';
+}
+
+/**
+ * ffprobe or ffmpeg did not finish on its own: stopped by a signal (a process manager's SIGTERM, the OOM killer), its
+ * wall-clock timeout, or the job's abort. Says nothing about the file: the work is tried again.
+ */
+export class MediaInterruptedError extends Error {
+  override name = 'MediaInterruptedError';
 }
 
 export interface Rendition {
@@ -27,14 +52,75 @@ export interface Rendition {
 
 /** Makes a message or reaction play on every phone: H.264/AAC in MP4, or AAC in M4A, with a poster frame. */
 export interface MediaProcessor {
-  probe(file: string): Promise<MediaProbe>;
+  /** Reads `file` as `format` only (its sniffed type); throws UnreadableMediaError when it is not that. */
+  probe(file: string, format: StoredFormat, signal?: AbortSignal): Promise<MediaProbe>;
   /** Writes `${outBase}.mp4`/`.m4a` (and `${outBase}.jpg` for video) and checks the result; throws on failure. */
-  render(input: string, kind: 'video' | 'audio', outBase: string): Promise<Rendition>;
+  render(input: string, format: StoredFormat, kind: 'video' | 'audio', outBase: string, signal?: AbortSignal): Promise<Rendition>;
+  /** How ffmpeg is confined: its limits, and whether it dies with this process. */
+  readonly confinement: Confinement;
+}
+
+/** The bounds of one ffmpeg run (decision 038). */
+export interface RenderLimits {
+  /** CPU seconds (RLIMIT_CPU): SIGXCPU at this, SIGKILL 5 s later. */
+  cpuSeconds: number;
+  /** Private writable memory (RLIMIT_DATA): allocations beyond it fail and ffmpeg stops. */
+  memoryBytes: number;
+  /** Wall clock; a run that takes longer is stopped and counts as interrupted. */
+  timeoutMs: number;
+}
+
+/**
+ * The largest render accepted (10 minutes of 4K HEVC at 60 frames a second, converted to 1080p H.264) measured
+ * 1,104 CPU seconds and 463 MB resident here (decision 038): the defaults leave it about 3× room.
+ */
+export const DEFAULT_RENDER_LIMITS: RenderLimits = { cpuSeconds: 3600, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60 * 60_000 };
+
+export interface Confinement {
+  limits: RenderLimits;
+  /** `setpriv --pdeathsig KILL` and `prlimit` (util-linux) wrap every run; false where they are missing. */
+  confined: boolean;
+}
+
+/** What a probe finds against MEDIA_LIMITS: the first limit passed, or null. */
+export type MediaLimitBreach =
+  | { limit: 'duration'; seconds: number }
+  | { limit: 'frame'; width: number; height: number }
+  | { limit: 'rate'; framesPerSecond: number };
+
+/** The long side of a converted video: a phone's screen (a 4K upload is converted to 1080p). */
+export const RENDITION_LONG_SIDE = 1920;
+
+/** A little slack over 60 for containers whose timestamps round (59.94 and 60.0x are 60). */
+const FPS_SLACK = 0.5;
+
+export function mediaLimitBreach(p: MediaProbe): MediaLimitBreach | null {
+  const { maxSeconds, maxLongSide, maxShortSide, maxFramesPerSecond } = MEDIA_LIMITS;
+  if (p.durationSeconds !== null && p.durationSeconds > maxSeconds + 0.5) return { limit: 'duration', seconds: p.durationSeconds };
+  if (p.video) {
+    const { width, height } = p.video;
+    if (Math.max(width, height) > maxLongSide || Math.min(width, height) > maxShortSide) return { limit: 'frame', width, height };
+    if (p.video.framesPerSecond !== null && p.video.framesPerSecond > maxFramesPerSecond + FPS_SLACK) {
+      return { limit: 'rate', framesPerSecond: p.video.framesPerSecond };
+    }
+    // Timestamps squeezed together: more pictures than ten minutes at 60 a second, whatever the clock says.
+    if (p.video.frames > maxSeconds * maxFramesPerSecond * 1.01) return { limit: 'duration', seconds: p.video.frames / maxFramesPerSecond };
+  }
+  return null;
 }
 
 interface FfprobeOutput {
   format?: { format_name?: string; duration?: string };
-  streams?: { codec_type?: string; codec_name?: string; pix_fmt?: string; width?: number; height?: number }[];
+  streams?: {
+    index?: number;
+    codec_type?: string;
+    codec_name?: string;
+    pix_fmt?: string;
+    width?: number;
+    height?: number;
+    disposition?: { attached_pic?: number };
+  }[];
+  packets?: { stream_index?: number; pts_time?: string; duration_time?: string }[];
 }
 
 /** What plays everywhere: Safari on iPhones plays H.264 (yuv420p) and AAC in MP4, not VP8/VP9/Opus in WebM. */
@@ -45,75 +131,185 @@ export function playsEverywhere(p: MediaProbe, kind: 'video' | 'audio'): { video
   };
 }
 
-/** ffmpeg and ffprobe from the PATH (Debian's `ffmpeg` package); null when either is missing. */
-export async function createFfmpegProcessor(opts: { timeoutMs?: number } = {}): Promise<MediaProcessor | null> {
-  const timeout = opts.timeoutMs ?? 10 * 60_000;
+/**
+ * Demuxers that open other files or URLs named inside the input. `-f` pins the demuxer, so none of these can be
+ * chosen; a probe that names one anyway is refused.
+ */
+const REFERENCING_DEMUXERS = /(^|,)(hls|applehttp|concat|ffconcat|image2|image2pipe|subfile|data|playlist|m3u8?|dash|imf|mpl2|tee)(,|$)/;
+
+/**
+ * The options every input is opened with: only as `format`, and only from a local file (no http, data:, subfile:,
+ * concat: or pipe: protocols, which is all a nested reference could use).
+ */
+const inputOptions = (format: StoredFormat) => ['-f', format.demuxer, '-protocol_whitelist', 'file'];
+/** `file:` so a name is never read as a protocol or an image pattern. */
+const inputPath = (file: string) => `file:${file}`;
+
+const lastLines = (text: string | undefined) => (text ?? '').trim().split('\n');
+/** ffmpeg catches SIGTERM and SIGXCPU itself and exits 255 with "received signal N" (at info level). */
+const caughtSignal = (stderr: string | undefined) => /received signal (\d+)/.exec(stderr ?? '')?.[1];
+const SIGXCPU = String(constants.signals.SIGXCPU);
+const signalName = (n: number) => Object.entries(constants.signals).find(([, v]) => v === n)?.[0] ?? `signal ${n}`;
+
+/** Sorts a failed run: the file's fault (permanent), too costly (permanent), or interrupted (tried again). */
+function failure(tool: 'ffprobe' | 'ffmpeg', err: unknown): Error {
+  const e = err as Error & { code?: string | number; signal?: NodeJS.Signals | null; killed?: boolean; stderr?: string };
+  const caught = caughtSignal(e.stderr);
+  if (e.signal === 'SIGXCPU' || caught === SIGXCPU) return new MediaTooCostlyError(`${tool} reached its CPU-time limit`);
+  if (e.name === 'AbortError' || e.code === 'ABORT_ERR') return new MediaInterruptedError(`${tool} stopped: the job was stopped`);
+  if (e.killed) return new MediaInterruptedError(`${tool} stopped: it ran past its time limit`);
+  if (e.signal) return new MediaInterruptedError(`${tool} was stopped by ${e.signal}`);
+  if (caught) return new MediaInterruptedError(`${tool} was stopped by ${signalName(Number(caught))}`);
+  if (typeof e.code === 'string') return new MediaInterruptedError(`${tool} could not be started (${e.code})`);
+  const errorLine = lastLines(e.stderr).filter((l) => /\[(error|fatal|panic)\]/.test(l)).at(-1) ?? lastLines(e.stderr).at(-1) ?? e.message;
+  if (/Cannot allocate memory|out of memory/i.test(e.stderr ?? '')) return new MediaTooCostlyError(`${tool} reached its memory limit`);
+  return new UnreadableMediaError(`${tool} could not read the file: ${errorLine.replace(/^\[[a-z]+\] /, '').slice(0, 300)}`);
+}
+
+/** Whether `setpriv --pdeathsig` and `prlimit` (util-linux) can wrap a command here. */
+async function canConfine(): Promise<boolean> {
+  try {
+    await run('setpriv', ['--pdeathsig', 'KILL', '--', 'prlimit', '--cpu=5:10', '--', 'true'], { timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * ffmpeg and ffprobe from the PATH (Debian's `ffmpeg` package); null when either is missing. Every run is wrapped in
+ * `setpriv --pdeathsig KILL` (it dies with the process that started it, even after kill -9) and `prlimit` (CPU time
+ * and memory), both exec'd in place, so the process Node waits for is ffmpeg itself.
+ */
+export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimits> } = {}): Promise<MediaProcessor | null> {
+  const limits: RenderLimits = { ...DEFAULT_RENDER_LIMITS, ...opts.limits };
   try {
     await run('ffmpeg', ['-version'], { timeout: 10_000 });
     await run('ffprobe', ['-version'], { timeout: 10_000 });
   } catch {
     return null;
   }
+  const confined = await canConfine();
 
-  async function probe(file: string): Promise<MediaProbe> {
+  function command(tool: 'ffmpeg' | 'ffprobe', args: string[]): [string, string[]] {
+    if (!confined) return [tool, args];
+    return [
+      'setpriv',
+      ['--pdeathsig', 'KILL', '--', 'prlimit', `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 5}`, `--data=${limits.memoryBytes}`, '--', tool, ...args],
+    ];
+  }
+
+  async function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], signal: AbortSignal | undefined, maxBuffer: number): Promise<string> {
+    const [file, argv] = command(tool, args);
+    try {
+      const { stdout } = await run(file, argv, { timeout: limits.timeoutMs, maxBuffer, signal, killSignal: 'SIGKILL' });
+      return stdout;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+        throw new UnreadableMediaError(`${tool} said more about the file than any message has (too many packets)`);
+      }
+      throw failure(tool, err);
+    }
+  }
+
+  async function probe(file: string, format: StoredFormat, signal?: AbortSignal): Promise<MediaProbe> {
+    // One pass over the whole file: the streams, and every packet's time, so the length and frame rate are what the
+    // file holds (a browser's WebM states no duration; a header may lie). Demuxing only: no decoding.
+    const stdout = await runTool(
+      'ffprobe',
+      [
+        '-v', 'error',
+        ...inputOptions(format),
+        '-show_entries', 'format=format_name,duration:stream=index,codec_type,codec_name,pix_fmt,width,height:stream_disposition=attached_pic:packet=stream_index,pts_time,duration_time',
+        '-of', 'json',
+        inputPath(file),
+      ],
+      signal,
+      // About 70 bytes a packet: ten minutes of 60 frames and 50 audio packets a second is under 3 MB.
+      64 * 1024 * 1024,
+    );
     let out: FfprobeOutput;
     try {
-      const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-        timeout: 60_000,
-        maxBuffer: 4 * 1024 * 1024,
-      });
       out = JSON.parse(stdout) as FfprobeOutput;
-    } catch (err) {
-      throw new UnreadableMediaError(`ffprobe could not read the file: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    } catch {
+      throw new UnreadableMediaError('ffprobe gave no readable answer');
     }
-    const v = out.streams?.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
+    const formatName = out.format?.format_name ?? '';
+    if (REFERENCING_DEMUXERS.test(formatName) || formatName !== format.formatName) {
+      throw new UnreadableMediaError(`the file opened as "${formatName}", not as ${format.formatName}`);
+    }
+    const v = out.streams?.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1 && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
     const a = out.streams?.find((s) => s.codec_type === 'audio');
     if (!v && !a) throw new UnreadableMediaError('the file holds no audio or video');
-    const duration = Number(out.format?.duration);
+
+    const packets = out.packets ?? [];
+    let end = 0;
+    let first = Infinity;
+    let videoPackets = 0;
+    for (const p of packets) {
+      if (p.stream_index !== v?.index && p.stream_index !== a?.index) continue;
+      if (p.stream_index === v?.index) videoPackets++;
+      const at = Number(p.pts_time);
+      if (!Number.isFinite(at)) continue;
+      first = Math.min(first, at);
+      end = Math.max(end, at + (Number(p.duration_time) || 0));
+    }
+    const stated = Number(out.format?.duration);
+    const measured = Number.isFinite(first) ? end - first : null;
+    const durationSeconds = measured !== null && measured > 0 ? Math.max(measured, Number.isFinite(stated) ? stated : 0) : Number.isFinite(stated) ? stated : null;
     return {
-      format: out.format?.format_name ?? '',
-      durationSeconds: Number.isFinite(duration) ? duration : null,
-      video: v?.codec_name ? { codec: v.codec_name, pixelFormat: v.pix_fmt ?? null, width: v.width ?? 0, height: v.height ?? 0 } : null,
+      format: formatName,
+      durationSeconds,
+      video: v?.codec_name
+        ? {
+            codec: v.codec_name,
+            pixelFormat: v.pix_fmt ?? null,
+            width: v.width ?? 0,
+            height: v.height ?? 0,
+            frames: videoPackets,
+            framesPerSecond: durationSeconds && videoPackets > 1 ? videoPackets / durationSeconds : null,
+          }
+        : null,
       audio: a?.codec_name ? { codec: a.codec_name } : null,
     };
   }
 
-  async function ffmpeg(args: string[]): Promise<void> {
-    try {
-      await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { timeout, maxBuffer: 4 * 1024 * 1024 });
-    } catch (err) {
-      const detail = err instanceof Error ? (err as Error & { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? err.message : String(err);
-      throw new UnreadableMediaError(`ffmpeg could not convert the file: ${detail}`);
-    }
-  }
+  const ffmpeg = (args: string[], signal?: AbortSignal) =>
+    runTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'repeat+level+info', '-y', ...args], signal, 16 * 1024 * 1024);
 
   return {
+    confinement: { limits, confined },
     probe,
-    async render(input, kind, outBase) {
-      const source = await probe(input);
+    async render(input, format, kind, outBase, signal) {
+      const source = await probe(input, format, signal);
+      const breach = mediaLimitBreach(source);
+      if (breach) throw new UnreadableMediaError(`the file is over the limits (${breach.limit})`);
       const ok = playsEverywhere(source, kind);
       if (kind === 'video' && !source.video) throw new UnreadableMediaError('the video file holds no picture');
       const audioArgs = source.audio ? (ok.audio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']) : ['-an'];
+      // Never more than the longest message, whatever the timestamps say.
+      const cap = ['-t', String(MEDIA_LIMITS.maxSeconds)];
       let file: string;
       let poster: string | null = null;
       if (kind === 'video') {
         file = `${outBase}.mp4`;
         const videoArgs = ok.video
           ? ['-c:v', 'copy']
-          : // Even dimensions, yuv420p and the Main profile: what every phone decodes.
-            ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'];
-        await ffmpeg(['-i', input, '-map', '0:v:0', '-map', '0:a:0?', ...videoArgs, ...audioArgs, '-movflags', '+faststart', file]);
+          : // Even dimensions, yuv420p and the Main profile: what every phone decodes; at most 1920 on the long side
+            // (a phone's screen), which also halves the largest accepted render's CPU time (decision 038).
+            ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-vf', `scale='trunc(min(1,${RENDITION_LONG_SIDE}/max(iw,ih))*iw/2)*2':-2`];
+        await ffmpeg([...inputOptions(format), '-i', inputPath(input), ...cap, '-map', '0:v:0', '-map', '0:a:0?', ...videoArgs, ...audioArgs, '-movflags', '+faststart', file], signal);
         poster = `${outBase}.jpg`;
         const at = source.durationSeconds !== null ? Math.min(1, source.durationSeconds / 2) : 0;
-        await ffmpeg(['-ss', at.toFixed(2), '-i', file, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', poster]);
+        await ffmpeg(['-ss', at.toFixed(2), ...inputOptions(MP4_FORMAT), '-i', inputPath(file), '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', poster], signal);
       } else {
         file = `${outBase}.m4a`;
-        await ffmpeg(['-i', input, '-map', '0:a:0', '-vn', ...audioArgs, '-movflags', '+faststart', file]);
+        await ffmpeg([...inputOptions(format), '-i', inputPath(input), ...cap, '-map', '0:a:0', '-vn', ...audioArgs, '-movflags', '+faststart', file], signal);
       }
       // The rendition is checked before anything relies on it.
-      const result = await probe(file);
+      const result = await probe(file, MP4_FORMAT, signal);
       const check = playsEverywhere(result, kind);
-      if (!check.video || !check.audio || !result.format.includes('mp4') || (kind === 'video' && !result.video)) {
+      if (!check.video || !check.audio || (kind === 'video' && !result.video)) {
         throw new UnreadableMediaError(`the rendition is not H.264/AAC MP4 (${result.format}, ${result.video?.codec ?? '-'}/${result.audio?.codec ?? '-'})`);
       }
       return { file, mime: kind === 'video' ? 'video/mp4' : 'audio/mp4', poster, probe: result };

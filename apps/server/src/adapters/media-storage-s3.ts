@@ -133,6 +133,7 @@ export function createS3MediaStorage(
       const { file, size } = await staging.receive(source, maxBytes);
       return {
         size,
+        localFile: file,
         commit: (key) => putFile(key, file),
         discard: () => rm(file, { force: true }),
       };

@@ -28,6 +28,8 @@ export interface MediaStat {
 
 export interface ReceivedFile {
   size: number;
+  /** Where the bytes wait on this machine until commit: checks (sniffing, ffprobe) read them here. */
+  localFile: string;
   /** Moves the received bytes to their final key. */
   commit(key: string): Promise<void>;
   discard(): Promise<void>;
@@ -179,6 +181,7 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
       const { file: tmp, size } = await staging.receive(source, maxBytes);
       return {
         size,
+        localFile: tmp,
         async commit(key) {
           const file = resolve(key);
           await mkdir(path.dirname(file), { recursive: true });

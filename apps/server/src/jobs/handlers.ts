@@ -4,6 +4,7 @@ import type { MediaProcessor } from '../adapters/media-processor.ts';
 import type { MediaStorage } from '../adapters/media-storage.ts';
 import type { PushSender } from '../adapters/push.ts';
 import type { Recogniser } from '../adapters/recogniser.ts';
+import type { Scratch } from '../adapters/scratch.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
@@ -21,6 +22,8 @@ export interface JobHandlerDeps {
   media: MediaStorage;
   /** ffmpeg; null when it is not installed (messages are then kept as uploaded). */
   processor: MediaProcessor | null;
+  /** This process's scratch folder (render copies; housekeeping sweeps what dead processes left). */
+  scratch: Scratch;
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   publicOrigin: string;
@@ -46,6 +49,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
         log,
         retention: deps.retention,
         recogniser: deps.recogniser ?? null,
+        scratch: deps.scratch,
       }),
       clock,
       log,

@@ -46,6 +46,11 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** How long a claim holds a job; renewed every third of it while the handler runs. */
   leaseMs?: number;
+  /**
+   * The kinds this runner claims: only these, or every kind but these. Renders run in a lane of their own so a long
+   * ffmpeg never holds up a delivery or a notice (infrastructure.ts). Default: every kind.
+   */
+  kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] };
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -63,6 +68,7 @@ export function createJobRunner({
   concurrency = 4,
   pollMs = 1000,
   leaseMs = 120_000,
+  kinds,
 }: JobRunnerOptions) {
   const postgres = isPostgres(db);
   const active = new Set<Promise<void>>();
@@ -89,6 +95,8 @@ export function createJobRunner({
           eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', nowIso)]),
         ]),
       )
+      .$if(kinds !== undefined && 'only' in kinds, (q) => q.where('kind', 'in', kinds && 'only' in kinds ? [...kinds.only] : []))
+      .$if(kinds !== undefined && 'except' in kinds, (q) => q.where('kind', 'not in', kinds && 'except' in kinds ? [...kinds.except] : []))
       .orderBy('run_at')
       .limit(limit);
     if (postgres) {
@@ -264,3 +272,22 @@ export function createJobRunner({
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** Several runners (lanes of kinds, each with its own concurrency) driven as one. */
+export function combineRunners(lanes: JobRunner[]): JobRunner {
+  return {
+    start: () => lanes.forEach((lane) => lane.start()),
+    wake: () => lanes.forEach((lane) => lane.wake()),
+    stop: async () => {
+      await Promise.all(lanes.map((lane) => lane.stop()));
+    },
+    async runDue() {
+      let ran = 0;
+      for (;;) {
+        const round = (await Promise.all(lanes.map((lane) => lane.runDue()))).reduce((a, b) => a + b, 0);
+        if (round === 0) return ran;
+        ran += round;
+      }
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { IMAGE_MAX_PIXELS } from '@giftlens/contract/constants';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
@@ -10,6 +11,20 @@ export interface NormalisedImage {
 }
 
 /**
+ * The megapixels of a photo over IMAGE_MAX_PIXELS, read from its header alone (nothing is decoded): a 31 KB PNG can
+ * declare 16000×16000, which takes seconds and hundreds of MB to decode. Null when it is within the limit, or its
+ * header cannot be read (the decode that follows refuses it then).
+ */
+export async function pixelsOverLimit(input: Buffer): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(input).metadata();
+    return width && height && width * height > IMAGE_MAX_PIXELS ? (width * height) / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Trusts the bytes, not the declared type: sniffs the real format, then decodes, EXIF-rotates and re-encodes to
  * JPEG (which also strips metadata such as GPS). Returns null for anything that is not a decodable image.
  */
@@ -17,7 +32,8 @@ export async function normaliseGiftImage(input: Buffer): Promise<NormalisedImage
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) return null;
   try {
-    const data = await sharp(input, { failOn: 'error' })
+    // The header was checked (pixelsOverLimit); libvips refuses a picture that decodes larger all the same.
+    const data = await sharp(input, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -11,16 +11,18 @@ import {
   RecogniserBusyError,
 } from '../adapters/recogniser.ts';
 import { AppError } from './errors.ts';
+import { pixelsOverLimit } from './images.ts';
 import { readMultipart } from './multipart.ts';
 
 export const scanUnreadable = () => new AppError(400, 'scan_unreadable', texts.recipient.scanUnreadable);
 
 export const SCAN_MAX_BYTES = 2 * MB;
+const scanTooLarge = () => new AppError(413, 'scan_too_large', texts.recipient.scanTooLarge);
 const SCAN_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 const scanRefusals = {
   invalid: scanUnreadable,
-  fileTooLarge: () => new AppError(413, 'scan_too_large', texts.recipient.scanTooLarge),
+  fileTooLarge: scanTooLarge,
   tooMany: scanUnreadable,
   fieldTooLong: scanUnreadable,
 };
@@ -39,6 +41,8 @@ export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer;
   if (!scan || scan.length === 0) throw scanUnreadable();
   const type = await fileTypeFromBuffer(scan);
   if (!type || !SCAN_TYPES.has(type.mime)) throw scanUnreadable();
+  // 2 MB of PNG can declare 16000×16000: refused from its header, before the matcher decodes it.
+  if ((await pixelsOverLimit(scan)) !== null) throw scanTooLarge();
   return { scan, fields };
 }
 

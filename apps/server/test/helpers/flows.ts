@@ -1,3 +1,4 @@
+import { SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
 import { CreateOrderResponse } from '@giftlens/contract/payments';
 import { expect } from 'vitest';
 import { json, putUpload, signIn, type Harness } from './harness.ts';
@@ -69,7 +70,16 @@ export async function uploadVideo(h: Harness, cookie: string, giftId: string, da
     payload: { giftId, publicUrl: target.publicUrl, messageType: 'video', filePath: target.filePath },
   });
   if (confirm.statusCode !== 200) throw new Error(`confirm-upload failed: ${confirm.body}`);
-  return target;
+  // Confirm stores the checked bytes under the upload's name with their sniffed type's extension (.mp4 here).
+  const filePath = await storedMessageKey(h, giftId);
+  return { uploaded: target, filePath, publicUrl: h.media.signedUrl(filePath, SIGNED_URL_TTL_MS, h.clock.now()) };
+}
+
+/** Where a gift's message is stored now. */
+export async function storedMessageKey(h: Harness, giftId: string): Promise<string> {
+  const gift = await h.db.selectFrom('gifts').select('message_path').where('id', '=', giftId).executeTakeFirstOrThrow();
+  if (!gift.message_path) throw new Error(`gift ${giftId} has no stored message`);
+  return gift.message_path;
 }
 
 export async function createOrder(h: Harness, cookie: string, giftId: string) {

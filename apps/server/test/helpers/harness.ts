@@ -15,6 +15,7 @@ import { createTestPaymentProvider, type TestPaymentProvider } from '../../src/a
 import { createMatcherRecogniser } from '../../src/adapters/recogniser.ts';
 import type { MediaProcessor } from '../../src/adapters/media-processor.ts';
 import { createWebPushSender, type PushSender } from '../../src/adapters/push.ts';
+import { createScratch } from '../../src/adapters/scratch.ts';
 import type { WhatsAppSender } from '../../src/adapters/whatsapp.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createJobHandlers } from '../../src/jobs/handlers.ts';
@@ -80,6 +81,7 @@ export interface HarnessOptions {
   recogniser?: AppDeps['recogniser'];
   reactionRateLimit?: AppDeps['reactionRateLimit'];
   paymentRateLimit?: AppDeps['paymentRateLimit'];
+  giftRateLimit?: AppDeps['giftRateLimit'];
   /** Other payment providers than the built-in test one (e.g. Razorpay or Stripe against a loopback server). */
   payments?: AppDeps['payments'];
   /** Trusts a loopback push receiver's certificate. */
@@ -101,6 +103,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const { db, drop, url: databaseUrl } = await target.create(dataDir);
   const clock = new ManualClock(new Date('2026-11-21T10:00:00.000Z'));
   const mediaDir = path.join(dataDir, 'media');
+  const scratch = createScratch(path.join(dataDir, 'scratch'));
   const outboxDir = path.join(dataDir, 'outbox');
   const mediaSecret = deriveKey(SESSION_SECRET, 'media-urls');
   const s3 = opts.storage === 's3' ? await startS3Server({ corsOrigin: PUBLIC_ORIGIN }) : null;
@@ -131,9 +134,11 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     liveScanLimit: opts.liveScanLimit ?? { perClientPerSecond: 10_000, perTarget: 10_000, perClient: 10_000, windowMs: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     paymentRateLimit: opts.paymentRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+    giftRateLimit: opts.giftRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },
     whatsappEnabled: opts.whatsapp !== undefined,
     mediaProcessor: opts.mediaProcessor ?? null,
+    scratch,
     publicOrigin: PUBLIC_ORIGIN,
   });
   await app.ready();
@@ -149,6 +154,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
       mailer,
       media,
       processor: opts.mediaProcessor ?? null,
+      scratch,
       push,
       whatsapp: opts.whatsapp ?? null,
       publicOrigin: PUBLIC_ORIGIN,

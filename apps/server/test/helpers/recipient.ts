@@ -125,3 +125,16 @@ export async function recipientSignIn(h: Harness, email: string) {
   if (!cookie) throw new Error('no recipient cookie');
   return { cookie, ...json<{ recipientId: string; giftIds: string[]; isReady: boolean }>(res) };
 }
+
+/** A recipient with a reveal grant (`grant`, the cookie) agrees to record their reaction: the reaction's id. */
+export async function consentedReaction(h: Harness, giftId: string, grant: string): Promise<string> {
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload, headers });
+  const consent = json<{ data: { id: string } | null }>(
+    await post('/api/reactions/play-consent', { giftId, recipientName: 'Maya', mediaDuration: 2, playbackSessionId: 'playback-session-1' }, { cookie: grant }),
+  );
+  const reactionId = consent.data?.id ?? '';
+  const device = { deviceInfo: { userAgent: 'Mozilla/5.0 (test)', platform: 'Linux', language: 'en-GB' }, browserInfo: { cookieEnabled: true, onLine: true } };
+  const agreed = await post('/api/reactions/consent', { reactionId, consentGranted: true, ...device });
+  if (agreed.statusCode !== 200) throw new Error(`consent failed: ${agreed.body}`);
+  return reactionId;
+}

@@ -1,4 +1,4 @@
-import { texts } from '@giftlens/contract/texts';
+import { recordingLength, texts } from '@giftlens/contract/texts';
 import { describe, expect, it } from 'vitest';
 import { errorText, isUserText, userText } from './user-text.ts';
 
@@ -12,6 +12,11 @@ describe('which texts may reach a user', () => {
     expect(isUserText(texts.sender.fileTooLarge('Premium plan', '30MB', '31.20'))).toBe(true);
     expect(isUserText(texts.recipient.apiError(503))).toBe(true);
     expect(isUserText(texts.recipient.unableToRecord('Permission denied'))).toBe(true);
+    // The server's refusals of a recording over MEDIA_LIMITS, as confirm-upload answers them.
+    expect(isUserText(texts.media.tooLong('video', recordingLength(900)))).toBe(true);
+    expect(isUserText(texts.media.frameTooLarge('video', '8192×8192'))).toBe(true);
+    expect(isUserText(texts.media.frameRateTooHigh('reaction', '120'))).toBe(true);
+    expect(isUserText(texts.media.tooCostly)).toBe(true);
   });
 
   it('refuses a schema’s developer wording, exception texts and anything else', () => {

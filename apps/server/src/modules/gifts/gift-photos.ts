@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import type { PhotoQuality } from '@giftlens/contract/sender';
 import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
 import { AppError } from '../../lib/errors.ts';
-import { normaliseGiftImage, type NormalisedImage } from '../../lib/images.ts';
+import { normaliseGiftImage, type NormalisedImage, pixelsOverLimit } from '../../lib/images.ts';
 
 export interface EnrolledPhoto {
   image: NormalisedImage;
@@ -17,6 +17,8 @@ export interface EnrolledPhoto {
 export async function preparePhotos(recogniser: Recogniser, images: Buffer[]): Promise<EnrolledPhoto[]> {
   const prepared: EnrolledPhoto[] = [];
   for (const input of images) {
+    const megapixels = await pixelsOverLimit(input);
+    if (megapixels !== null) throw new AppError(422, 'gift_image_too_many_pixels', texts.media.imageTooManyPixels(String(Math.round(megapixels))));
     const image = await normaliseGiftImage(input);
     if (!image) throw new AppError(400, 'gift_image_invalid', texts.sender.giftImageInvalid);
     try {

@@ -5,7 +5,9 @@ import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
+import { requestCookie, SENDER_COOKIE } from '../../lib/http.ts';
 import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 import type { RequireSender } from '../sender-auth/sender-session.ts';
 import { giftFieldTooLong, type GiftsService } from './gifts.service.ts';
@@ -34,10 +36,24 @@ async function readSubmission(request: FastifyRequest) {
   return { fields, images };
 }
 
-export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService; requireSender: RequireSender }) {
+/**
+ * Per sender session (a hash of its cookie; the client address without one): a gift's photos are decoded and enrolled,
+ * up to about a second of CPU each, so one sender cannot keep the server busy making gifts. Counted before the body
+ * is read; a made-up cookie only counts against itself and is refused (401) before any photo is looked at.
+ */
+function perSender(request: FastifyRequest): string {
+  const token = requestCookie(request, SENDER_COOKIE);
+  return token ? `gifts:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}` : `gifts-ip:${request.ip}`;
+}
+
+export function giftsRoutes(
+  app: FastifyInstance,
+  opts: { service: GiftsService; requireSender: RequireSender; rateLimit: { max: number; timeWindow: number } },
+) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
+  const limited = { ...signedIn, config: { rateLimit: { ...opts.rateLimit, keyGenerator: perSender } } };
   const tags = ['gifts'];
   const consumes = ['multipart/form-data'];
 
@@ -45,7 +61,7 @@ export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService;
     const multipart = scope.withTypeProvider<ZodTypeProvider>();
     multipart.post(
       API.submitGift,
-      { ...signedIn, schema: { tags, summary: 'Create a gift (multipart: details and 1–3 giftImage photos)', consumes } },
+      { ...limited, schema: { tags, summary: 'Create a gift (multipart: details and 1–3 giftImage photos)', consumes } },
       async (request) => {
         const { fields, images } = await readSubmission(request);
         const { giftId, quality, lookalike } = await service.createGift(await requireSender(request), fields, images);
@@ -55,7 +71,7 @@ export function giftsRoutes(app: FastifyInstance, opts: { service: GiftsService;
 
     multipart.post(
       API.giftPhotos(':giftId'),
-      { ...signedIn, schema: { tags, summary: 'Another photo of the gift (multipart: giftImage), 3 at most', consumes, params: GiftParams } },
+      { ...limited, schema: { tags, summary: 'Another photo of the gift (multipart: giftImage), 3 at most', consumes, params: GiftParams } },
       async (request) => {
         const { images } = await readSubmission(request);
         return service.addPhotos(await requireSender(request), request.params.giftId, images);

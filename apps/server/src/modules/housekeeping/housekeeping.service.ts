@@ -9,10 +9,11 @@ import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
 import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
 import type { Recogniser } from '../../adapters/recogniser.ts';
+import type { Scratch } from '../../adapters/scratch.ts';
 import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import { buffer } from 'node:stream/consumers';
 import { listGiftFiles } from '../gifts/gifts.repository.ts';
-import { RENDER_JOB_KINDS, removeStaleRenderScratch, renditionKeys } from '../renditions/renditions.jobs.ts';
+import { RENDER_JOB_KINDS, renditionKeys } from '../renditions/renditions.jobs.ts';
 import * as repo from './housekeeping.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -134,8 +135,11 @@ export interface HousekeepingDeps {
   batchSize?: number;
   /** Batches per task and run: a large backlog is worked off over several runs instead of one long one. */
   maxBatches?: number;
-  /** Where this machine's render jobs make their scratch folders (default: the OS's temporary folder). */
-  scratchDir?: string;
+  /**
+   * This process's scratch (render and probe folders): what processes of this machine that no longer run left there
+   * goes, and this process's own unheld leftovers; another running process's folder is never touched.
+   */
+  scratch?: Scratch | null;
   /** The matcher, to rate photos enrolled before the rating existed; without it they are left unrated. */
   recogniser?: Pick<Recogniser, 'enrol'> | null;
   /**
@@ -161,7 +165,7 @@ export function createHousekeepingService({
   retention,
   batchSize = 200,
   maxBatches = 25,
-  scratchDir,
+  scratch = null,
   recogniser = null,
   photoRatingsPerRun = 100,
 }: HousekeepingDeps) {
@@ -282,7 +286,7 @@ export function createHousekeepingService({
       );
       if (jobs.length < batchSize) break;
     }
-    return removed + (await removeStaleRenderScratch(keep.renderLeftoverMs, clock.now(), scratchDir));
+    return removed + (scratch ? await scratch.sweep(keep.renderLeftoverMs, clock.now()) : 0);
   }
 
   /**

@@ -1,11 +1,9 @@
 import { LIFETIME_MESSAGE_LIMIT_BYTES } from '@giftlens/contract/constants';
 import { type ConsentRequest, type PlayConsentRequest, type PlayConsentResponse, ReactionUploadFields, type StartSyncedRecordingRequest } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
-import { fileTypeFromBuffer } from 'file-type';
-import { pipeline, type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
-import type { MediaProcessor } from '../../adapters/media-processor.ts';
 import { type MediaStorage, type ReceivedFile, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
@@ -15,6 +13,8 @@ import * as gifts from '../gifts/gifts.repository.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { keyWithFormat, type MediaGate } from '../media/media-gate.ts';
+import { messageRenderKey } from '../renditions/renditions.jobs.ts';
 import * as repo from './reactions.repository.ts';
 import type { Reaction } from './reactions.table.ts';
 
@@ -22,21 +22,21 @@ export const REACTION_MAX_BYTES = LIFETIME_MESSAGE_LIMIT_BYTES;
 /** A reaction id is usable this long after play-consent (created under a reveal grant): enough for a long video. */
 export const REACTION_WINDOW_MS = 2 * 60 * 60 * 1000;
 
-const SNIFF_BYTES = 4100;
-const REACTION_TYPES: Record<string, string> = { 'video/webm': 'webm', 'video/mp4': 'mp4' };
+/** What a browser's MediaRecorder writes: WebM (Chrome, Firefox) or MP4 (Safari). */
+const REACTION_TYPES: ReadonlySet<string> = new Set(['video/webm', 'video/mp4']);
 
 export interface ReceivedReaction {
   file: ReceivedFile;
-  /** The first bytes, for sniffing the real type. */
-  head: Buffer;
 }
 
 export interface ReactionsDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
-  /** ffmpeg: a recording is converted to MP4 by a job before the sender sees it; null keeps it as recorded. */
-  processor: MediaProcessor | null;
+  /** Sniffs and (with ffmpeg) probes a recording before it is stored, as messages are. */
+  gate: MediaGate;
+  /** Whether ffmpeg converts reactions (a render job); without it a recording is kept as recorded. */
+  renders: boolean;
 }
 
 const reactionExists = () => new AppError(409, 'reaction_exists', texts.recipient.reactionExists);
@@ -44,7 +44,7 @@ const reactionNotFound = () => new AppError(404, 'reaction_not_found', texts.rec
 const consentRequired = () => new AppError(403, 'consent_required', texts.recipient.reactionConsentRequired);
 const fileInvalid = (status = 415) => new AppError(status, 'reaction_file_invalid', texts.recipient.reactionFileInvalid);
 
-export function createReactionsService({ db, media, clock, processor }: ReactionsDeps) {
+export function createReactionsService({ db, media, clock, gate, renders }: ReactionsDeps) {
   /** A reaction still open for recording: known, recent, and without a file. */
   async function openReaction(id: string): Promise<Reaction> {
     const reaction = await repo.findReaction(db, id);
@@ -104,27 +104,10 @@ export function createReactionsService({ db, media, clock, processor }: Reaction
       if (!ok) throw reactionExists();
     },
 
-    /**
-     * Streams the file to a temporary place, enforcing the size while the bytes arrive and keeping the first
-     * bytes, so the real type is known before the file gets its final name.
-     */
+    /** Streams the file to a temporary place on this machine, enforcing the size while the bytes arrive. */
     async receive(stream: Readable): Promise<ReceivedReaction> {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      const head = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          if (kept < SNIFF_BYTES) {
-            chunks.push(chunk.subarray(0, SNIFF_BYTES - kept));
-            kept += Math.min(chunk.length, SNIFF_BYTES - kept);
-          }
-          done(null, chunk);
-        },
-      });
-      // pipeline, not pipe: a part that errors or closes early must end `head` too, or receive() waits forever.
-      pipeline(stream, head, () => undefined);
       try {
-        const file = await media.receive(head, REACTION_MAX_BYTES);
-        return { file, head: Buffer.concat(chunks) };
+        return { file: await media.receive(stream, REACTION_MAX_BYTES) };
       } catch (err) {
         if (err instanceof SizeLimitExceededError) throw fileInvalid(413);
         throw err;
@@ -142,16 +125,15 @@ export function createReactionsService({ db, media, clock, processor }: Reaction
         if (!received || received.file.size === 0) throw fileInvalid(400);
         const reaction = await openReaction(input.reactionId);
         if (reaction.consent_granted !== 1) throw consentRequired();
-        const sniffed = await fileTypeFromBuffer(received.head);
-        const ext = sniffed ? REACTION_TYPES[sniffed.mime] : undefined;
-        if (!sniffed || !ext) throw fileInvalid();
-        const stored = `reactions/${reaction.gift_id}/reaction-${randomHex(8)}.${ext}`;
+        // The same gate as a message: its real type, readable as that type only, and within MEDIA_LIMITS.
+        const { format } = await gate.checkLocal(received.file.localFile, REACTION_TYPES, 'reaction', { wrongType: () => fileInvalid(), unreadable: () => fileInvalid() });
+        const stored = keyWithFormat(`reactions/${reaction.gift_id}/reaction-${randomHex(8)}`, format);
         key = stored;
         await received.file.commit(stored);
         const now = clock.now();
         const file = {
           path: stored,
-          mime: sniffed.mime,
+          mime: format.mime,
           size: received.file.size,
           durationSeconds: input.durationSeconds,
           mediaEndTime: input.mediaEndTime,
@@ -161,8 +143,8 @@ export function createReactionsService({ db, media, clock, processor }: Reaction
         };
         // The reaction and the sender's notice of it, in one transaction.
         const attached = await db.transaction().execute(async (trx) => {
-          if (!(await repo.attachFile(trx, reaction.id, { ...file, state: processor ? 'processing' : 'ready' }))) return false;
-          if (processor) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, { key: `media:${reaction.gift_id}:${stored}` });
+          if (!(await repo.attachFile(trx, reaction.id, { ...file, state: renders ? 'processing' : 'ready' }))) return false;
+          if (renders) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, { key: messageRenderKey(reaction.gift_id, stored) });
           await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
           return true;
         });

@@ -1,12 +1,12 @@
 import { texts } from '@giftlens/contract/texts';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../../adapters/clock.ts';
-import { type MediaProcessor, type Rendition, UnreadableMediaError } from '../../adapters/media-processor.ts';
+import { formatOfKey } from '../../adapters/media-formats.ts';
+import { type MediaProcessor, MediaTooCostlyError, type Rendition, UnreadableMediaError } from '../../adapters/media-processor.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
+import type { Scratch } from '../../adapters/scratch.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobContext, JobHandlers } from '../../jobs/runner.ts';
@@ -19,31 +19,20 @@ export interface RenditionDeps {
   clock: Clock;
   media: MediaStorage;
   processor: MediaProcessor | null;
+  /** This process's scratch folder, where the input copy and ffmpeg's output live while a render runs. */
+  scratch: Scratch;
 }
 
 /** The job key of a file's rendition: one per stored file. */
 export const messageRenderKey = (giftId: string, key: string) => `media:${giftId}:${key}`;
 
-/** The scratch folders of render jobs in the OS's temporary folder start so (the input copy and ffmpeg's output). */
-const SCRATCH_PREFIX = 'giftlens-render-';
+/** Each render's scratch folder starts so (inside this process's own scratch folder). */
+export const RENDER_SCRATCH_PREFIX = 'giftlens-render-';
 
-/**
- * Removes render scratch folders older than `olderThanMs` from `dir` (this machine's): a process killed mid-render
- * leaves its copy of the upload and ffmpeg's output there. Returns how many went.
- */
-export async function removeStaleRenderScratch(olderThanMs: number, now: Date, dir = tmpdir()): Promise<number> {
-  const names = (await readdir(dir).catch(() => [])).filter((n) => n.startsWith(SCRATCH_PREFIX));
-  let removed = 0;
-  for (const name of names) {
-    const folder = path.join(dir, name);
-    const info = await stat(folder).catch(() => null);
-    if (info?.isDirectory() && now.getTime() - info.mtimeMs > olderThanMs) {
-      await rm(folder, { recursive: true, force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
+/** How a dead render's error starts when the file was too costly to convert (its CPU-time or memory limit). */
+const TOO_COSTLY = 'too costly: ';
+/** What the sender is told of a message whose render died. */
+export const renderFailureText = (error: string) => (error.startsWith(TOO_COSTLY) ? texts.media.tooCostly : texts.sender.messageUnreadable);
 
 /** The job kinds that write renditions into media storage. */
 export const RENDER_JOB_KINDS = ['message.render', 'reaction.render'] as const;
@@ -64,18 +53,23 @@ export function renditionKeys(key: string, jobId: string, attempt: number): stri
  * the row over only if it still points at the original, and removes the original after. A retry starts again
  * from the original; a sender who uploaded again meanwhile wins and the rendition is thrown away.
  */
-export function renditionJobs({ db, clock, media, processor }: RenditionDeps): Pick<JobHandlers, 'message.render' | 'reaction.render'> {
+export function renditionJobs({ db, clock, media, processor, scratch }: RenditionDeps): Pick<JobHandlers, 'message.render' | 'reaction.render'> {
   async function render(key: string, kind: 'video' | 'audio', job: JobContext, use: (r: Rendition, stored: { path: string; poster: string | null; size: number }) => Promise<boolean>) {
     if (!processor) throw new PermanentJobError('ffmpeg is not installed on this worker');
-    const work = await mkdtemp(path.join(tmpdir(), SCRATCH_PREFIX));
+    // The key's extension is the sniffed type confirm gave it: the one demuxer the file may be opened with.
+    const format = formatOfKey(key);
+    if (!format) throw new PermanentJobError(`${key} is named for no format GiftLens stores`);
+    const work = await scratch.make(RENDER_SCRATCH_PREFIX);
     try {
-      const input = path.join(work, `input${path.extname(key)}`);
-      await pipeline(await media.openRead(key), createWriteStream(input));
+      const input = path.join(work, `input.${format.ext}`);
+      await pipeline(await media.openRead(key), createWriteStream(input), { signal: job.signal });
       let r: Rendition;
       try {
-        r = await processor.render(input, kind, path.join(work, 'out'));
+        r = await processor.render(input, format, kind, path.join(work, 'out'), job.signal);
       } catch (err) {
+        // The file's own fault never mends; a signal, a timeout or a stopped job is tried again (runner back-off).
         if (err instanceof UnreadableMediaError) throw new PermanentJobError(err.message);
+        if (err instanceof MediaTooCostlyError) throw new PermanentJobError(`${TOO_COSTLY}${err.message}`);
         throw err;
       }
       // Named after this attempt: a retry writes under other names, and housekeeping finds what a killed one left.
@@ -100,7 +94,7 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
       // The row points at the rendition now: an original that will not go is left to the retried file deletion.
       await media.delete(key).catch(() => enqueue(db, clock.now(), 'media.delete', { keys: [key] }));
     } finally {
-      await rm(work, { recursive: true, force: true });
+      await scratch.release(work);
     }
   }
 
@@ -114,8 +108,8 @@ export function renditionJobs({ db, clock, media, processor }: RenditionDeps): P
           repo.finishMessage(db, giftId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
         );
       },
-      async onDead({ giftId, key }) {
-        await repo.failMessage(db, giftId, key, texts.sender.messageUnreadable, clock.now().toISOString());
+      async onDead({ giftId, key }, error) {
+        await repo.failMessage(db, giftId, key, renderFailureText(error), clock.now().toISOString());
       },
     },
     'reaction.render': {

@@ -8,15 +8,8 @@ import type {
   GenerateUploadUrlResponse,
   SaveTextMessageRequest,
 } from '@giftlens/contract/sender';
-import { fileTypeFromBuffer } from 'file-type';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../../adapters/clock.ts';
-import { type MediaProcessor, UnreadableMediaError } from '../../adapters/media-processor.ts';
 import { MediaChangedError, type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -25,6 +18,7 @@ import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
+import { keyWithFormat, type MediaGate } from '../media/media-gate.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { messageRenderKey } from '../renditions/renditions.jobs.ts';
 import * as repo from './uploads.repository.ts';
@@ -33,8 +27,10 @@ export interface UploadsDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
-  /** ffmpeg: a confirmed file is probed (unreadable ones refused) and converted by a job; null keeps it as is. */
-  processor: MediaProcessor | null;
+  /** Sniffs and (with ffmpeg) probes a confirmed file; a job then converts it. */
+  gate: MediaGate;
+  /** Whether ffmpeg converts messages (a render job after confirm); without it a message is kept as uploaded. */
+  renders: boolean;
   wakeJobs?: () => void;
 }
 
@@ -51,14 +47,17 @@ const uploadChanged = () => new AppError(409, 'upload_changed', texts.sender.upl
 /** The message may change until the gift is first opened (paid or not); after that it is what was revealed. */
 const changeable = (gift: Gift) => gift.status !== 'active' || gift.first_opened_at === null;
 
-function extensionFor(fileName: string, fileType: string): string {
-  const fromName = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1];
-  if (fromName) return fromName.toLowerCase();
-  const subtype = fileType.split('/')[1]?.split(';')[0]?.replace(/^x-/, '') ?? '';
-  return /^[a-z0-9]{1,5}$/.test(subtype) ? subtype : 'bin';
-}
+/**
+ * Where an upload lands before it is checked: no extension of the client's (a name ending .m3u8 once made ffprobe
+ * read the bytes as a playlist). Confirm moves the checked bytes to this name with the extension of their sniffed
+ * type (decision 038).
+ */
+const LANDING_EXTENSION = 'upload';
 
-export function createUploadsService({ db, media, clock, processor, wakeJobs }: UploadsDeps) {
+const unreadable = () => new AppError(415, 'message_unreadable', texts.sender.messageUnreadable);
+const wrongType = () => new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid);
+
+export function createUploadsService({ db, media, clock, gate, renders, wakeJobs }: UploadsDeps) {
 
   async function ownChangeableGift(sender: Sender, giftId: string): Promise<Gift> {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
@@ -74,23 +73,6 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
     }
   }
 
-  /** ffprobe on a local copy: a file it cannot read is refused now, while the sender is still on the page. */
-  async function readable(key: string, version: string): Promise<boolean> {
-    if (!processor) return true;
-    const work = await mkdtemp(path.join(tmpdir(), 'giftlens-probe-'));
-    try {
-      const copy = path.join(work, `upload${path.extname(key)}`);
-      await pipeline(await media.openRead(key, version), createWriteStream(copy));
-      await processor.probe(copy);
-      return true;
-    } catch (err) {
-      if (err instanceof UnreadableMediaError) return false;
-      throw err;
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-  }
-
   return {
     async generateUploadUrl(sender: Sender, req: GenerateUploadUrlRequest): Promise<GenerateUploadUrlResponse> {
       const gift = await ownChangeableGift(sender, req.giftId);
@@ -100,7 +82,7 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
 
       const now = clock.now();
       const id = randomToken(24);
-      const filePath = `gifts/${gift.id}/message-${randomHex(8)}.${extensionFor(req.fileName, req.fileType)}`;
+      const filePath = `gifts/${gift.id}/message-${randomHex(8)}.${LANDING_EXTENSION}`;
       const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
       await repo.insertIntent(db, {
         id,
@@ -187,9 +169,10 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
       const stat = await media.stat(landed);
       if (!stat || stat.size === 0) throw new AppError(400, 'upload_missing', texts.sender.confirmUploadFailed);
 
+      // Every key the checked bytes may be found under by the time something is refused.
+      const keys = new Set([landed, intent.file_path]);
       const reject = async (error: AppError) => {
-        await media.delete(landed);
-        if (landed !== intent.file_path) await media.delete(intent.file_path);
+        for (const key of keys) await media.delete(key);
         await repo.deleteIntent(db, intent.id);
         return error;
       };
@@ -204,49 +187,58 @@ export function createUploadsService({ db, media, clock, processor, wakeJobs }: 
           throw err;
         }
       };
-      const sniffed = await unlessChanged(async () => {
+      const { format, key } = await unlessChanged(async () => {
         // On S3 nothing stopped the bytes on their way in: a file over the plan's limit goes here, with its 413.
         if (stat.size > plan.maxFileBytes) throw await reject(fileTooLarge(plan, stat.size));
-        const type = await fileTypeFromBuffer(await media.readHead(landed, 4100, version));
-        if (!type || !MESSAGE_MIME_TYPES[intent.message_type].has(type.mime)) {
-          throw await reject(new AppError(415, 'file_type_invalid', texts.sender.fileTypeInvalid));
+        let admitted;
+        try {
+          const what = intent.message_type === 'audio' ? 'voice message' : 'video';
+          admitted = await gate.checkStored(() => media.openRead(landed, version), MESSAGE_MIME_TYPES[intent.message_type], what, { wrongType, unreadable });
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode < 500) throw await reject(err);
+          throw err;
         }
-        if (!(await readable(landed, version))) throw await reject(new AppError(415, 'message_unreadable', texts.sender.messageUnreadable));
-        await media.promoteUpload(landed, intent.file_path, version);
-        return type;
+        // Named for what the bytes are, never for what the client called them.
+        const stored = keyWithFormat(intent.file_path, admitted.format);
+        keys.add(stored);
+        await media.promoteUpload(landed, stored, version);
+        return { format: admitted.format, key: stored };
       });
 
       // The files being replaced are read in the transaction that replaces them (a render may have swapped them).
       let replaced: Gift = gift;
       const stored = await db.transaction().execute(async (trx) => {
         replaced = (await gifts.lockGifts(trx, [gift.id]))[0] ?? gift;
-        // Where the bytes land on their key itself (local files), the PUT target commits under this same lock: a
-        // file it put there after the checks is seen here, and never becomes the message.
-        if (landed === intent.file_path && (await media.stat(landed))?.version !== version) return 'changed';
+        // Where the bytes land on their upload key itself (local files), the PUT target commits under this same lock:
+        // a file it put there after the checks is seen here, and never becomes the message.
+        if (landed === intent.file_path) {
+          const now = await media.stat(landed);
+          if (key === landed ? now?.version !== version : now !== null) return 'changed';
+        }
         const ok = await gifts.setGiftMessage(
           trx,
           gift.id,
           {
             type: intent.message_type,
-            path: intent.file_path,
-            mime: sniffed.mime,
+            path: key,
+            mime: format.mime,
             size: stat.size,
             text: null,
-            state: processor ? 'processing' : 'ready',
+            state: renders ? 'processing' : 'ready',
           },
           clock.now().toISOString(),
         );
         if (!ok) return 'locked';
         await repo.markIntentConfirmed(trx, intent.id);
         // Converted to a rendition every phone plays; the gift is revealable once it is ready.
-        if (processor) {
-          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key: intent.file_path }, { key: messageRenderKey(gift.id, intent.file_path) });
+        if (renders) {
+          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key }, { key: messageRenderKey(gift.id, key) });
         }
         return 'stored';
       });
       if (stored !== 'stored') throw await reject(stored === 'locked' ? messageLocked() : uploadChanged());
       wakeJobs?.();
-      await dropReplacedFiles(replaced, intent.file_path);
+      await dropReplacedFiles(replaced, key);
     },
 
     async saveTextMessage(sender: Sender, req: SaveTextMessageRequest): Promise<void> {
