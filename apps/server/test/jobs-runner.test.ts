@@ -4,7 +4,9 @@ import { createOutboxMailer } from '../src/adapters/mail.ts';
 import { createScratch } from '../src/adapters/scratch.ts';
 import { createJobHandlers } from '../src/jobs/handlers.ts';
 import { enqueue } from '../src/jobs/queue.ts';
-import { createJobRunner, type JobHandlers } from '../src/jobs/runner.ts';
+import type { JobKind } from '../src/jobs/kinds.ts';
+import { combineRunners, createJobRunner, type JobHandlers, type JobRunnerOptions } from '../src/jobs/runner.ts';
+import { RENDER_JOB_KINDS } from '../src/modules/renditions/renditions.jobs.ts';
 import {
   HOUSEKEEPING_FIRST_DELAY_MS,
   HOUSEKEEPING_INTERVAL_MS,
@@ -16,7 +18,7 @@ import { describeEachDatabase, it, PUBLIC_ORIGIN, type Harness } from './helpers
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The real handler table, with some kinds replaced by test doubles. */
-function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: { leaseMs?: number; pollMs?: number } = {}) {
+function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'concurrency' | 'kinds'> = {}) {
   const handlers = createJobHandlers({
     db: h.db,
     clock: h.clock,
@@ -36,6 +38,52 @@ const housekeepingJob = (h: Harness) =>
   h.db.selectFrom('jobs').selectAll().where('key', '=', HOUSEKEEPING_JOB_KEY).executeTakeFirst();
 
 describeEachDatabase('the job runner', (get) => {
+  it('renders run in a lane of their own: a long render holds up no delivery (one lane of 1 would)', async () => {
+    const h = get();
+    await h.db.deleteFrom('jobs').execute();
+    let release: () => void = () => undefined;
+    const rendering = new Promise<void>((resolve) => (release = resolve));
+    let renderStarted = false;
+    const delivered: string[] = [];
+    const overrides: Partial<JobHandlers> = {
+      'message.render': { run: async () => void ((renderStarted = true), await rendering) },
+      'delivery.send': { run: ({ deliveryId }) => Promise.resolve(void delivered.push(deliveryId)) },
+    };
+    const lane = (concurrency: number, kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] }) =>
+      runnerWith(h, overrides, { pollMs: 20, concurrency, kinds });
+    const waitFor = async (what: () => boolean) => {
+      for (let i = 0; i < 100 && !what(); i++) await new Promise((r) => setTimeout(r, 20));
+      return what();
+    };
+
+    // One lane, one slot (the old runner with JOB_CONCURRENCY=1): the delivery waits for the render.
+    await enqueue(h.db, h.clock.now(), 'message.render', { giftId: 'a'.repeat(32), key: 'gifts/a/message-1.webm' });
+    await enqueue(h.db, new Date(h.clock.now().getTime() + 1), 'delivery.send', { deliveryId: 'first' });
+    h.clock.advance(10);
+    const single = lane(1);
+    single.start();
+    expect(await waitFor(() => renderStarted)).toBe(true);
+    expect(await waitFor(() => delivered.length > 0)).toBe(false);
+    release();
+    // Only once the render let go of the one slot.
+    expect(await waitFor(() => delivered.includes('first'))).toBe(true);
+    await single.stop();
+
+    // Lanes as the server runs them: renders alone, everything else beside them.
+    renderStarted = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    overrides['message.render'] = { run: async () => void ((renderStarted = true), await held) };
+    await enqueue(h.db, h.clock.now(), 'message.render', { giftId: 'b'.repeat(32), key: 'gifts/b/message-1.webm' });
+    await enqueue(h.db, new Date(h.clock.now().getTime() + 1), 'delivery.send', { deliveryId: 'second' });
+    h.clock.advance(10);
+    const lanes = combineRunners([lane(1, { except: RENDER_JOB_KINDS }), lane(1, { only: RENDER_JOB_KINDS })]);
+    lanes.start();
+    expect(await waitFor(() => renderStarted)).toBe(true);
+    expect(await waitFor(() => delivered.includes('second'))).toBe(true);
+    release();
+    await lanes.stop();
+  });
+
   it('housekeeping is one recurring job: a minute after start, then hourly; a dead one is revived at start', async () => {
     const h = get();
     await scheduleHousekeeping(h.db, h.clock);

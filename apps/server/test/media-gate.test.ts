@@ -66,6 +66,14 @@ describe('ffprobe and ffmpeg open an upload only as its sniffed type, and only a
     const tight = await createFfmpegProcessor({ limits: { cpuSeconds: 1 } });
     expect(tight?.confinement.confined).toBe(true);
     await expect(tight!.render(busy, WEBM, 'video', path.join(work, 'out-busy'))).rejects.toBeInstanceOf(MediaTooCostlyError);
+
+    // 100 MB of memory for a 720p conversion: an allocation fails, and the render fails for good (not retried).
+    const small = await createFfmpegProcessor({ limits: { memoryBytes: 100 * 1024 * 1024 } });
+    const failure = await small!.render(busy, WEBM, 'video', path.join(work, 'out-small')).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(MediaInterruptedError);
+    // With the default limits the same file converts.
+    await expect(processor.render(busy, WEBM, 'video', path.join(work, 'out-default'))).resolves.toMatchObject({ mime: 'video/mp4' });
   });
 });
 
