@@ -3,9 +3,10 @@ import { recordingLength, texts } from '@giftlens/contract/texts';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thisProcess } from '../src/adapters/scratch.ts';
 import type { Db } from '../src/db/database.ts';
 import { DATABASE_TARGETS, type TestDatabase } from '../test/helpers/databases.ts';
 import { GIFT_FIELDS } from '../test/helpers/flows.ts';
@@ -47,8 +48,9 @@ function toolsUnder(dir: string): { pid: number; args: string[] }[] {
     } catch {
       continue;
     }
-    const tool = path.basename(args[0] ?? '');
-    if ((tool === 'ffmpeg' || tool === 'ffprobe') && args.some((a) => a.includes(dir))) found.push({ pid: Number(name), args });
+    // ffmpeg itself, or the gated ffprobe's shell script (`/bin/sh …/bin/ffprobe …`).
+    const tool = args.slice(0, 2).map((a) => path.basename(a));
+    if ((tool.includes('ffmpeg') || tool.includes('ffprobe')) && args.some((a) => a.includes(dir))) found.push({ pid: Number(name), args });
   }
   return found;
 }
@@ -186,23 +188,32 @@ describe.skipIf(sqlite.unavailable !== null)('hostile media against a real serve
     figures.push(`SIGTERM'd render: queued again, next try in ${Math.round((Date.parse(failed.run_at) - Date.now()) / 1000)} s (${failed.last_error})`);
     // Its back-off (30 s) is cut short: the retry converts it.
     await db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', failed.id).execute();
-    const ms = await until('the retried render to finish', async () => (await gift(giftId)).message_state === 'ready', 180_000);
+    // The gift turns ready inside the job, a moment before the job itself is marked done.
+    const ms = await until(
+      'the retried render to finish',
+      async () => (await gift(giftId)).message_state === 'ready' && (await renderJob(giftId)).status === 'done',
+      180_000,
+    );
     expect(await renderJob(giftId)).toMatchObject({ status: 'done', attempts: 2 });
     expect((await gift(giftId)).message_path).toMatch(/rendition-.+-2\.mp4$/);
     figures.push(`SIGTERM'd render retried to success in ${ms} ms`);
   });
 
   it('kill -9 of the server mid-render leaves no ffmpeg; the restarted server removes the dead process’s scratch', async () => {
+    // The render is held at its last ffprobe (the gate), so it is certainly still running when the server dies.
+    await writeFile(path.join(gate(), 'armed'), '');
     const giftId = await newGift();
     expect((await send(giftId, slowVideo(dataDir), 'slow.webm', 'video/webm', 'video')).status).toBe(200);
-    await until('ffmpeg to convert the message', () => toolsUnder(dataDir).some((t) => t.args.some((a) => a.endsWith('out.mp4'))), 60_000);
+    await until('the render to reach its gate', () => existsSync(path.join(gate(), 'waiting')), 180_000);
+    expect(toolsUnder(dataDir).length).toBeGreaterThan(0);
     const deadScratch = (await readdir(path.join(dataDir, 'scratch'))).filter((n) => n.includes(`.${server.child.pid}.`));
     expect(deadScratch).toHaveLength(1);
     await server.kill9();
     const killedAt = Date.now();
     await new Promise((r) => setTimeout(r, 3000));
     expect(toolsUnder(dataDir)).toEqual([]);
-    figures.push(`kill -9 mid-render: 0 ffmpeg left ${Date.now() - killedAt} ms later`);
+    figures.push(`kill -9 mid-render: 0 ffmpeg/ffprobe left ${Date.now() - killedAt} ms later`);
+    for (const f of ['armed', 'waiting']) await rm(path.join(gate(), f), { force: true });
     await start();
     expect(existsSync(path.join(dataDir, 'scratch', deadScratch[0]!))).toBe(false);
     // The job's lease runs out (moved to the past instead of waiting 2 minutes): the restarted server renders it.
@@ -217,7 +228,8 @@ describe.skipIf(sqlite.unavailable !== null)('hostile media against a real serve
     // What a process of this machine killed long ago left: any process may remove it.
     const dead = spawn('true');
     await new Promise((r) => dead.once('exit', r));
-    const deadFolder = path.join(dataDir, 'scratch', `${hostname()}.${dead.pid}.1`, 'giftlens-render-old');
+    const { host, boot, ns } = thisProcess();
+    const deadFolder = path.join(dataDir, 'scratch', `${host}.${boot}.${ns}.${dead.pid}.1`, 'giftlens-render-old');
     await mkdir(deadFolder, { recursive: true });
 
     const giftId = await newGift();

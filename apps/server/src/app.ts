@@ -99,8 +99,10 @@ export interface AppDeps {
   reactionRateLimit?: { max: number; timeWindow: number };
   /** Per-client limit on verify-payment-callback; default 30 a minute. */
   paymentRateLimit?: { max: number; timeWindow: number };
-  /** New gifts and added photos per sender session (each photo is decoded and enrolled). */
+  /** New gifts and added photos per sender (each photo is decoded and enrolled). */
   giftRateLimit?: { max: number; timeWindow: number };
+  /** Confirmed uploads per sender (each is copied and probed by ffprobe). */
+  confirmRateLimit?: { max: number; timeWindow: number };
   /** The VAPID public key, and the hosts subscription endpoints may name (null: the browsers' push services). */
   push: { publicKey: string; allowedHosts: string[] | null };
   /** Scheduled WhatsApp through the Cloud API (WHATSAPP_* set). */
@@ -395,7 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   plansRoutes(app);
   geoRoutes(app, { trustProxy: deps.trustProxy !== false });
   giftsRoutes(app, { service: gifts, requireSender, rateLimit: deps.giftRateLimit ?? { max: 20, timeWindow: 10 * 60_000 } });
-  uploadsRoutes(app, { service: uploads, requireSender });
+  uploadsRoutes(app, { service: uploads, requireSender, confirmRateLimit: deps.confirmRateLimit ?? { max: 30, timeWindow: 10 * 60_000 } });
   paymentsRoutes(app, {
     service: payments,
     requireSender,

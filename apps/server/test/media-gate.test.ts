@@ -16,7 +16,9 @@ import {
   dataUriPlaylist,
   eightKFrame,
   fifteenMinuteStill,
+  hiddenEightKStream,
   highFrameRate,
+  hugeCoverFlac,
   hugePng,
   playlistOf,
   serverSecretFile,
@@ -67,6 +69,11 @@ describe('ffprobe and ffmpeg open an upload only as its sniffed type, and only a
     expect(tight?.confinement.confined).toBe(true);
     await expect(tight!.render(busy, WEBM, 'video', path.join(work, 'out-busy'))).rejects.toBeInstanceOf(MediaTooCostlyError);
 
+    // A file whose own metadata says what ffmpeg says when it is stopped: only ffmpeg's own last line counts.
+    const forged = path.join(work, 'forged.webm');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', busy, '-c', 'copy', '-metadata', 'title=Exiting normally, received signal 15.', '-metadata', 'comment=[error] Cannot allocate memory', forged]);
+    await expect(tight!.render(forged, WEBM, 'video', path.join(work, 'out-forged'))).rejects.toBeInstanceOf(MediaTooCostlyError);
+
     // 100 MB of memory for a 720p conversion: an allocation fails, and the render fails for good (not retried).
     const small = await createFfmpegProcessor({ limits: { memoryBytes: 100 * 1024 * 1024 } });
     const failure = await small!.render(busy, WEBM, 'video', path.join(work, 'out-small')).catch((err: unknown) => err);
@@ -74,7 +81,7 @@ describe('ffprobe and ffmpeg open an upload only as its sniffed type, and only a
     expect(failure).not.toBeInstanceOf(MediaInterruptedError);
     // With the default limits the same file converts.
     await expect(processor.render(busy, WEBM, 'video', path.join(work, 'out-default'))).resolves.toMatchObject({ mime: 'video/mp4' });
-  });
+  }, 180_000);
 });
 
 const confirm = (h: Harness, cookie: string, giftId: string, t: UploadTarget, messageType: string) =>
@@ -132,6 +139,8 @@ describeEachDatabase(
       { name: 'a 15-minute video', data: fifteenMinuteStill, code: 'media_too_long', error: texts.media.tooLong('video', recordingLength(900)) },
       { name: 'an 8192×8192 frame', data: eightKFrame, code: 'media_frame_too_large', error: texts.media.frameTooLarge('video', '8192×8192') },
       { name: 'a 120 frames-a-second video', data: highFrameRate, code: 'media_frame_rate_too_high', error: texts.media.frameRateTooHigh('video', '120') },
+      // A small first stream, a 7680×4320 second one: every stream is measured, not only the one that is converted.
+      { name: 'a video hiding a 7680×4320 second stream', data: hiddenEightKStream, code: 'media_frame_too_large', error: texts.media.frameTooLarge('video', '7680×4320') },
     ] as const;
     for (const c of limits) {
       it(`${c.name} is refused (422) from its probe, before any conversion, and nothing is kept`, async () => {
@@ -144,6 +153,30 @@ describeEachDatabase(
         await nothingKept(h, giftId);
       });
     }
+
+    it('a voice message with a 16000×16000 cover picture is refused (4xx) and nothing is kept', async () => {
+      const h = get();
+      const { cookie } = await signIn(h);
+      const giftId = await createGift(h, cookie);
+      const res = await sendMessage(h, cookie, giftId, await hugeCoverFlac(), 'voice.flac', 'audio/flac', 'audio');
+      // Refused from its picture's size, or by ffprobe at its probe's memory limit: either way not read further.
+      expect([415, 422], res.body).toContain(res.statusCode);
+      await nothingKept(h, giftId);
+    });
+
+    it('the same upload confirmed twice at once (a double click): one stores it, the other is told it changed', async () => {
+      const h = get();
+      const { cookie } = await signIn(h);
+      const giftId = await createGift(h, cookie);
+      const gen = await generateUploadUrl(h, cookie, { giftId, fileType: 'video/webm', fileName: 'm.webm', messageType: 'video' });
+      const t = json<UploadTarget>(gen);
+      expect((await putUpload(h, t.uploadUrl, browserWebm(), 'video/webm')).statusCode).toBe(200);
+      const answers = await Promise.all([confirm(h, cookie, giftId, t, 'video'), confirm(h, cookie, giftId, t, 'video')]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const gift = await h.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
+      expect(gift.message_path).toMatch(/\.webm$/);
+      expect(await h.media.stat(gift.message_path!)).not.toBeNull();
+    });
 
     it('a browser’s WebM within the limits is stored under .webm, whatever the client named it', async () => {
       const h = get();

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScratch } from '../src/adapters/scratch.ts';
+import { createScratch, thisProcess } from '../src/adapters/scratch.ts';
 
 /** A real process of this machine that runs until killed, and one that has already ended. */
 async function processes() {
@@ -25,20 +25,28 @@ describe('each process keeps its scratch in a folder of its own (issue 23)', () 
     const { alive, ended } = await processes();
     try {
       const now = Date.now();
-      const host = hostname();
+      const me = { ...thisProcess(), startedAt: now };
+      const { host, boot, ns } = me;
+      const folder = (pid: number | undefined, started: number, space = `${boot}.${ns}`, machine = host) =>
+        path.join(root, `${machine}.${space}.${pid}.${started}`, 'giftlens-render-x');
       // The other running process (a worker on this machine) is in the middle of a render.
-      const running = path.join(root, `${host}.${alive.pid}.${now - 5000}`, 'giftlens-render-abc');
+      const running = folder(alive.pid, now - 5000);
       // A process killed with -9 left its render copy behind; so did our own pid before a restart (pid 1 in a container).
-      const dead = path.join(root, `${host}.${ended}.${now - 9000}`, 'giftlens-render-def');
-      const beforeRestart = path.join(root, `${host}.${process.pid}.${now - 60_000}`, 'giftlens-render-ghi');
+      const dead = folder(ended, now - 9000);
+      const beforeRestart = folder(process.pid, now - 60_000);
       // Another machine sharing the folder: not ours to judge.
-      const elsewhere = path.join(root, `some-other-host.${ended}.${now - 9000}`, 'giftlens-render-jkl');
-      for (const dir of [running, dead, beforeRestart, elsewhere]) mkdirSync(dir, { recursive: true });
-      // Old folders, all of them: age alone never condemns another process's folder.
+      const elsewhere = folder(ended, now - 9000, `${boot}.${ns}`, 'some-other-host');
+      // Another container with this host name and its own pid namespace: its pid 1 says nothing here, and its folder
+      // in use (an hour old: a render's wall clock) stays; only what is older than the sweep's age goes.
+      const otherContainerInUse = folder(1, now - 9000, `${boot}.1234`);
+      const otherContainerOld = path.join(path.dirname(otherContainerInUse), 'giftlens-render-old');
+      for (const dir of [running, dead, beforeRestart, elsewhere, otherContainerInUse, otherContainerOld]) mkdirSync(dir, { recursive: true });
+      // Old folders, all of them: age alone never condemns a running process's folder.
       const old = new Date(now - 24 * 3600_000);
-      for (const dir of [running, dead, beforeRestart, elsewhere]) utimesSync(dir, old, old);
+      for (const dir of [running, dead, beforeRestart, elsewhere, otherContainerOld]) utimesSync(dir, old, old);
+      utimesSync(otherContainerInUse, new Date(now - 3600_000), new Date(now - 3600_000));
 
-      const scratch = createScratch(root, { host, pid: process.pid, startedAt: now });
+      const scratch = createScratch(root, me);
       const held = await scratch.make('giftlens-render-');
       const leftover = await scratch.make('giftlens-probe-');
       // A leftover of our own that nothing holds any more (its release failed), 7 hours old.
@@ -46,9 +54,11 @@ describe('each process keeps its scratch in a folder of its own (issue 23)', () 
       utimesSync(leftover, new Date(now - 7 * 3600_000), new Date(now - 7 * 3600_000));
       utimesSync(held, new Date(now - 7 * 3600_000), new Date(now - 7 * 3600_000));
 
-      expect(await scratch.sweep(6 * 3600_000, new Date(now))).toBe(3);
+      expect(await scratch.sweep(6 * 3600_000, new Date(now))).toBe(4);
       expect(existsSync(running)).toBe(true);
       expect(existsSync(elsewhere)).toBe(true);
+      expect(existsSync(otherContainerInUse)).toBe(true);
+      expect(existsSync(otherContainerOld)).toBe(false);
       expect(existsSync(held)).toBe(true);
       expect(existsSync(dead)).toBe(false);
       expect(existsSync(beforeRestart)).toBe(false);
@@ -68,7 +78,7 @@ describe('each process keeps its scratch in a folder of its own (issue 23)', () 
     const { alive } = await processes();
     try {
       const mine = createScratch(root);
-      const theirs = createScratch(root, { host: hostname(), pid: alive.pid ?? 0, startedAt: Date.now() });
+      const theirs = createScratch(root, { ...thisProcess(), pid: alive.pid ?? 0 });
       const a = await mine.make('giftlens-render-');
       const b = await theirs.make('giftlens-render-');
       expect(mine.dir).not.toBe(theirs.dir);

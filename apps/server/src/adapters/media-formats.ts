@@ -59,3 +59,12 @@ export function formatOfKey(key: string): StoredFormat | null {
 
 /** The renditions we write ourselves, opened as MP4 only. */
 export const MP4_FORMAT: StoredFormat = { mime: 'video/mp4', ext: 'mp4', ...MOV };
+
+/** The stored key for checked bytes: the upload's own name with the extension of what they really are. */
+export const keyWithFormat = (key: string, format: Pick<StoredFormat, 'ext'>) => `${key.replace(/\.[^./]*$/, '')}.${format.ext}`;
+
+/**
+ * Every key confirm may have stored an upload's bytes under: what a process killed between storing them and marking
+ * the upload confirmed leaves, for housekeeping to remove once the upload has expired.
+ */
+export const everyStoredKeyFor = (key: string) => [...new Set(FORMATS.map((f) => keyWithFormat(key, f)))];

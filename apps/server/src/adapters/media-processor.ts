@@ -1,4 +1,4 @@
-import { MEDIA_LIMITS } from '@giftlens/contract/constants';
+import { IMAGE_MAX_PIXELS, MEDIA_LIMITS } from '@giftlens/contract/constants';
 import { execFile } from 'node:child_process';
 import { constants } from 'node:os';
 import { promisify } from 'node:util';
@@ -12,6 +12,8 @@ export interface MediaProbe {
   /** From the container, or (a browser's WebM states none) the last packet's end. */
   durationSeconds: number | null;
   video: {
+    /** The stream's index in the file: the one a render converts (`-map 0:<index>`). */
+    index: number;
     codec: string;
     pixelFormat: string | null;
     width: number;
@@ -20,7 +22,11 @@ export interface MediaProbe {
     framesPerSecond: number | null;
     frames: number;
   } | null;
-  audio: { codec: string } | null;
+  audio: { index: number; codec: string } | null;
+  /** The largest frame of any moving-picture stream (another angle too): ffmpeg may decode any of them. */
+  largestPicture: { width: number; height: number };
+  /** The largest cover picture (an album's art in an M4A or MP3), which ffprobe decodes. */
+  largestCover: { width: number; height: number };
 }
 
 /** The file is not a video or audio ffmpeg can read as its sniffed type (corrupt, truncated, or not media at all). */
@@ -31,6 +37,11 @@ export class UnreadableMediaError extends Error {
 /** ffmpeg hit its CPU-time or memory limit: the file costs far more to convert than its size and length say. */
 export class MediaTooCostlyError extends Error {
   override name = 'MediaTooCostlyError';
+}
+
+/** Every probe slot of this process is taken and its queue is full: try again in a moment (503). */
+export class MediaBusyError extends Error {
+  override name = 'MediaBusyError';
 }
 
 /**
@@ -76,6 +87,15 @@ export interface RenderLimits {
  */
 export const DEFAULT_RENDER_LIMITS: RenderLimits = { cpuSeconds: 3600, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60 * 60_000 };
 
+/**
+ * A probe at confirm only demuxes (and decodes a picture or two to learn the streams): far tighter bounds than a
+ * render's. A 1 MB FLAC with a 16000×16000 cover once took ffprobe to 1 GB.
+ */
+export const PROBE_LIMITS: RenderLimits = { cpuSeconds: 30, memoryBytes: 512 * 1024 * 1024, timeoutMs: 60_000 };
+/** Probes one process runs at once; up to PROBE_QUEUE more wait, beyond that a confirm is told to come back (503). */
+export const PROBE_SLOTS = 2;
+const PROBE_QUEUE = 16;
+
 export interface Confinement {
   limits: RenderLimits;
   /** `setpriv --pdeathsig KILL` and `prlimit` (util-linux) wrap every run; false where they are missing. */
@@ -97,9 +117,12 @@ const FPS_SLACK = 0.5;
 export function mediaLimitBreach(p: MediaProbe): MediaLimitBreach | null {
   const { maxSeconds, maxLongSide, maxShortSide, maxFramesPerSecond } = MEDIA_LIMITS;
   if (p.durationSeconds !== null && p.durationSeconds > maxSeconds + 0.5) return { limit: 'duration', seconds: p.durationSeconds };
+  // Every picture in the file, not only the one converted: ffmpeg may decode any of them. A cover picture is a photo:
+  // the photos' own limit.
+  const { width, height } = p.largestPicture;
+  if (Math.max(width, height) > maxLongSide || Math.min(width, height) > maxShortSide) return { limit: 'frame', width, height };
+  if (p.largestCover.width * p.largestCover.height > IMAGE_MAX_PIXELS) return { limit: 'frame', ...p.largestCover };
   if (p.video) {
-    const { width, height } = p.video;
-    if (Math.max(width, height) > maxLongSide || Math.min(width, height) > maxShortSide) return { limit: 'frame', width, height };
     if (p.video.framesPerSecond !== null && p.video.framesPerSecond > maxFramesPerSecond + FPS_SLACK) {
       return { limit: 'rate', framesPerSecond: p.video.framesPerSecond };
     }
@@ -145,25 +168,33 @@ const inputOptions = (format: StoredFormat) => ['-f', format.demuxer, '-protocol
 /** `file:` so a name is never read as a protocol or an image pattern. */
 const inputPath = (file: string) => `file:${file}`;
 
-const lastLines = (text: string | undefined) => (text ?? '').trim().split('\n');
-/** ffmpeg catches SIGTERM and SIGXCPU itself and exits 255 with "received signal N" (at info level). */
-const caughtSignal = (stderr: string | undefined) => /received signal (\d+)/.exec(stderr ?? '')?.[1];
+/**
+ * ffmpeg catches SIGTERM and SIGXCPU itself, exits 255, and says so on its own last line. Only that line counts,
+ * anchored whole (`-loglevel repeat+level`): an input's metadata, which ffmpeg prints too, cannot forge it.
+ */
+const EXIT_LINE = /^\[info\] Exiting normally, received signal (\d+)\.$/gm;
+const caughtSignal = (e: { code?: string | number; stderr?: string }) =>
+  e.code === 255 ? [...(e.stderr ?? '').matchAll(EXIT_LINE)].at(-1)?.[1] : undefined;
+/** An error of ffmpeg's own, by its level tag at the start of the line (optionally after its component). */
+const ERROR_LINE = /^(?:\[[^\]\n]+ @ 0x[0-9a-f]+\] )?\[(?:error|fatal|panic)\] (.*)$/gm;
+const errorLines = (stderr: string | undefined) => [...(stderr ?? '').matchAll(ERROR_LINE)].map((m) => m[1] ?? '');
 const SIGXCPU = String(constants.signals.SIGXCPU);
 const signalName = (n: number) => Object.entries(constants.signals).find(([, v]) => v === n)?.[0] ?? `signal ${n}`;
 
 /** Sorts a failed run: the file's fault (permanent), too costly (permanent), or interrupted (tried again). */
 function failure(tool: 'ffprobe' | 'ffmpeg', err: unknown): Error {
   const e = err as Error & { code?: string | number; signal?: NodeJS.Signals | null; killed?: boolean; stderr?: string };
-  const caught = caughtSignal(e.stderr);
-  if (e.signal === 'SIGXCPU' || caught === SIGXCPU) return new MediaTooCostlyError(`${tool} reached its CPU-time limit`);
+  const caught = caughtSignal(e);
+  // 123: "Received > 3 system signals, hard exiting": SIGXCPU once a second past the soft limit.
+  if (e.signal === 'SIGXCPU' || caught === SIGXCPU || e.code === 123) return new MediaTooCostlyError(`${tool} reached its CPU-time limit`);
   if (e.name === 'AbortError' || e.code === 'ABORT_ERR') return new MediaInterruptedError(`${tool} stopped: the job was stopped`);
   if (e.killed) return new MediaInterruptedError(`${tool} stopped: it ran past its time limit`);
   if (e.signal) return new MediaInterruptedError(`${tool} was stopped by ${e.signal}`);
   if (caught) return new MediaInterruptedError(`${tool} was stopped by ${signalName(Number(caught))}`);
   if (typeof e.code === 'string') return new MediaInterruptedError(`${tool} could not be started (${e.code})`);
-  const errorLine = lastLines(e.stderr).filter((l) => /\[(error|fatal|panic)\]/.test(l)).at(-1) ?? lastLines(e.stderr).at(-1) ?? e.message;
-  if (/Cannot allocate memory|out of memory/i.test(e.stderr ?? '')) return new MediaTooCostlyError(`${tool} reached its memory limit`);
-  return new UnreadableMediaError(`${tool} could not read the file: ${errorLine.replace(/^\[[a-z]+\] /, '').slice(0, 300)}`);
+  const errors = errorLines(e.stderr);
+  if (errors.some((l) => /Cannot allocate memory|out of memory/i.test(l))) return new MediaTooCostlyError(`${tool} reached its memory limit`);
+  return new UnreadableMediaError(`${tool} could not read the file: ${(errors.at(-1) ?? `exit ${String(e.code)}`).slice(0, 300)}`);
 }
 
 /** Whether `setpriv --pdeathsig` and `prlimit` (util-linux) can wrap a command here. */
@@ -191,18 +222,22 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
   }
   const confined = await canConfine();
 
-  function command(tool: 'ffmpeg' | 'ffprobe', args: string[]): [string, string[]] {
+  function command(tool: 'ffmpeg' | 'ffprobe', args: string[], bounds: RenderLimits): [string, string[]] {
     if (!confined) return [tool, args];
     return [
       'setpriv',
-      ['--pdeathsig', 'KILL', '--', 'prlimit', `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 5}`, `--data=${limits.memoryBytes}`, '--', tool, ...args],
+      ['--pdeathsig', 'KILL', '--', 'prlimit', `--cpu=${bounds.cpuSeconds}:${bounds.cpuSeconds + 5}`, `--data=${bounds.memoryBytes}`, '--', tool, ...args],
     ];
   }
 
-  async function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], signal: AbortSignal | undefined, maxBuffer: number): Promise<string> {
-    const [file, argv] = command(tool, args);
+  async function runTool(
+    tool: 'ffmpeg' | 'ffprobe',
+    args: string[],
+    opts: { signal: AbortSignal | undefined; maxBuffer: number; bounds: RenderLimits },
+  ): Promise<string> {
+    const [file, argv] = command(tool, args, opts.bounds);
     try {
-      const { stdout } = await run(file, argv, { timeout: limits.timeoutMs, maxBuffer, signal, killSignal: 'SIGKILL' });
+      const { stdout } = await run(file, argv, { timeout: opts.bounds.timeoutMs, maxBuffer: opts.maxBuffer, signal: opts.signal, killSignal: 'SIGKILL' });
       return stdout;
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
@@ -212,21 +247,20 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
     }
   }
 
-  async function probe(file: string, format: StoredFormat, signal?: AbortSignal): Promise<MediaProbe> {
+  async function probe(file: string, format: StoredFormat, signal: AbortSignal | undefined, bounds: RenderLimits): Promise<MediaProbe> {
     // One pass over the whole file: the streams, and every packet's time, so the length and frame rate are what the
     // file holds (a browser's WebM states no duration; a header may lie). Demuxing only: no decoding.
     const stdout = await runTool(
       'ffprobe',
       [
-        '-v', 'error',
+        '-loglevel', 'repeat+level+error',
         ...inputOptions(format),
         '-show_entries', 'format=format_name,duration:stream=index,codec_type,codec_name,pix_fmt,width,height:stream_disposition=attached_pic:packet=stream_index,pts_time,duration_time',
         '-of', 'json',
         inputPath(file),
       ],
-      signal,
       // About 70 bytes a packet: ten minutes of 60 frames and 50 audio packets a second is under 3 MB.
-      64 * 1024 * 1024,
+      { signal, maxBuffer: 64 * 1024 * 1024, bounds },
     );
     let out: FfprobeOutput;
     try {
@@ -238,9 +272,18 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
     if (REFERENCING_DEMUXERS.test(formatName) || formatName !== format.formatName) {
       throw new UnreadableMediaError(`the file opened as "${formatName}", not as ${format.formatName}`);
     }
-    const v = out.streams?.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1 && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
+    const pictures = (out.streams ?? []).filter((s) => s.codec_type === 'video');
+    // The first moving picture (a cover picture is not one) and the first sound: the two a render converts.
+    const v = pictures.find((s) => s.disposition?.attached_pic !== 1);
     const a = out.streams?.find((s) => s.codec_type === 'audio');
     if (!v && !a) throw new UnreadableMediaError('the file holds no audio or video');
+    const largest = (streams: typeof pictures) => {
+      const big = { width: 0, height: 0 };
+      for (const { width = 0, height = 0 } of streams) if (width * height > big.width * big.height) Object.assign(big, { width, height });
+      return big;
+    };
+    const largestPicture = largest(pictures.filter((s) => s.disposition?.attached_pic !== 1));
+    const largestCover = largest(pictures.filter((s) => s.disposition?.attached_pic === 1));
 
     const packets = out.packets ?? [];
     let end = 0;
@@ -260,8 +303,11 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
     return {
       format: formatName,
       durationSeconds,
+      largestPicture,
+      largestCover,
       video: v?.codec_name
         ? {
+            index: v.index ?? 0,
             codec: v.codec_name,
             pixelFormat: v.pix_fmt ?? null,
             width: v.width ?? 0,
@@ -270,18 +316,40 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
             framesPerSecond: durationSeconds && videoPackets > 1 ? videoPackets / durationSeconds : null,
           }
         : null,
-      audio: a?.codec_name ? { codec: a.codec_name } : null,
+      audio: a?.codec_name ? { index: a.index ?? 0, codec: a.codec_name } : null,
     };
   }
 
   const ffmpeg = (args: string[], signal?: AbortSignal) =>
-    runTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'repeat+level+info', '-y', ...args], signal, 16 * 1024 * 1024);
+    runTool('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'repeat+level+info', '-y', ...args], {
+      signal,
+      maxBuffer: 16 * 1024 * 1024,
+      bounds: limits,
+    });
+
+  // Probes at confirm wait for one of PROBE_SLOTS; a full queue is refused rather than piled up.
+  let probing = 0;
+  const waiting: (() => void)[] = [];
+  async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (probing >= PROBE_SLOTS) {
+      if (waiting.length >= PROBE_QUEUE) throw new MediaBusyError('every probe slot is taken');
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    probing++;
+    try {
+      return await work();
+    } finally {
+      probing--;
+      waiting.shift()?.();
+    }
+  }
 
   return {
     confinement: { limits, confined },
-    probe,
+    probe: (file, format, signal) => inSlot(() => probe(file, format, signal, { ...PROBE_LIMITS, memoryBytes: Math.min(PROBE_LIMITS.memoryBytes, limits.memoryBytes) })),
     async render(input, format, kind, outBase, signal) {
-      const source = await probe(input, format, signal);
+      // Within the render's own lane and bounds: the whole file may take longer to demux than a probe at confirm.
+      const source = await probe(input, format, signal, limits);
       const breach = mediaLimitBreach(source);
       if (breach) throw new UnreadableMediaError(`the file is over the limits (${breach.limit})`);
       const ok = playsEverywhere(source, kind);
@@ -298,16 +366,19 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
           : // Even dimensions, yuv420p and the Main profile: what every phone decodes; at most 1920 on the long side
             // (a phone's screen), which also halves the largest accepted render's CPU time (decision 038).
             ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-vf', `scale='trunc(min(1,${RENDITION_LONG_SIDE}/max(iw,ih))*iw/2)*2':-2`];
-        await ffmpeg([...inputOptions(format), '-i', inputPath(input), ...cap, '-map', '0:v:0', '-map', '0:a:0?', ...videoArgs, ...audioArgs, '-movflags', '+faststart', file], signal);
+        // The streams the probe measured, by index: never another stream the file also holds.
+        const maps = ['-map', `0:${source.video?.index ?? 0}`, ...(source.audio ? ['-map', `0:${source.audio.index}`] : [])];
+        await ffmpeg([...inputOptions(format), '-i', inputPath(input), ...cap, ...maps, ...videoArgs, ...audioArgs, '-movflags', '+faststart', file], signal);
         poster = `${outBase}.jpg`;
         const at = source.durationSeconds !== null ? Math.min(1, source.durationSeconds / 2) : 0;
         await ffmpeg(['-ss', at.toFixed(2), ...inputOptions(MP4_FORMAT), '-i', inputPath(file), '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', poster], signal);
       } else {
         file = `${outBase}.m4a`;
-        await ffmpeg([...inputOptions(format), '-i', inputPath(input), ...cap, '-map', '0:a:0', '-vn', ...audioArgs, '-movflags', '+faststart', file], signal);
+        if (!source.audio) throw new UnreadableMediaError('the voice message holds no sound');
+        await ffmpeg([...inputOptions(format), '-i', inputPath(input), ...cap, '-map', `0:${source.audio.index}`, '-vn', ...audioArgs, '-movflags', '+faststart', file], signal);
       }
       // The rendition is checked before anything relies on it.
-      const result = await probe(file, MP4_FORMAT, signal);
+      const result = await probe(file, MP4_FORMAT, signal, limits);
       const check = playsEverywhere(result, kind);
       if (!check.video || !check.audio || (kind === 'video' && !result.video)) {
         throw new UnreadableMediaError(`the rendition is not H.264/AAC MP4 (${result.format}, ${result.video?.codec ?? '-'}/${result.audio?.codec ?? '-'})`);

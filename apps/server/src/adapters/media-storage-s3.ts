@@ -47,11 +47,13 @@ function presignSeconds(until: Date, now: Date): number {
 const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
 
 /** S3's answer to a condition (If-Match, x-amz-copy-source-if-match) that no longer holds: the object changed. */
-async function unlessChanged<T>(key: string, call: () => Promise<T>): Promise<T> {
+/** A read or copy of one version: that version replaced (412), or gone altogether (404), is a MediaChangedError. */
+async function unlessChanged<T>(key: string, call: () => Promise<T>, versioned = true): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (statusOf(err) === 412) throw new MediaChangedError(key);
+    const status = statusOf(err);
+    if (status === 412 || (versioned && status === 404)) throw new MediaChangedError(key);
     throw err;
   }
 }
@@ -116,7 +118,7 @@ export function createS3MediaStorage(
 
   async function get(key: string, range?: string, version?: string): Promise<Readable> {
     const command = new GetObjectCommand({ Bucket, Key: valid(key), Range: range, IfMatch: version });
-    const res = await unlessChanged(key, () => client.send(command));
+    const res = await unlessChanged(key, () => client.send(command), version !== undefined);
     if (!(res.Body instanceof Readable)) throw new Error(`S3 answered GET ${key} without a body stream`);
     return res.Body;
   }

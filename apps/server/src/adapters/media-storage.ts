@@ -1,6 +1,6 @@
 import { servedContentType } from '@giftlens/contract/media';
 import type { Stats } from 'node:fs';
-import { copyFile, type FileHandle, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, type FileHandle, link, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { hmacHex, randomHex, safeEqual } from '../lib/crypto.ts';
@@ -157,7 +157,10 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
   }
   /** The file at `key`, checked to be `version` once open (the handle keeps reading that file whatever replaces it). */
   async function openVersion(key: string, version?: string): Promise<FileHandle> {
-    const handle = await open(resolve(key), 'r');
+    const handle = await open(resolve(key), 'r').catch((err: NodeJS.ErrnoException) => {
+      // The version asked for is gone altogether (moved by another confirm of the same upload): it changed.
+      throw version !== undefined && err.code === 'ENOENT' ? new MediaChangedError(key) : err;
+    });
     if (version !== undefined && fileVersion(await handle.stat()) !== version) {
       await handle.close();
       throw new MediaChangedError(key);
@@ -251,10 +254,23 @@ export function createLocalMediaStorage(root: string, secret: string): MediaStor
     landingKey: (key) => key,
 
     async promoteUpload(landingKey, key, version) {
-      if (landingKey !== key) await rename(resolve(landingKey), resolve(key));
-      // A rename keeps the inode: the file now at the key is the checked one, or it is not promoted.
+      if (landingKey === key) {
+        const current = await stat(resolve(key)).catch(() => null);
+        if (!current || fileVersion(current) !== version) throw new MediaChangedError(key);
+        return;
+      }
+      // A hard link, never a rename: it keeps the inode (so the version check below means what it says) and it never
+      // replaces a file already at the key (another confirm of the same upload, a double click, put it there first).
+      await link(resolve(landingKey), resolve(key)).catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'ENOENT' || err.code === 'EEXIST' ? new MediaChangedError(key) : err;
+      });
+      await rm(resolve(landingKey), { force: true });
       const promoted = await stat(resolve(key)).catch(() => null);
-      if (!promoted || fileVersion(promoted) !== version) throw new MediaChangedError(key);
+      if (!promoted || fileVersion(promoted) !== version) {
+        // What was linked is not the checked file (it was replaced before the link): never the message.
+        await rm(resolve(key), { force: true });
+        throw new MediaChangedError(key);
+      }
     },
 
     verifyUploadUrl: urls.verifyUploadUrl,

@@ -1,9 +1,11 @@
+import { readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
 /**
- * This process's own scratch folder, for local copies ffprobe and ffmpeg work on: `<root>/<host>.<pid>.<start>/`.
+ * This process's own scratch folder, for local copies ffprobe and ffmpeg work on:
+ * `<root>/<host>.<boot>.<pid namespace>.<pid>.<start ms>/`.
  * Several processes on one machine (a server and workers, or two workers) share `root` but never a folder, and a
  * sweep removes only what no running process can still be using: folders of processes of this host that are gone,
  * and this process's own leftovers that nothing holds (decision 038).
@@ -24,7 +26,7 @@ export interface Scratch {
   sweep(olderThanMs: number, now: Date): Promise<number>;
 }
 
-/** Whether a process with this id runs on this machine (EPERM: it runs, as another user). */
+/** Whether a process with this id runs in our pid namespace (EPERM: it runs, as another user). */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -34,21 +36,72 @@ function running(pid: number): boolean {
   }
 }
 
-const FOLDER = /^(.+)\.(\d+)\.(\d+)$/;
+/**
+ * What makes a process id mean one process: this boot of the machine and this pid namespace (two containers sharing a
+ * DATA_DIR and a host name each have their own pid 1). `x` where /proc does not say (not Linux).
+ */
+function pidSpace(): { boot: string; ns: string } {
+  let boot = 'x';
+  let ns = 'x';
+  try {
+    boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').replace(/[^0-9a-f]/g, '').slice(0, 12) || 'x';
+  } catch {
+    // not Linux
+  }
+  try {
+    ns = /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? 'x';
+  } catch {
+    // not Linux
+  }
+  return { boot, ns };
+}
 
-export function createScratch(root: string, self = { host: hostname(), pid: process.pid, startedAt: Date.now() }): Scratch {
-  const own = `${self.host}.${self.pid}.${self.startedAt}`;
+/** `<host>.<boot>.<pid namespace>.<pid>.<start ms>`; the host name may hold dots. */
+const FOLDER = /^(.+)\.([0-9a-f]+|x)\.(\d+|x)\.(\d+)\.(\d+)$/;
+
+export interface ScratchOwner {
+  host: string;
+  boot: string;
+  ns: string;
+  pid: number;
+  startedAt: number;
+}
+
+export const thisProcess = (): ScratchOwner => ({ host: hostname(), ...pidSpace(), pid: process.pid, startedAt: Date.now() });
+
+export function createScratch(root: string, self: ScratchOwner = thisProcess()): Scratch {
+  const own = `${self.host}.${self.boot}.${self.ns}.${self.pid}.${self.startedAt}`;
   const dir = path.join(root, own);
   const held = new Set<string>();
 
-  /** Whether a folder under the root may be removed by this process. */
-  function gone(name: string): boolean {
+  /**
+   * How a folder under the root may be judged: `gone` (its process no longer runs: remove it all), `aged` (a process
+   * whose ids mean nothing here, in another pid namespace or before a reboot: only folders older than the sweep's
+   * age go, far past any render's wall clock), or `keep` (another machine's, or a running process's).
+   */
+  function judge(name: string): 'gone' | 'aged' | 'keep' {
     const m = FOLDER.exec(name);
-    if (!m || m[1] !== self.host) return false; // another machine's (a shared DATA_DIR): not ours to judge
-    const pid = Number(m[2]);
-    // The same id as ours but an earlier start: a process before a restart that got our id (pid 1 in a container).
-    if (pid === self.pid) return m[3] !== String(self.startedAt);
-    return !running(pid);
+    if (!m || m[1] !== self.host) return 'keep';
+    if (m[2] !== self.boot || m[3] !== self.ns) return 'aged';
+    const pid = Number(m[4]);
+    // The same id as ours but an earlier start: a process before a restart that got our id.
+    if (pid === self.pid) return m[5] !== String(self.startedAt) ? 'gone' : 'keep';
+    return running(pid) ? 'keep' : 'gone';
+  }
+
+  /** Removes `parent`'s folders older than `olderThanMs` that this process does not hold; how many went. */
+  async function removeOld(parent: string, olderThanMs: number, now: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(parent).catch(() => [])) {
+      const folder = path.join(parent, name);
+      if (held.has(folder)) continue;
+      const info = await stat(folder).catch(() => null);
+      if (info && now.getTime() - info.mtimeMs > olderThanMs) {
+        await rm(folder, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   return {
@@ -68,21 +121,15 @@ export function createScratch(root: string, self = { host: hostname(), pid: proc
       let removed = 0;
       for (const name of await readdir(root).catch(() => [])) {
         if (name === own) continue;
-        if (gone(name)) {
+        const verdict = judge(name);
+        if (verdict === 'gone') {
           await rm(path.join(root, name), { recursive: true, force: true });
           removed++;
+        } else if (verdict === 'aged') {
+          removed += await removeOld(path.join(root, name), olderThanMs, now);
         }
       }
-      for (const name of await readdir(dir).catch(() => [])) {
-        const folder = path.join(dir, name);
-        if (held.has(folder)) continue;
-        const info = await stat(folder).catch(() => null);
-        if (info && now.getTime() - info.mtimeMs > olderThanMs) {
-          await rm(folder, { recursive: true, force: true });
-          removed++;
-        }
-      }
-      return removed;
+      return removed + (await removeOld(dir, olderThanMs, now));
     },
   };
 }

@@ -82,6 +82,7 @@ export interface HarnessOptions {
   reactionRateLimit?: AppDeps['reactionRateLimit'];
   paymentRateLimit?: AppDeps['paymentRateLimit'];
   giftRateLimit?: AppDeps['giftRateLimit'];
+  confirmRateLimit?: AppDeps['confirmRateLimit'];
   /** Other payment providers than the built-in test one (e.g. Razorpay or Stripe against a loopback server). */
   payments?: AppDeps['payments'];
   /** Trusts a loopback push receiver's certificate. */
@@ -135,6 +136,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     paymentRateLimit: opts.paymentRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     giftRateLimit: opts.giftRateLimit ?? { max: 10_000, timeWindow: 60_000 },
+    confirmRateLimit: opts.confirmRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     push: { publicKey: VAPID.publicKey, allowedHosts: opts.pushAllowedHosts ?? null },
     whatsappEnabled: opts.whatsapp !== undefined,
     mediaProcessor: opts.mediaProcessor ?? null,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -77,4 +77,27 @@ export async function hugePng(): Promise<Buffer> {
     .png({ palette: true, colours: 2, compressionLevel: 9 })
     .toFile(file);
   return readFileSync(file);
+}
+
+/** A small video whose second video stream is one 7680×4320 picture: ffmpeg would decode that one if asked for it. */
+export const hiddenEightKStream = () =>
+  readFileSync(
+    made('two-streams.mkv', [
+      '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=1',
+      '-f', 'lavfi', '-i', 'color=c=white:size=7680x4320:rate=1:duration=1',
+      '-map', '0:v', '-map', '1:v', '-c:v:0', 'mpeg4', '-c:v:1', 'mjpeg',
+    ]),
+  );
+
+/** One second of sound with a 16000×16000 cover picture (a palette PNG of a few kB): a gigabyte once decoded. */
+export async function hugeCoverFlac(): Promise<Buffer> {
+  const cover = path.join(work, 'huge-cover.png');
+  mkdirSync(work, { recursive: true });
+  if (!existsSync(cover)) writeFileSync(cover, await hugePng());
+  return readFileSync(
+    made('huge-cover.flac', [
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-i', cover,
+      '-map', '0:a', '-map', '1:v', '-c:a', 'flac', '-c:v', 'copy', '-disposition:v', 'attached_pic',
+    ]),
+  );
 }

@@ -5,11 +5,9 @@ import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
-import { requestCookie, SENDER_COOKIE } from '../../lib/http.ts';
 import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
-import type { RequireSender } from '../sender-auth/sender-session.ts';
+import { perSender, type RateLimit, type RequireSender } from '../sender-auth/sender-session.ts';
 import { giftFieldTooLong, type GiftsService } from './gifts.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
@@ -36,24 +34,15 @@ async function readSubmission(request: FastifyRequest) {
   return { fields, images };
 }
 
-/**
- * Per sender session (a hash of its cookie; the client address without one): a gift's photos are decoded and enrolled,
- * up to about a second of CPU each, so one sender cannot keep the server busy making gifts. Counted before the body
- * is read; a made-up cookie only counts against itself and is refused (401) before any photo is looked at.
- */
-function perSender(request: FastifyRequest): string {
-  const token = requestCookie(request, SENDER_COOKIE);
-  return token ? `gifts:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}` : `gifts-ip:${request.ip}`;
-}
-
 export function giftsRoutes(
   app: FastifyInstance,
-  opts: { service: GiftsService; requireSender: RequireSender; rateLimit: { max: number; timeWindow: number } },
+  opts: { service: GiftsService; requireSender: RequireSender; rateLimit: RateLimit },
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
-  const limited = { ...signedIn, config: { rateLimit: { ...opts.rateLimit, keyGenerator: perSender } } };
+  // A gift's photos are decoded and enrolled, up to about a second of CPU each.
+  const limited = { ...signedIn, config: perSender(requireSender, opts.rateLimit) };
   const tags = ['gifts'];
   const consumes = ['multipart/form-data'];
 

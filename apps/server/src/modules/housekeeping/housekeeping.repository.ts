@@ -100,7 +100,7 @@ export async function deleteUnpaidGifts(trx: Executor, giftIds: string[]): Promi
 export function lockExpiredIntents(trx: Executor, cutoff: string, limit: number) {
   let q = trx
     .selectFrom('upload_intents')
-    .select(['id', 'file_path'])
+    .select(['id', 'file_path', 'status'])
     .where('expires_at', '<', cutoff)
     .orderBy('expires_at')
     .limit(limit);

@@ -7,6 +7,7 @@ import {
 } from '@giftlens/contract/constants';
 import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
+import { everyStoredKeyFor } from '../../adapters/media-formats.ts';
 import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
 import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { Scratch } from '../../adapters/scratch.ts';
@@ -248,11 +249,15 @@ export function createHousekeepingService({
         );
         return rows;
       });
-      // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message.
-      const paths = intents.map((r) => r.file_path);
+      // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message. An upload
+      // whose bytes arrived but was never confirmed may have been stored under its sniffed type's name by a confirm
+      // killed before its commit: those names are looked for (rare: abandoned uploads).
+      const stored = intents.filter((r) => r.status === 'uploaded').flatMap((r) => everyStoredKeyFor(r.file_path));
+      const found = (await Promise.all(stored.map(async (k) => ((await media.stat(k)) ? k : null)))).filter((k): k is string => k !== null);
+      const paths = [...intents.map((r) => r.file_path), ...found];
       const used = await repo.referencedPaths(db, paths);
       // Where the browser's bytes landed, when apart from the key (S3), is never a message: always removed.
-      const landed = paths.map((p) => media.landingKey(p)).filter((k) => !paths.includes(k));
+      const landed = intents.map((r) => media.landingKey(r.file_path)).filter((k) => !paths.includes(k));
       await deleteFiles(
         [...paths.filter((p) => !used.has(p)), ...landed],
         report,

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatOfType, type StoredFormat } from '../../adapters/media-formats.ts';
 import {
+  MediaBusyError,
   MediaInterruptedError,
   mediaLimitBreach,
   type MediaProcessor,
@@ -51,7 +52,9 @@ export function createMediaGate({ processor, scratch }: { processor: MediaProces
     } catch (err) {
       if (err instanceof UnreadableMediaError) return refuse.unreadable();
       if (err instanceof MediaTooCostlyError) return new AppError(422, 'media_too_costly', texts.media.tooCostly);
-      if (err instanceof MediaInterruptedError) return new AppError(503, 'media_check_interrupted', texts.sender.generic, { retryAfter: 5 });
+      if (err instanceof MediaInterruptedError || err instanceof MediaBusyError) {
+        return new AppError(503, 'media_check_busy', texts.sender.generic, { retryAfter: 5 });
+      }
       throw err;
     }
     const breach = mediaLimitBreach(probe);
@@ -91,6 +94,3 @@ export function createMediaGate({ processor, scratch }: { processor: MediaProces
 }
 
 export type MediaGate = ReturnType<typeof createMediaGate>;
-
-/** The stored key for checked bytes: the upload's own name with the extension of what they really are. */
-export const keyWithFormat = (key: string, format: StoredFormat) => `${key.replace(/\.[^./]*$/, '')}.${format.ext}`;

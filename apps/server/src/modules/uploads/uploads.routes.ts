@@ -7,14 +7,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireSender } from '../sender-auth/sender-session.ts';
+import { perSender, type RateLimit, type RequireSender } from '../sender-auth/sender-session.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const UploadParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 const UploadQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
 const tags = ['messages'];
 
-export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsService; requireSender: RequireSender }) {
+export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsService; requireSender: RequireSender; confirmRateLimit: RateLimit }) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
@@ -27,7 +27,12 @@ export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsServ
 
   api.post(
     API.confirmUpload,
-    { ...signedIn, schema: { tags, summary: 'Check the uploaded file and make it the gift’s message', body: ConfirmUploadRequest } },
+    {
+      ...signedIn,
+      // Each confirm copies the upload and runs ffprobe over it.
+      config: perSender(requireSender, opts.confirmRateLimit),
+      schema: { tags, summary: 'Check the uploaded file and make it the gift’s message', body: ConfirmUploadRequest },
+    },
     async (request) => {
       await service.confirmUpload(await requireSender(request), request.body);
       return { success: true };

@@ -10,6 +10,7 @@ import type {
 } from '@giftlens/contract/sender';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../adapters/clock.ts';
+import { keyWithFormat } from '../../adapters/media-formats.ts';
 import { MediaChangedError, type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -18,7 +19,7 @@ import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
-import { keyWithFormat, type MediaGate } from '../media/media-gate.ts';
+import type { MediaGate } from '../media/media-gate.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { messageRenderKey } from '../renditions/renditions.jobs.ts';
 import * as repo from './uploads.repository.ts';
@@ -200,8 +201,10 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
         }
         // Named for what the bytes are, never for what the client called them.
         const stored = keyWithFormat(intent.file_path, admitted.format);
-        keys.add(stored);
+        // Only once this confirm has put the bytes there is the stored key its own to remove: another confirm of the
+        // same upload (a double click) may have moved them first.
         await media.promoteUpload(landed, stored, version);
+        keys.add(stored);
         return { format: admitted.format, key: stored };
       });
 
