@@ -378,7 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What both kinds of scan (process-scan and live frames) decide and reveal with (scan-core.ts).
   const scanCore = { db, media, clock, recogniser, messages, grants };
   const scans = createScansService({ ...scanCore, failureLimit: deps.scanFailureLimit });
-  const reactions = createReactionsService({ db, media, clock, gate, renders });
+  const reactions = createReactionsService({ db, media, clock, gate, renders, wakeJobs: deps.wakeJobs });
   const demo = createDemoService({
     recogniser,
     dirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),

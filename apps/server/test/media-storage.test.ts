@@ -69,6 +69,50 @@ describeEachStorage('media storage', (get, storage) => {
     }
   });
 
+  it('a download is saved under the name it was signed with, safe for any name (RFC 6266), and the name cannot be changed', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const giftId = await createGift(h, cookie);
+    const t = await uploadVideo(h, cookie, giftId);
+    const named = (name: string) => h.media.signedUrl(t.filePath, 60_000, h.clock.now(), { download: true, name });
+    const disposition = async (url: string) => {
+      const res = await fetchMedia(h, url);
+      expect(res.statusCode, url).toBe(200);
+      return res.headers['content-disposition'];
+    };
+    expect(named('Message for Ravi')).toMatch(/&download=1&name=Message%20for%20Ravi$/);
+    expect(await disposition(named('Message for Ravi'))).toBe('attachment; filename="Message for Ravi.mp4"');
+    expect(await disposition(named("Ravi's reaction"))).toBe(`attachment; filename="Ravi's reaction.mp4"`);
+    // Beyond ASCII: a stand-in for old clients, the exact name in filename* (UTF-8, percent-encoded).
+    expect(await disposition(named('Message for Zoë 💝'))).toBe(
+      `attachment; filename="Message for Zo_ __.mp4"; filename*=UTF-8''Message%20for%20Zo%C3%AB%20%F0%9F%92%9D.mp4`,
+    );
+    // Quotes, separators, a header break, a right-to-left override and a name that would hide its extension.
+    expect(await disposition(named('Message for "Bob"\r\nSet-Cookie: x=1/../..\\evil\u202Egpj.exe 100%'))).toBe(
+      `attachment; filename="Message for -Bob-Set-Cookie- x=1-..-..-evilgpj.exe 100_.mp4"; filename*=UTF-8''Message%20for%20-Bob-Set-Cookie-%20x%3D1-..-..-evilgpj.exe%20100%25.mp4`,
+    );
+    expect(await disposition(named('...'))).toBe('attachment; filename="GiftLens.mp4"');
+
+    const link = named('Message for Ravi');
+    const view = h.media.signedUrl(t.filePath, 60_000, h.clock.now());
+    for (const url of [
+      link.replace('name=Message%20for%20Ravi', 'name=Message%20for%20Eve'), // another name
+      link.replace(/&name=[^&]*$/, ''), // the name taken off
+      `${link}&name=x`, // twice
+      `${view}&name=Message%20for%20Ravi`, // a name on a viewing link
+    ]) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+    }
+    if (storage === 's3') {
+      // The bucket answers with the same header: it travels in the presigned GET's signed query.
+      const location = new URL(String((await h.app.inject({ method: 'GET', url: named('Message for Zoë 💝') })).headers.location));
+      expect(location.searchParams.get('response-content-disposition')).toBe(
+        `attachment; filename="Message for Zo_ __.mp4"; filename*=UTF-8''Message%20for%20Zo%C3%AB%20%F0%9F%92%9D.mp4`,
+      );
+    }
+  });
+
   it('reference photos are stored and read back (what a scan matches against)', async () => {
     const h = get();
     const { cookie } = await signIn(h);

@@ -75,13 +75,14 @@ describeEachDatabase('the sender’s own place', (get) => {
     });
     expect(gifts[0]?.validUntil).toBe(new Date(Date.parse(gifts[0]!.paidAt!) + 30 * 86_400_000).toISOString());
     expect(gifts[0]?.photoUrl).toMatch(/^\/media\/.+\?exp=\d+&sig=[0-9a-f]+$/);
-    expect(gifts[0]?.downloads.message).toMatch(/&download=1$/); // Premium includes downloads
+    expect(gifts[0]?.downloads.message).toMatch(/&download=1&name=Message%20for%20Maya$/); // Premium includes downloads
 
     const photo = await h.app.inject({ method: 'GET', url: gifts[0]!.photoUrl! });
     expect(photo.statusCode).toBe(200);
     const download = await h.app.inject({ method: 'GET', url: gifts[0]!.downloads.message! });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="giftlens-.+\.mp4"$/);
+    // Named for the person it is for, not by our internal key.
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Message for Maya.mp4"');
 
     expect((await directScan(h, paid, photos.genuine)).statusCode).toBe(200);
     gifts = await myGifts(h, cookie);

@@ -165,7 +165,7 @@ describeEachStorage(
     it('a reaction recorded as WebM becomes an MP4 with a poster before the sender sees it', async () => {
       const h = get();
       const { cookie } = await signIn(h);
-      const giftId = await activeGift(h, cookie, { planId: 'lifetime_us', photo: photos.reference, pay: false });
+      const giftId = await activeGift(h, cookie, { planId: 'lifetime_us', photo: photos.reference, pay: false, recipientName: 'Maya' });
       await h.jobs.runDue();
       await payGift(h, cookie, giftId);
       const grant = String((await directScan(h, giftId, photos.genuine)).headers['set-cookie']).split(';')[0]!;
@@ -182,8 +182,14 @@ describeEachStorage(
       expect(before).toMatchObject({ file_state: 'processing', file_mime: 'video/webm' });
       const listed = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } })));
       expect(listed.gifts[0]?.reaction).toBeNull();
+      expect(listed.gifts[0]?.reactionState).toBe('processing');
+      expect(listed.gifts[0]?.downloads.reaction).toBeNull();
+      // The sender is told when the reaction can be watched, not while it is still being converted.
+      const reactionNotice = () => h.db.selectFrom('jobs').select(['status']).where('key', '=', `notice:reaction:${giftId}`).execute();
+      expect(await reactionNotice()).toEqual([]);
 
       await h.jobs.runDue();
+      expect(await reactionNotice()).toEqual([{ status: 'done' }]);
       const after = await h.db.selectFrom('reactions').selectAll().where('id', '=', reactionId).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ file_state: 'ready', file_mime: 'video/mp4' });
       expect(after.file_path).toMatch(/\.mp4$/);
@@ -193,7 +199,12 @@ describeEachStorage(
       expect(codecs).toEqual({ video: 'h264', audio: 'aac' });
       const shown = MyGiftsResponse.parse(json(await h.app.inject({ method: 'GET', url: '/api/gift-sender/gifts', headers: { cookie } })));
       expect(shown.gifts[0]?.reaction).toMatchObject({ mime: 'video/mp4' });
+      expect(shown.gifts[0]?.reactionState).toBe('ready');
       expect(shown.gifts[0]?.reaction?.posterUrl).toMatch(/\.jpg\?exp=/);
+      // Its download is named for the person who recorded it.
+      const download = await fetchMedia(h, shown.gifts[0]!.downloads.reaction!);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="Maya's reaction.mp4"`);
     });
 
     it('what a killed render attempt stored goes with housekeeping once its job ended 6 hours ago; what rows name stays', async () => {

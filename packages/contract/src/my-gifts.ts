@@ -43,6 +43,11 @@ export const MyGift = z.object({
   reaction: z
     .object({ url: z.string(), mime: z.string(), posterUrl: z.string().nullable(), recordedAt: z.string() })
     .nullable(),
+  /**
+   * The recipient's recording, whatever its state: processing while it is converted (the sender's notice waits for
+   * it), ready (then `reaction` holds it), failed (it could not be converted); null when none was recorded.
+   */
+  reactionState: z.enum(['processing', 'ready', 'failed']).nullable(),
   deliveries: z.array(Delivery),
   createdAt: z.string(),
 });

@@ -88,6 +88,20 @@ const sender = {
   generic: 'Something went wrong. Please try again.',
   notFound: 'Not found',
   mediaLinkExpired: 'This link has expired.',
+  // downloads are named for people (the extension is the file's own)
+  downloadMessageName: (recipientName: string) => `Message for ${recipientName}`,
+  downloadReactionName: (recipientName: string) => `${recipientName}'s reaction`,
+  // a reaction being converted (its notice is sent when it can be watched)
+  reactionProcessing: 'Reaction processing…',
+  reactionProcessingDetail: (recipientName: string) =>
+    `${recipientName} recorded a reaction. We are preparing it so it plays everywhere; we will tell you when it is ready.`,
+  reactionFailed: (recipientName: string) => `${recipientName}’s reaction could not be converted, so it cannot be shown.`,
+  // sender-side §6: the Lifetime plan's bonus note on the message step
+  lifetimeBonus: 'Lifetime bonus: your message can be up to 50MB, it never expires, and your recipient can record their reaction for you.',
+  // the price region: detected, and switchable for the session
+  pricesFor: (region: string) => `Prices for ${region}`,
+  priceRegionLabel: 'Show prices for',
+  priceRegions: { IN: 'India (₹)', US: 'Everywhere else ($)' },
   tooManyRequests: 'Too many requests. Please slow down.',
   crossSiteRefused: 'This request came from another website and was refused. Please use GiftLens directly.',
   unauthorized: 'Please verify your email to continue.',

@@ -14,6 +14,7 @@ import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createStaging } from './media-staging.ts';
 import {
+  attachmentDisposition,
   contentTypeOf,
   createMediaUrlSigner,
   downloadName,
@@ -185,14 +186,14 @@ export function createS3MediaStorage(
     signedUrl: urls.signedUrl,
     verifySignedUrl: urls.verifySignedUrl,
 
-    async source(key, { download, expiresAt, now }) {
+    async source(key, { download, name, expiresAt, now }) {
       const command = new GetObjectCommand({
         Bucket,
         Key: valid(key),
         // Served as what the key says, whatever type the uploader sent.
         ResponseContentType: contentTypeOf(key),
         ResponseCacheControl: SERVED_CACHE_CONTROL,
-        ...(download ? { ResponseContentDisposition: `attachment; filename="${downloadName(key)}"` } : {}),
+        ...(download ? { ResponseContentDisposition: attachmentDisposition(downloadName(key, name)) } : {}),
       });
       return { kind: 'url', url: await getSignedUrl(client, command, { expiresIn: presignSeconds(expiresAt, now) }) };
     },

@@ -61,14 +61,17 @@ export interface MediaStorage {
    * A URL that serves the object until ttlMs from now; with `download`, as an attachment (a `download=1` the
    * signature covers: it can be neither added to a URL signed without it nor taken off one signed with it).
    */
-  signedUrl(key: string, ttlMs: number, now?: Date, opts?: { download?: boolean }): string;
-  /** Whether `exp`/`sig` sign `key` for this disposition (`download`: the URL carries `download=1`), unexpired. */
-  verifySignedUrl(key: string, exp: string, sig: string, now: Date, download: boolean): boolean;
+  signedUrl(key: string, ttlMs: number, now?: Date, opts?: SignedUrlOptions): string;
+  /**
+   * Whether `exp`/`sig` sign `key` for this disposition (`download`: the URL carries `download=1`; `name`: the
+   * download's `name=`, signed with it), unexpired.
+   */
+  verifySignedUrl(key: string, exp: string, sig: string, now: Date, download: boolean, name?: string | null): boolean;
   /**
    * For a verified signed URL that is valid until `expiresAt`: where its bytes come from (null: no such file,
    * known without asking a remote service).
    */
-  source(key: string, opts: { download: boolean; expiresAt: Date; now: Date }): Promise<MediaSource | null>;
+  source(key: string, opts: { download: boolean; name?: string | null; expiresAt: Date; now: Date }): Promise<MediaSource | null>;
   /** The URL the browser PUTs upload `id` (to be stored as `key`) to, valid until `expiresAt`. */
   uploadUrl(upload: { id: string; key: string; expiresAt: Date; now: Date }): Promise<string>;
   /**
@@ -101,8 +104,48 @@ export const contentTypeOf = servedContentType;
  */
 export const withLandingKeys = (media: MediaStorage, keys: string[]) => [...new Set(keys.flatMap((k) => [k, media.landingKey(k)]))];
 
-/** The name a download link saves the file as. */
-export const downloadName = (key: string) => `giftlens-${path.basename(key)}`;
+/** What a signed media URL may carry besides the key: a download, and the name it is saved as. */
+export interface SignedUrlOptions {
+  download?: boolean;
+  /** A download's file name without extension, e.g. "Message for Ravi" (the extension is the stored file's). */
+  name?: string;
+}
+
+// Bidirectional controls (a right-to-left override can make "…gpj.exe" read as "…exe.jpg"), zero-widths, C0/C1.
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+
+/**
+ * A person's words made safe as a file name on every system: no controls or direction marks, no path separators or
+ * characters Windows refuses, no leading dots, at most 100 characters; "GiftLens" when nothing is left.
+ */
+export function safeFileBase(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(UNSAFE_NAME_CHARACTERS, '')
+    .replace(/[\\/:*?"<>|]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  return [...cleaned].slice(0, 100).join('').trim() || 'GiftLens';
+}
+
+/** The name a download link saves the file as: the signed name (made safe) or our own, with the stored extension. */
+export const downloadName = (key: string, name?: string | null) =>
+  name ? `${safeFileBase(name)}${path.extname(key)}` : `giftlens-${path.basename(key)}`;
+
+/** RFC 8187's attr-char: what may stand unescaped in `filename*`. */
+const encodeRfc8187 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `Content-Disposition: attachment` for any file name (RFC 6266): a plain ASCII name as a quoted `filename`; any
+ * other with an ASCII stand-in in `filename` (for old clients) and the exact name in `filename*` (UTF-8).
+ */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  if (fallback === fileName) return `attachment; filename="${fileName}"`;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc8187(fileName)}`;
+}
 
 /** The expiry (unix seconds) of a signed media URL, or null when `exp` is not one. */
 export function signedUrlExpiry(exp: string): Date | null {
@@ -112,20 +155,23 @@ export function signedUrlExpiry(exp: string): Date | null {
 /**
  * The server's own HMAC-signed, expiring URLs: `/media/<key>?exp=…&sig=…` (every backend: the app's links stay
  * the same whatever stores the bytes), `/media/<key>?exp=…&sig=…&download=1` for a download, signed as one (its own
- * HMAC message: neither signature checks for the other), and `/api/uploads/<id>?exp=…&sig=…` (the local PUT target).
+ * HMAC message: neither signature checks for the other), with `&name=…` the file name it is saved as, signed too, and `/api/uploads/<id>?exp=…&sig=…` (the local PUT target).
  */
 export function createMediaUrlSigner(secret: string) {
-  const sign = (key: string, exp: string, download: boolean) =>
-    hmacHex(secret, `${download ? 'media-download' : 'media'}:${key}:${exp}`);
+  // A key holds no ':' and exp is digits, so a name after them cannot be confused with either.
+  const sign = (key: string, exp: string, download: boolean, name: string | null = null) =>
+    hmacHex(secret, `${download ? 'media-download' : 'media'}:${key}:${exp}${download && name !== null ? `:${name}` : ''}`);
   const signUpload = (id: string, exp: string) => hmacHex(secret, `upload:${id}:${exp}`);
   const validExp = (exp: string, now: Date) => (signedUrlExpiry(exp)?.getTime() ?? -1) >= now.getTime();
   return {
-    signedUrl: (key: string, ttlMs: number, now = new Date(), { download = false }: { download?: boolean } = {}): string => {
+    signedUrl: (key: string, ttlMs: number, now = new Date(), { download = false, name }: SignedUrlOptions = {}): string => {
       const exp = String(Math.floor((now.getTime() + ttlMs) / 1000));
-      return `/media/${key}?exp=${exp}&sig=${sign(key, exp, download)}${download ? '&download=1' : ''}`;
+      const named = download && name !== undefined ? safeFileBase(name) : null;
+      const tail = download ? `&download=1${named === null ? '' : `&name=${encodeURIComponent(named)}`}` : '';
+      return `/media/${key}?exp=${exp}&sig=${sign(key, exp, download, named)}${tail}`;
     },
-    verifySignedUrl: (key: string, exp: string, sig: string, now: Date, download: boolean): boolean =>
-      isValidKey(key) && validExp(exp, now) && safeEqual(sign(key, exp, download), sig),
+    verifySignedUrl: (key: string, exp: string, sig: string, now: Date, download: boolean, name: string | null = null): boolean =>
+      isValidKey(key) && (download || name === null) && validExp(exp, now) && safeEqual(sign(key, exp, download, name), sig),
     localUploadUrl: (id: string, expiresAt: Date): string => {
       const exp = String(Math.floor(expiresAt.getTime() / 1000));
       return `/api/uploads/${id}?exp=${exp}&sig=${signUpload(id, exp)}`;

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
-import { contentTypeOf, downloadName, type MediaStorage, signedUrlExpiry } from '../../adapters/media-storage.ts';
+import { attachmentDisposition, contentTypeOf, downloadName, type MediaStorage, signedUrlExpiry } from '../../adapters/media-storage.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -18,16 +18,19 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
     await scope.register(fastifyStatic, { serve: false });
     scope.get('/media/*', async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const query = request.query as { exp?: unknown; sig?: unknown; download?: unknown };
+      const query = request.query as { exp?: unknown; sig?: unknown; download?: unknown; name?: unknown };
       const exp = typeof query.exp === 'string' ? query.exp : '';
       const sig = typeof query.sig === 'string' ? query.sig : '';
       // Signed with the URL: `download=1` is a download link's, absent a viewing link's; any other value is neither.
       if (query.download !== undefined && query.download !== '1') throw forbidden();
+      // A download's file name, signed with it: one at most, and only on a download link.
+      if (query.name !== undefined && typeof query.name !== 'string') throw forbidden();
       const download = query.download === '1';
+      const name = typeof query.name === 'string' ? query.name : null;
       const now = clock.now();
       const expiresAt = signedUrlExpiry(exp);
-      if (!expiresAt || !media.verifySignedUrl(key, exp, sig, now, download)) throw forbidden();
-      const source = await media.source(key, { download, expiresAt, now });
+      if (!expiresAt || !media.verifySignedUrl(key, exp, sig, now, download, name)) throw forbidden();
+      const source = await media.source(key, { download, name, expiresAt, now });
       if (!source) throw new AppError(404, 'not_found', texts.sender.notFound);
 
       if (source.kind === 'url') {
@@ -39,7 +42,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
       reply.header('cache-control', 'private, max-age=300');
       reply.header('x-content-type-options', 'nosniff');
       // A download link (plans with downloads): the same signed file, saved instead of shown.
-      if (download) reply.header('content-disposition', `attachment; filename="${downloadName(key)}"`);
+      if (download) reply.header('content-disposition', attachmentDisposition(downloadName(key, name)));
       return reply.sendFile(source.file, source.root, { contentType: false, cacheControl: false, acceptRanges: true });
     });
   });

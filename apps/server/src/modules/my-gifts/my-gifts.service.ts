@@ -1,5 +1,6 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import { QualityReason } from '@giftlens/contract/sender';
+import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import { type Db, eraseDeletedFromDisk, type Executor } from '../../db/database.ts';
@@ -37,8 +38,11 @@ function recognisability(photos: RatedPhoto[]): MyGift['recognisability'] {
 
 export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
   const sign = (key: string | null) => (key ? media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now()) : null);
-  /** A URL of its own, signed as a download: the server answers with Content-Disposition: attachment. */
-  const signDownload = (key: string) => media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now(), { download: true });
+  /**
+   * A URL of its own, signed as a download with the name it is saved as ("Message for Ravi.mp4"): the server (or
+   * the bucket) answers with Content-Disposition: attachment.
+   */
+  const signDownload = (key: string, name: string) => media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now(), { download: true, name });
 
   /** Rows first, in one transaction, with a job that deletes the files after it (retried until they are gone). */
   async function erase(trx: Executor, giftIds: string[]): Promise<void> {
@@ -70,7 +74,8 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
       return rows.map((gift: Gift): MyGift => {
         const plan = planOf(gift);
         const until = validUntil(gift, plan);
-        const reaction = reactions.find((r) => r.gift_id === gift.id && r.file_state === 'ready');
+        const recorded = reactions.find((r) => r.gift_id === gift.id);
+        const reaction = recorded?.file_state === 'ready' ? recorded : undefined;
         const messageReady = gift.message_state === 'ready' && gift.message_path !== null;
         const paid = gift.status === 'active';
         return {
@@ -99,13 +104,20 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
           canReplaceMessage: gift.first_opened_at === null,
           // Downloads are part of what was paid for: none before payment.
           downloads: {
-            message: plan.downloads && paid && messageReady && gift.message_path ? signDownload(gift.message_path) : null,
-            reaction: plan.downloads && paid && reaction?.file_path ? signDownload(reaction.file_path) : null,
+            message:
+              plan.downloads && paid && messageReady && gift.message_path
+                ? signDownload(gift.message_path, texts.sender.downloadMessageName(gift.recipient_name))
+                : null,
+            reaction:
+              plan.downloads && paid && reaction?.file_path
+                ? signDownload(reaction.file_path, texts.sender.downloadReactionName(gift.recipient_name))
+                : null,
           },
           reaction:
             reaction?.file_path && reaction.file_mime && reaction.uploaded_at
               ? { url: sign(reaction.file_path)!, mime: reaction.file_mime, posterUrl: sign(reaction.poster_path), recordedAt: reaction.uploaded_at }
               : null,
+          reactionState: recorded?.file_path ? recorded.file_state : null,
           deliveries: deliveries.filter((d) => d.gift_id === gift.id).map(toDelivery),
           createdAt: gift.created_at,
         };

@@ -38,6 +38,8 @@ export interface ReactionsDeps {
   gate: MediaGate;
   /** Whether ffmpeg converts reactions (a render job); without it a recording is kept as recorded. */
   renders: boolean;
+  /** Tells a job runner in this process that the conversion is due now, instead of at its next poll. */
+  wakeJobs?: () => void;
 }
 
 const reactionExists = () => new AppError(409, 'reaction_exists', texts.recipient.reactionExists);
@@ -45,7 +47,7 @@ const reactionNotFound = () => new AppError(404, 'reaction_not_found', texts.rec
 const consentRequired = () => new AppError(403, 'consent_required', texts.recipient.reactionConsentRequired);
 const fileInvalid = (status = 415) => new AppError(status, 'reaction_file_invalid', texts.recipient.reactionFileInvalid);
 
-export function createReactionsService({ db, media, clock, gate, renders }: ReactionsDeps) {
+export function createReactionsService({ db, media, clock, gate, renders, wakeJobs }: ReactionsDeps) {
   /** A reaction still open for recording: known, recent, and without a file. */
   async function openReaction(id: string): Promise<Reaction> {
     const reaction = await repo.findReaction(db, id);
@@ -142,13 +144,15 @@ export function createReactionsService({ db, media, clock, gate, renders }: Reac
           recordingQuality: input.recordingQuality,
           now: now.toISOString(),
         };
-        // The reaction and the sender's notice of it, in one transaction.
+        // The reaction and what follows it, in one transaction: its conversion, whose end tells the sender (the
+        // notice says it can be watched), or, with nothing to convert, the sender's notice at once.
         const attached = await db.transaction().execute(async (trx) => {
           if (!(await repo.attachFile(trx, reaction.id, { ...file, state: renders ? 'processing' : 'ready' }))) return false;
           if (renders) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, { key: messageRenderKey(reaction.gift_id, stored) });
-          await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
+          else await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
           return true;
         });
+        if (renders) wakeJobs?.();
         if (!attached) throw reactionExists();
       } catch (err) {
         if (key) await media.delete(key).catch(() => undefined);

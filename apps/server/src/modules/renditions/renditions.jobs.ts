@@ -12,6 +12,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { JobContext, JobHandlers } from '../../jobs/runner.ts';
 import { PermanentJobError } from '../../jobs/runner.ts';
 import { findGift } from '../gifts/gifts.repository.ts';
+import { queueSenderNotice } from '../notices/notices.queue.ts';
 import * as repo from './renditions.repository.ts';
 
 export interface RenditionDeps {
@@ -116,8 +117,14 @@ export function renditionJobs({ db, clock, media, processor, scratch }: Renditio
       async run({ reactionId, key }, job) {
         const reaction = await db.selectFrom('reactions').selectAll().where('id', '=', reactionId).executeTakeFirst();
         if (!reaction || reaction.file_path !== key || reaction.file_state !== 'processing') return;
+        // The sender hears of the reaction once it can be watched: its notice goes with the swap, in one transaction.
         await render(key, 'video', job, (r, stored) =>
-          repo.finishReaction(db, reactionId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
+          db.transaction().execute(async (trx) => {
+            const now = clock.now();
+            const swapped = await repo.finishReaction(trx, reactionId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: now.toISOString() });
+            if (swapped) await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
+            return swapped;
+          }),
         );
       },
       async onDead({ reactionId, key }) {

@@ -27,6 +27,7 @@ const paid: MyGift = {
   canReplaceMessage: true,
   downloads: { message: '/media/message?sig=1&download=1', reaction: null },
   reaction: null,
+  reactionState: null,
   deliveries: [],
   createdAt: '2026-11-20T07:50:00.000Z',
 };
@@ -109,6 +110,44 @@ describe('gift status in words', () => {
     const once = gift({ firstOpenedAt: '2026-11-22T09:00:00.000Z', scansUsed: 1, deliveries: [sent] });
     expect(giftStatus(once)).toMatchObject({ kind: 'opened', text: 'Opened 1 time' });
     expect(giftStatus(gift({ firstOpenedAt: '2026-11-22T09:00:00.000Z', scansUsed: 4 })).text).toBe('Opened 4 times');
+  });
+
+  it('headlines the link sent over a later schedule still pending, which is said under it (issue 24)', () => {
+    // Sent with Send now at 4:34, a schedule for 4:40 still pending: the link went out, that is the headline.
+    const sentNow = delivery({ id: 'now', status: 'sent', scheduledDatetime: '2026-11-26T04:34:00.000Z', sentAt: '2026-11-26T04:34:01.000Z', timezone: 'UTC' });
+    const later = delivery({ id: 'later', status: 'pending', scheduledDatetime: '2026-11-26T04:40:00.000Z', timezone: 'UTC' });
+    expect(giftStatus(gift({ deliveries: [later, sentNow] }))).toEqual({
+      kind: 'delivered',
+      text: 'Delivered Thursday, November 26, 2026',
+      detail: 'Not opened yet. Another delivery is scheduled for Thursday, November 26, 2026 at 4:40 AM.',
+      tone: 'success',
+    });
+    // Opened: that is the headline, the pending schedule still beneath it.
+    expect(giftStatus(gift({ deliveries: [later, sentNow], firstOpenedAt: '2026-11-26T05:00:00.000Z', scansUsed: 2 }))).toMatchObject({
+      kind: 'opened',
+      text: 'Opened 2 times',
+      detail: 'Another delivery is scheduled for Thursday, November 26, 2026 at 4:40 AM.',
+    });
+  });
+
+  it('headlines a reaction: processing while it is converted, then recorded (issue 24)', () => {
+    const opened = { firstOpenedAt: '2026-11-22T09:00:00.000Z', scansUsed: 1, planId: 'lifetime_us' as const, planName: 'Lifetime' };
+    expect(giftStatus(gift({ ...opened, reactionState: 'processing' }))).toEqual({
+      kind: 'reaction-processing',
+      text: 'Reaction processing…',
+      detail: 'Ravi recorded a reaction. We are preparing it so it plays everywhere; we will tell you when it is ready.',
+      tone: 'progress',
+    });
+    const reaction = { url: '/media/r.mp4?sig=1', mime: 'video/mp4', posterUrl: null, recordedAt: '2026-11-22T09:01:00.000Z' };
+    expect(giftStatus(gift({ ...opened, reactionState: 'ready', reaction }))).toMatchObject({
+      kind: 'reaction',
+      text: 'Ravi recorded a reaction',
+      detail: 'Opened 1 time.',
+    });
+    expect(giftStatus(gift({ ...opened, reactionState: 'failed' }))).toMatchObject({
+      kind: 'opened',
+      detail: 'Ravi’s reaction could not be converted, so it cannot be shown.',
+    });
   });
 
   it('says plan ended over everything but a failed message', () => {

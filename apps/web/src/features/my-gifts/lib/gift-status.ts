@@ -1,12 +1,14 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { Delivery } from '@giftlens/contract/scheduling';
+import { texts } from '@giftlens/contract/texts';
 import { formatLongDate, formatTime } from '../../../lib/delivery-time.ts';
 
 /**
  * draft: details saved, no message yet; awaiting-payment: message uploaded, not paid; processing: the uploaded
  * message is being converted; failed: the message file could not be used; ready: paid, not sent or opened yet;
- * scheduled, sending, delivered: the gift link's delivery; opened; ended: the plan's time or scans are used up.
+ * scheduled, sending, delivered: the gift link's delivery; opened; reaction-processing: a reaction was recorded and
+ * is being converted; reaction: it can be watched; ended: the plan's time or scans are used up.
  */
 export type GiftStatusKind =
   | 'draft'
@@ -18,6 +20,8 @@ export type GiftStatusKind =
   | 'sending'
   | 'delivered'
   | 'opened'
+  | 'reaction-processing'
+  | 'reaction'
   | 'ended';
 
 export type GiftStatusTone = 'neutral' | 'warning' | 'progress' | 'error' | 'success' | 'done';
@@ -47,10 +51,27 @@ function lastSent(deliveries: readonly Delivery[]): Delivery | null {
   return sent[0] ?? null;
 }
 
+const at = (iso: string, timeZone: string) => {
+  const d = new Date(iso);
+  return `${formatLongDate(d, timeZone)} at ${formatTime(d, timeZone)}`;
+};
+
+/** A pending delivery, said under the headline: it still goes out whatever the headline says. */
+function alsoScheduled(deliveries: readonly Delivery[]): string | null {
+  const next = nextDelivery(deliveries);
+  if (!next) return null;
+  return next.status === 'sending'
+    ? 'Another delivery is being sent now.'
+    : `Another delivery is scheduled for ${at(next.scheduledDatetime, next.timezone)}.`;
+}
+
+const lines = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') || null;
+
 /**
- * The one place a gift's state becomes words for My Gifts. The first that applies wins: a failed message (the
- * sender must act), draft, processing, awaiting payment, plan ended, opened, a delivery on its way or scheduled,
- * a delivery sent, and otherwise ready to share.
+ * The one place a gift's state becomes words for My Gifts. The headline is the most important true fact; the
+ * first that applies wins: a failed message (the sender must act), draft, processing, awaiting payment, plan
+ * ended, a reaction (ready, then being converted), opened, a delivery sent, one being sent, one scheduled, and
+ * otherwise ready to share. A delivery still pending under a later fact is said beneath it.
  */
 export function giftStatus(gift: MyGift): GiftStatusWords {
   if (gift.messageState === 'failed') {
@@ -78,31 +99,43 @@ export function giftStatus(gift: MyGift): GiftStatusWords {
   if (gift.ended) {
     return { kind: 'ended', text: 'Plan ended', detail: 'The message can no longer be played.', tone: 'done' };
   }
-  if (gift.firstOpenedAt) {
-    const times = Math.max(1, gift.scansUsed);
-    return { kind: 'opened', text: `Opened ${plural(times, 'time', 'times')}`, detail: null, tone: 'success' };
-  }
-  const next = nextDelivery(gift.deliveries);
-  if (next?.status === 'sending') {
-    return { kind: 'sending', text: 'Sending the gift link now', detail: null, tone: 'progress' };
-  }
-  if (next) {
-    const at = new Date(next.scheduledDatetime);
+  const pending = alsoScheduled(gift.deliveries);
+  const opened = gift.firstOpenedAt ? `Opened ${plural(Math.max(1, gift.scansUsed), 'time', 'times')}` : null;
+  if (gift.reactionState === 'ready' && gift.reaction) {
     return {
-      kind: 'scheduled',
-      text: `Delivery scheduled for ${formatLongDate(at, next.timezone)} at ${formatTime(at, next.timezone)}`,
-      detail: null,
-      tone: 'neutral',
+      kind: 'reaction',
+      text: `${gift.recipientName} recorded a reaction`,
+      detail: lines(opened ? `${opened}.` : null, pending),
+      tone: 'success',
     };
+  }
+  if (gift.reactionState === 'processing') {
+    return {
+      kind: 'reaction-processing',
+      text: texts.sender.reactionProcessing,
+      detail: lines(texts.sender.reactionProcessingDetail(gift.recipientName), pending),
+      tone: 'progress',
+    };
+  }
+  if (opened) {
+    const failed = gift.reactionState === 'failed' ? texts.sender.reactionFailed(gift.recipientName) : null;
+    return { kind: 'opened', text: opened, detail: lines(failed, pending), tone: 'success' };
   }
   const sent = lastSent(gift.deliveries);
   if (sent) {
     return {
       kind: 'delivered',
       text: `Delivered ${formatLongDate(new Date(sent.sentAt ?? sent.scheduledDatetime), sent.timezone)}`,
-      detail: 'Not opened yet.',
+      detail: lines('Not opened yet.', pending),
       tone: 'success',
     };
+  }
+  const next = nextDelivery(gift.deliveries);
+  if (next?.status === 'sending') {
+    return { kind: 'sending', text: 'Sending the gift link now', detail: null, tone: 'progress' };
+  }
+  if (next) {
+    return { kind: 'scheduled', text: `Delivery scheduled for ${at(next.scheduledDatetime, next.timezone)}`, detail: null, tone: 'neutral' };
   }
   return { kind: 'ready', text: 'Ready to share', detail: 'Send the link now or schedule it.', tone: 'neutral' };
 }
