@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ZodError } from 'zod';
 import type { Clock } from './adapters/clock.ts';
+import { embeddedIpCountry, type IpCountry } from './adapters/ip-country.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { MediaProcessor } from './adapters/media-processor.ts';
 import type { Scratch } from './adapters/scratch.ts';
@@ -113,6 +114,8 @@ export interface AppDeps {
   scratch: Scratch;
   /** Tells an in-process job runner that a job is due now. */
   wakeJobs?: () => void;
+  /** The IP-to-country table behind GET /api/geo; default the embedded one (decision 040), read on first use. */
+  ipCountry?: () => IpCountry;
   /** PUBLIC_ORIGIN: state-changing calls carrying our cookies must come from here (or the request's own host). */
   publicOrigin: string;
 }
@@ -395,7 +398,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimit: authRateLimit,
   });
   plansRoutes(app);
-  geoRoutes(app, { trustProxy: deps.trustProxy !== false });
+  geoRoutes(app, { trustProxy: deps.trustProxy !== false, ipCountry: deps.ipCountry ?? embeddedIpCountry });
   giftsRoutes(app, { service: gifts, requireSender, rateLimit: deps.giftRateLimit ?? { max: 20, timeWindow: 10 * 60_000 } });
   uploadsRoutes(app, { service: uploads, requireSender, confirmRateLimit: deps.confirmRateLimit ?? { max: 30, timeWindow: 10 * 60_000 } });
   paymentsRoutes(app, {

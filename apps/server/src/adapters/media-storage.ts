@@ -111,8 +111,9 @@ export interface SignedUrlOptions {
   name?: string;
 }
 
-// Bidirectional controls (a right-to-left override can make "…gpj.exe" read as "…exe.jpg"), zero-widths, C0/C1.
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+// C0 and C1 controls, zero-widths and bidirectional controls (a right-to-left override can make "…gpj.exe" read
+// as "…exe.jpg"): \p{Cc} and \p{Cf}.
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
 
 /**
  * A person's words made safe as a file name on every system: no controls or direction marks, no path separators or

@@ -1,10 +1,15 @@
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { countryFromHeaders } from './geo.service.ts';
+import type { IpCountry } from '../../adapters/ip-country.ts';
+import { visitorCountry } from './geo.service.ts';
 
-export function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean }) {
-  app.get(API.geo, { schema: { tags: ['plans'], summary: 'The visitor’s country, from a trusted proxy header' } }, (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return countryFromHeaders(request.headers, opts.trustProxy);
-  });
+export function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean; ipCountry: () => IpCountry }) {
+  app.get(
+    API.geo,
+    { schema: { tags: ['plans'], summary: 'The visitor’s country: a trusted proxy’s header, else the embedded IP-to-country table' } },
+    (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return visitorCountry(request.headers, request.ip, opts.trustProxy, opts.ipCountry());
+    },
+  );
 }
