@@ -1,6 +1,6 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { describe, expect, it } from 'vitest';
-import { deliveryStatus, isChangeable, isInFlight } from './delivery-status.ts';
+import { deliveriesPollMs, deliveryStatus, isChangeable, isInFlight } from './delivery-status.ts';
 
 const base: Delivery = {
   id: 'd1',
@@ -48,5 +48,18 @@ describe('delivery status in words', () => {
     const statuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
     expect(statuses.filter((status) => isInFlight(delivery({ status })))).toEqual(['pending', 'sending']);
     expect(statuses.filter((status) => isChangeable(delivery({ status })))).toEqual(['pending', 'failed']);
+  });
+});
+
+describe('how soon the deliveries are asked again (issue 24: "Sent" as soon as it is sent)', () => {
+  const now = Date.parse('2026-11-26T04:34:00.000Z');
+  it('asks every second while a delivery is due now (Send now), every 10 s for one later, never when none is on its way', () => {
+    const sendNow = delivery({ scheduledDatetime: new Date(now).toISOString(), status: 'pending' });
+    expect(deliveriesPollMs([sendNow], now)).toBe(1000);
+    expect(deliveriesPollMs([delivery({ ...sendNow, status: 'sending' })], now + 5_000)).toBe(1000);
+    // Still not sent half a minute on: a retry's back-off is waiting, no need to ask every second.
+    expect(deliveriesPollMs([sendNow], now + 31_000)).toBe(10_000);
+    expect(deliveriesPollMs([delivery({ scheduledDatetime: '2026-11-26T05:40:00.000Z' })], now)).toBe(10_000);
+    expect(deliveriesPollMs([delivery({ ...sendNow, status: 'sent' }), delivery({ status: 'cancelled' })], now)).toBe(false);
   });
 });

@@ -36,3 +36,24 @@ export function isInFlight(d: Delivery): boolean {
 export function isChangeable(d: Delivery): boolean {
   return d.status === 'pending' || d.status === 'failed';
 }
+
+/** A delivery on its way is asked after this often in general (a schedule for later changes rarely)… */
+export const DELIVERIES_POLL_MS = 10_000;
+/** …and this often while one is due now (Send now, a schedule reaching its time): the runner sends in well under a second. */
+export const DUE_NOW_POLL_MS = 1_000;
+/** How long after its instant a delivery still on its way counts as due now (then a retry's back-off is what waits). */
+const DUE_NOW_WINDOW_MS = 30_000;
+
+/**
+ * How soon to ask for the deliveries again: never while none is on its way; every second while one is due now, so
+ * "Sent" shows as soon as the mail has left; every 10 s otherwise.
+ */
+export function deliveriesPollMs(deliveries: readonly Delivery[], now: number): number | false {
+  const going = deliveries.filter(isInFlight);
+  if (going.length === 0) return false;
+  const dueNow = going.some((d) => {
+    const due = Date.parse(d.scheduledDatetime);
+    return due <= now + DUE_NOW_POLL_MS && now - due < DUE_NOW_WINDOW_MS;
+  });
+  return dueNow ? DUE_NOW_POLL_MS : DELIVERIES_POLL_MS;
+}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GiftSummary } from '@giftlens/contract/sender';
-import { useCountry } from '../../features/country/use-country.ts';
+import { usePriceRegion } from '../../features/country/use-price-region.ts';
 import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
 import { EmailStep } from '../../features/sender-auth/components/email-step.tsx';
 import { VerificationStep } from '../../features/sender-auth/components/verification-step.tsx';
@@ -14,7 +14,7 @@ import { paths, RESUME_GIFT_PARAM } from '../paths.ts';
  */
 export function SendRoute() {
   const navigate = useNavigate();
-  const country = useCountry();
+  const prices = usePriceRegion();
   const [search] = useSearchParams();
   const resumeGiftId = search.get(RESUME_GIFT_PARAM) ?? undefined;
 
@@ -30,7 +30,8 @@ export function SendRoute() {
 
   return (
     <SendWizard
-      countryCode={country.isDetecting ? undefined : country.countryCode}
+      region={prices.region}
+      onRegionChange={prices.choose}
       resumeGiftId={resumeGiftId}
       onResumed={onResumed}
       emailStep={EmailStep}

@@ -6,11 +6,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import type { PlanView } from '@giftlens/contract/plans-api';
 import { usePlans } from '../../../api/plans.ts';
+import { RegionSwitch } from '../../../components/ui/region-switch.tsx';
+import type { Region } from '@giftlens/contract/plans';
+import { texts } from '@giftlens/contract/texts';
 
 export interface PricingPageProps {
-  /** Two-letter country, or null while it is still being detected. */
-  countryCode: string | null;
-  /** The country (its code and name), shown so visitors know why they see these prices. */
+  /** The price list shown (India, or everywhere else), undefined while the country is still being detected. */
+  region: Region | undefined;
+  onRegionChange: (region: Region) => void;
+  /** The detected country (its code and name), shown so visitors know why they see these prices; null once they chose. */
   countryLabel: ReactNode;
 }
 
@@ -58,8 +62,8 @@ function PlanCard({ plan }: { plan: PlanView }) {
 }
 
 /** The regional price list from GET /api/plans (India in rupees, everywhere else in US dollars). */
-export function PricingPage({ countryCode, countryLabel }: PricingPageProps) {
-  const plans = usePlans(countryCode);
+export function PricingPage({ region, onRegionChange, countryLabel }: PricingPageProps) {
+  const plans = usePlans(region);
   return (
     <ContentPage
       wide
@@ -67,7 +71,16 @@ export function PricingPage({ countryCode, countryLabel }: PricingPageProps) {
       eyebrow="Pricing"
       description="GiftLens plans per gift: Basic, Premium and Lifetime, priced for your region. No subscription."
       intro="Pay once for each gift. No subscription, no account to keep. Choose how long your message should live."
-      meta={countryCode ? <>Prices for {countryLabel}</> : <>Finding the prices for your country…</>}
+      meta={
+        region ? (
+          <div className="flex flex-col gap-3">
+            <p>{countryLabel ? <>Prices for {countryLabel}</> : texts.sender.pricesFor(texts.sender.priceRegions[region])}</p>
+            <RegionSwitch region={region} onChange={onRegionChange} />
+          </div>
+        ) : (
+          <>Finding the prices for your country…</>
+        )
+      }
     >
       {plans.isError ? (
         <Alert>

@@ -4,17 +4,19 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { MessageStep } from './message-step.tsx';
 import { chooseFile } from '../../../test/choose-file.ts';
+import type { PlanId } from '@giftlens/contract/plans';
+import { texts } from '@giftlens/contract/texts';
 
 const GIFT_ID = 'a1b2c3d4e5f6a7b8';
 const MB = 1024 * 1024;
 
-function renderStep(onContinue = vi.fn<(giftId: string) => void>()) {
+function renderStep(onContinue = vi.fn<(giftId: string) => void>(), planId: PlanId = 'premium_in') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return {
     onContinue,
     screen: render(
       <QueryClientProvider client={client}>
-        <MessageStep giftId={GIFT_ID} planId="premium_in" planName={null} onContinue={onContinue} />
+        <MessageStep giftId={GIFT_ID} planId={planId} planName={null} onContinue={onContinue} />
       </QueryClientProvider>,
     ),
   };
@@ -33,6 +35,15 @@ describe('MessageStep (Chromium)', () => {
     await expect.element((await screen).getByRole('alert')).toHaveTextContent('This file type is not supported. Please upload a video or audio file.');
     expect((input.element() as HTMLInputElement).value).toBe('');
     await expect.element((await screen).getByLabelText('Message preview')).not.toBeInTheDocument();
+  });
+
+  test('the Lifetime plan shows its bonus note (sender-side §6); Premium does not', async () => {
+    const lifetime = await renderStep(undefined, 'lifetime_in').screen;
+    await expect.element(lifetime.getByText(texts.sender.lifetimeBonus)).toBeVisible();
+    await lifetime.unmount();
+    const premium = await renderStep(undefined, 'premium_us').screen;
+    await expect.element(premium.getByRole('heading', { name: 'Add Your Personal Message' })).toBeVisible();
+    await expect.element(premium.getByText(texts.sender.lifetimeBonus)).not.toBeInTheDocument();
   });
 
   test('a file over the plan limit is refused with the plan, the limit and its own size', async () => {

@@ -1,3 +1,4 @@
+import { Sparkles } from 'lucide-react';
 import type { PlanId } from '@giftlens/contract/plans';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,6 +38,12 @@ export function MessageStep({ existingMessage = null, purpose = 'checkout', ...p
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{copy.title}</h1>
         <p className="mt-2 text-stone-600">{copy.intro}</p>
+        {step.bonusNote ? (
+          <p className="mx-auto mt-3 flex max-w-xl items-start justify-center gap-2 rounded-xl bg-brand-50 px-4 py-2 text-left text-sm text-brand-700">
+            <Sparkles className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {step.bonusNote}
+          </p>
+        ) : null}
       </div>
 
       <MessageTabs tab={tab} onSwitch={step.switchTab} />

@@ -7,7 +7,7 @@ import { createUrlKeeper } from '../lib/stable-urls.ts';
 
 export const myGiftsQueryKey = ['my-gifts'] as const;
 
-/** While a message is being converted or a delivery is about to go, the list is asked again this often. */
+/** While a message or reaction is being converted or a delivery is about to go, the list is asked again this often. */
 const BUSY_POLL_MS = 5_000;
 /** A pending delivery due within this long counts as about to go. */
 const DUE_SOON_MS = 60_000;
@@ -30,6 +30,8 @@ export async function getMyGifts(signal?: AbortSignal) {
 function busy(gift: MyGift, now: number): boolean {
   return (
     gift.messageState === 'processing' ||
+    // A reaction being converted: shown as soon as it can be watched.
+    gift.reactionState === 'processing' ||
     gift.deliveries.some(
       (d) => d.status === 'sending' || (d.status === 'pending' && Date.parse(d.scheduledDatetime) - now < DUE_SOON_MS),
     )

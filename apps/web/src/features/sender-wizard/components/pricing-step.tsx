@@ -1,25 +1,28 @@
 import { texts } from '@giftlens/contract/texts';
-import type { PlanId } from '@giftlens/contract/plans';
+import type { PlanId, Region } from '@giftlens/contract/plans';
 import { Check, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { RegionSwitch } from '../../../components/ui/region-switch.tsx';
 import type { PlanView } from '@giftlens/contract/plans-api';
 import { usePlans } from '../../../api/plans.ts';
 
 interface PricingStepProps {
-  /** The visitor's country (picks the price list); undefined while it is being detected. */
-  countryCode: string | undefined;
+  /** The price list: the detected country's or the buyer's choice; undefined while the country is being detected. */
+  region: Region | undefined;
+  /** The buyer switched between India (₹) and everywhere else ($). */
+  onRegionChange: (region: Region) => void;
   selectedPlanId: PlanId | null;
   /** A plan was picked (not yet confirmed): the wizard keeps the choice if the sender goes Back. */
   onPicked: (plan: PlanView) => void;
   onChosen: (plan: PlanView) => void;
 }
 
-export function PricingStep({ countryCode, selectedPlanId, onPicked, onChosen }: PricingStepProps) {
-  const plans = usePlans(countryCode);
+export function PricingStep({ region, onRegionChange, selectedPlanId, onPicked, onChosen }: PricingStepProps) {
+  const plans = usePlans(region);
   const [picked, setPicked] = useState<PlanId | null>(selectedPlanId);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,6 +58,15 @@ export function PricingStep({ countryCode, selectedPlanId, onPicked, onChosen }:
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Choose Your Plan</h1>
         <p className="mt-2 text-stone-600">Pay once per gift. No subscription.</p>
+        {/* The list on screen, and the other one a tap away: a buyer abroad or on a foreign network is not stuck. */}
+        <RegionSwitch
+          region={region}
+          onChange={(r) => {
+            setError(null);
+            onRegionChange(r);
+          }}
+          className="mt-4 justify-center"
+        />
       </div>
 
       <div

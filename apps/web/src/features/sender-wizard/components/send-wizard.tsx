@@ -1,4 +1,4 @@
-import type { PlanId } from '@giftlens/contract/plans';
+import type { PlanId, Region } from '@giftlens/contract/plans';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { ArrowLeft } from 'lucide-react';
@@ -36,8 +36,10 @@ export interface VerificationStepSlotProps {
 }
 
 interface SendWizardProps {
-  /** The visitor's country from the shared country feature; undefined while it is being detected. */
-  countryCode: string | undefined;
+  /** The price list to show (the detected country's, or the buyer's choice); undefined while it is being detected. */
+  region: Region | undefined;
+  /** The buyer switched price list (India ₹ / everywhere else $): the app layer remembers it for the session. */
+  onRegionChange: (region: Region) => void;
   /** The message step comes from another feature; the app layer plugs it in here. */
   renderMessageStep: (props: MessageStepSlotProps) => ReactNode;
   /** Signing in by e-mail code is shared with My Gifts; the app layer plugs its two steps in here. */
@@ -54,7 +56,7 @@ interface SendWizardProps {
 
 const PROGRESS: Partial<Record<WizardStep, 1 | 2 | 3>> = { pricing: 1, details: 2, message: 3 };
 
-export function SendWizard({ countryCode, renderMessageStep, emailStep: EmailStep, verificationStep: VerificationStep, resumeGiftId, onResumed }: SendWizardProps) {
+export function SendWizard({ region, onRegionChange, renderMessageStep, emailStep: EmailStep, verificationStep: VerificationStep, resumeGiftId, onResumed }: SendWizardProps) {
   const { state, update, goTo, back, giftPhotos, setGiftPhotos, saveDetailsDraft, verified } = useSendWizard({ resumeGiftId, onResumed });
   const { currentStep } = state;
 
@@ -81,7 +83,8 @@ export function SendWizard({ countryCode, renderMessageStep, emailStep: EmailSte
     ),
     pricing: () => (
       <PricingStep
-        countryCode={countryCode}
+        region={region}
+        onRegionChange={onRegionChange}
         selectedPlanId={state.selectedPlan?.id ?? null}
         onPicked={(plan) => update({ selectedPlan: { id: plan.id, name: plan.name } })}
         onChosen={(plan) => goTo('details', { selectedPlan: { id: plan.id, name: plan.name } })}

@@ -3,10 +3,7 @@ import { API } from '@giftlens/contract/routes';
 import { DeliveriesResponse } from '@giftlens/contract/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { isInFlight } from '../../../lib/delivery-status.ts';
-
-/** While a delivery is on its way the list is asked again this often, so the page shows when it was sent. */
-const DELIVERIES_POLL_MS = 10_000;
+import { deliveriesPollMs } from '../../../lib/delivery-status.ts';
 
 const deliveriesQueryKey = (giftId: string) => ['deliveries', giftId] as const;
 
@@ -23,7 +20,8 @@ export function useDeliveries(giftId: string) {
   return useQuery({
     queryKey: deliveriesQueryKey(giftId),
     queryFn: ({ signal }) => getDeliveries(giftId, signal),
-    refetchInterval: (query) => (query.state.data?.deliveries.some(isInFlight) ? DELIVERIES_POLL_MS : false),
+    // While a delivery is on its way, so the page says "Sent" once it is: every second while one is due now.
+    refetchInterval: (query) => deliveriesPollMs(query.state.data?.deliveries ?? [], Date.now()),
   });
 }
 

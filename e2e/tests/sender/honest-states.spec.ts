@@ -1,0 +1,79 @@
+import { texts } from '@giftlens/contract/texts';
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
+import { API, paths } from '../../support/paths.ts';
+import { signInWithCode } from '../../support/sender-sign-in.ts';
+
+/** /api/geo as the server answers it for an address in India (the lookup itself: apps/server/test/geo.test.ts). */
+async function visitorInIndia(page: Page) {
+  await page.route(
+    (url) => url.pathname === API.geo,
+    (route) => route.fulfill({ json: { countryCode: 'IN', source: 'ip-table' }, headers: { 'cache-control': 'no-store' } }),
+  );
+}
+
+const region = (page: Page, name: 'IN' | 'US') =>
+  page.getByRole('radiogroup', { name: texts.sender.priceRegionLabel }).getByRole('radio', { name: texts.sender.priceRegions[name] });
+
+test('after Send now the share page says Sent within seconds, not at its next 10 s poll', async ({ page, context, paidGift }) => {
+  const gift = await paidGift({ message: { kind: 'text', text: 'Happy birthday!' } });
+  await context.addCookies(gift.senderCookies);
+  await page.goto(paths.share.href(gift.giftId));
+  await expect(page.getByRole('heading', { name: 'Your Message is Ready!' })).toBeVisible();
+
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const deliveries = page.getByRole('region', { name: 'Deliveries' });
+  await expect(deliveries.getByText(/^Sent /)).toBeVisible({ timeout: 4_000 });
+  const ms = Date.now() - started;
+  console.log(`Send now → "Sent" on the share page: ${ms} ms`);
+  expect(ms).toBeLessThan(4_000);
+});
+
+test.describe('prices for the buyer’s region, switchable for the session', () => {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test.describe(`at ${viewport.width} px`, () => {
+      test.use({ viewport, locale: 'en-US' });
+
+      test('the pricing step shows India’s prices for an Indian address despite an en-US browser, and switches to dollars and back', async ({ page, mailDir }) => {
+        await visitorInIndia(page);
+        await page.goto(paths.send.href());
+        await signInWithCode(page, mailDir, uniqueEmail('region'));
+        await page.getByLabel('First name').fill('Asha');
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+
+        await expect(region(page, 'IN')).toBeChecked();
+        await expect(page.getByRole('radio', { name: 'Premium plan, ₹99' })).toBeChecked();
+        await expect(page.getByRole('radio', { name: 'Basic plan, ₹29' })).toBeAttached();
+
+        await region(page, 'US').check({ force: true });
+        await expect(region(page, 'US')).toBeChecked();
+        await expect(page.getByRole('radio', { name: 'Premium plan, $1.99' })).toBeChecked();
+        await expect(page.getByRole('radio', { name: 'Lifetime plan, $2.99' })).toBeAttached();
+
+        // Remembered for the session: /pricing shows the same list, and says so.
+        await page.goto(paths.pricing.href());
+        await expect(region(page, 'US')).toBeChecked();
+        await expect(page.getByText(texts.sender.pricesFor(texts.sender.priceRegions.US))).toBeVisible();
+        await expect(page.getByText('$2.99')).toBeVisible();
+        await region(page, 'IN').check({ force: true });
+        await expect(page.getByText('₹299')).toBeVisible();
+        await page.reload();
+        await expect(region(page, 'IN')).toBeChecked();
+        await expect(page.getByText('₹99')).toBeVisible();
+      });
+    });
+  }
+
+  test('/pricing names the detected country until the visitor picks a region', async ({ page }) => {
+    await visitorInIndia(page);
+    await page.goto(paths.pricing.href());
+    await expect(page.getByText('Prices for IN India')).toBeVisible();
+    await expect(region(page, 'IN')).toBeChecked();
+    await expect(page.getByText('₹99')).toBeVisible();
+  });
+});
