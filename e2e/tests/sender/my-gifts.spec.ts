@@ -1,3 +1,4 @@
+import { texts } from '@giftlens/contract/texts';
 import { resolve } from 'node:path';
 import { request, type Page } from '@playwright/test';
 import type { MyGift } from '@giftlens/contract/my-gifts';
@@ -139,6 +140,13 @@ test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting 
   await expect(gift.getByText('1 scan · unlimited')).toBeVisible();
   await expect(gift.getByText('No end date')).toBeVisible();
   await expect(gift.getByRole('link', { name: 'Download reaction' })).toHaveAttribute('download', '');
+  // Saved under people's names, not our keys (issue 24).
+  const savedAs = async (name: string) => {
+    const href = await gift.getByRole('link', { name }).getAttribute('href');
+    return (await page.request.get(href!)).headers()['content-disposition'];
+  };
+  expect(await savedAs('Download reaction')).toBe(`attachment; filename="Kabir's reaction.mp4"`);
+  expect(await savedAs('Download message')).toBe('attachment; filename="Message for Kabir.mp4"');
 
   const reaction = gift.getByLabel('Reaction video');
   await expect(reaction).toHaveAttribute('poster', /.+/);
@@ -246,7 +254,8 @@ test('a draft continues at its message step without a second gift, and a paid gi
   // The wizard opens at step 3 for that gift, with the Lifetime plan's limit.
   await expect(page).toHaveURL(paths.send.href());
   await expect(page.getByRole('heading', { name: 'Add Your Personal Message' })).toBeVisible();
-  await expect(page.getByText('up to 50MB')).toBeVisible();
+  await expect(page.getByText(/· up to 50MB$/)).toBeVisible();
+  await expect(page.getByText(texts.sender.lifetimeBonus)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   await page.getByLabel('Upload video file').setInputFiles(smallVideo());
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();

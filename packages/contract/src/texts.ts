@@ -91,6 +91,9 @@ const sender = {
   // downloads are named for people (the extension is the file's own)
   downloadMessageName: (recipientName: string) => `Message for ${recipientName}`,
   downloadReactionName: (recipientName: string) => `${recipientName}'s reaction`,
+  // Send now on the share page: said when accepted, then when the runner has sent it
+  sendNowSending: (email: string) => `Sending the link to ${email}…`,
+  sendNowSent: (email: string) => `Sent the link to ${email}.`,
   // a reaction being converted (its notice is sent when it can be watched)
   reactionProcessing: 'Reaction processing…',
   reactionProcessingDetail: (recipientName: string) =>
@@ -99,7 +102,7 @@ const sender = {
   // sender-side §6: the Lifetime plan's bonus note on the message step
   lifetimeBonus: 'Lifetime bonus: your message can be up to 50MB, it never expires, and your recipient can record their reaction for you.',
   // the price region: detected, and switchable for the session
-  pricesFor: (region: string) => `Prices for ${region}`,
+  pricesFor: { IN: 'Prices for India (₹)', US: 'Prices for everywhere outside India ($)' },
   priceRegionLabel: 'Show prices for',
   priceRegions: { IN: 'India (₹)', US: 'Everywhere else ($)' },
   tooManyRequests: 'Too many requests. Please slow down.',

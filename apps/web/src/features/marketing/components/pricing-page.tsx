@@ -74,7 +74,7 @@ export function PricingPage({ region, onRegionChange, countryLabel }: PricingPag
       meta={
         region ? (
           <div className="flex flex-col gap-3">
-            <p>{countryLabel ? <>Prices for {countryLabel}</> : texts.sender.pricesFor(texts.sender.priceRegions[region])}</p>
+            <p>{countryLabel ? <>Prices for {countryLabel}</> : texts.sender.pricesFor[region]}</p>
             <RegionSwitch region={region} onChange={onRegionChange} />
           </div>
         ) : (

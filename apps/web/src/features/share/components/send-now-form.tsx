@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlAttributes, useFieldIds } from '../../../components/ui/field.tsx';
 import { useSendNow } from '../api/send-now.ts';
+import { announceSendNow } from '../hooks/use-send-now-toasts.ts';
 import { browserTimeZone } from '../../../lib/delivery-time.ts';
 
 /** 'Send by e-mail now': the server e-mails the link at once; the delivery then shows in the list. */
@@ -27,7 +28,7 @@ export function SendNowForm({ giftId, recipientEmail }: { giftId: string; recipi
     send.mutate(
       { giftId, recipientContact: email.data, contactType: 'email', timezone: browserTimeZone() },
       {
-        onSuccess: () => toast.success(`Sending the link to ${email.data}…`),
+        onSuccess: (res) => announceSendNow(res.delivery),
         onError: (err) => toast.error(err.message),
       },
     );

@@ -8,6 +8,7 @@ import { isChangeable } from '../../../lib/delivery-status.ts';
 import { useSenderGift } from '../../../api/sender-gift.ts';
 import { useSenderMe } from '../../../lib/sender-me.ts';
 import { useDeliveries } from '../api/deliveries.ts';
+import { useSendNowToasts } from '../hooks/use-send-now-toasts.ts';
 import { DeliveriesList } from './deliveries-list.tsx';
 import { PushOptIn } from './push-opt-in.tsx';
 import type { ScheduleMode } from './schedule-form.tsx';
@@ -46,6 +47,7 @@ export function SharePage({ giftId, changeDeliveryId }: { giftId: string; change
   const recipientName = gift.data?.recipientName ?? null;
   const recipientEmail = gift.data?.recipientEmail ?? '';
   const all = deliveries.data?.deliveries ?? [];
+  useSendNowToasts(all);
   const pending = all.filter((d) => d.status === 'pending');
   // While 'Share Link Later' shows the pending deliveries, the list below does not repeat them.
   const laterShowsPending = laterOpen && !form && pending.length > 0;
