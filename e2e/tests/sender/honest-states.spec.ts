@@ -52,9 +52,12 @@ test.describe('prices for the buyer’s region, switchable for the session', () 
         await expect(page.getByRole('radio', { name: 'Premium plan, ₹99' })).toBeChecked();
         await expect(page.getByRole('radio', { name: 'Basic plan, ₹29' })).toBeAttached();
 
-        await region(page, 'US').check({ force: true });
-        await expect(region(page, 'US')).toBeChecked();
+        // By keyboard, as a radio group: the focus stays on the switch while the other list loads.
+        await region(page, 'IN').focus();
+        await page.keyboard.press('ArrowRight');
         await expect(page.getByRole('radio', { name: 'Premium plan, $1.99' })).toBeChecked();
+        await expect(region(page, 'US')).toBeChecked();
+        await expect(region(page, 'US')).toBeFocused();
         await expect(page.getByRole('radio', { name: 'Lifetime plan, $2.99' })).toBeAttached();
 
         // Remembered for the session: /pricing shows the same list, and says so.
@@ -77,5 +80,11 @@ test.describe('prices for the buyer’s region, switchable for the session', () 
     await expect(page.getByText('Prices for IN India')).toBeVisible();
     await expect(region(page, 'IN')).toBeChecked();
     await expect(page.getByText('₹99')).toBeVisible();
+    // By keyboard: the arrow moves to the other list, and the focus stays on the switch while it loads.
+    await region(page, 'IN').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('$1.99')).toBeVisible();
+    await expect(region(page, 'US')).toBeChecked();
+    await expect(region(page, 'US')).toBeFocused();
   });
 });

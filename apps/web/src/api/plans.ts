@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { PlansResponse } from '@giftlens/contract/plans-api';
 import { API } from '@giftlens/contract/routes';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client.ts';
 
 /**
@@ -19,5 +19,7 @@ export function usePlans(country: string | null | undefined) {
       }),
     enabled: Boolean(country),
     staleTime: 10 * 60 * 1000,
+    // Switching region keeps the list (and the switch with the focus in it) on screen until the other one is in.
+    placeholderData: keepPreviousData,
   });
 }
