@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
@@ -42,6 +43,7 @@ import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createBackupCodes } from './lib/backup-codes.ts';
 import { myGiftsRoutes } from './modules/my-gifts/my-gifts.routes.ts';
 import { createMyGiftsService } from './modules/my-gifts/my-gifts.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -291,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every route declares its input with the contract's zod schemas; they validate it and document the API.
   app.setValidatorCompiler(validatorCompiler);
+  // The few routes that declare their answers (open-with-code) are serialised through the same zod schemas.
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -359,19 +363,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireSender = senderGuard((token) => senderAuth.senderForToken(token));
   const requireRecipient = recipientGuard((token) => recipientAuth.recipientForToken(token));
   const grants = createRevealGrants({ db, clock, secureCookies: deps.secureCookies });
-  const gifts = createGiftsService({ db, media, clock, recogniser });
+  // Every paid gift's backup code, sealed under a key derived from SESSION_SECRET (decision 039).
+  const backupCodes = createBackupCodes(deps.sessionSecret);
+  const gifts = createGiftsService({ db, media, clock, recogniser, backupCodes });
   // Every message and reaction passes the same hostile-media gate before it is stored (decision 038).
   const gate = createMediaGate({ processor: deps.mediaProcessor, scratch: deps.scratch });
   const renders = deps.mediaProcessor !== null;
   const uploads = createUploadsService({ db, media, clock, gate, renders, wakeJobs: deps.wakeJobs });
-  const payments = createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin });
+  const payments = createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin, backupCodes });
   const deliveries = createDeliveriesService({
     db,
     clock,
     whatsappEnabled: deps.whatsappEnabled,
     wakeJobs: deps.wakeJobs,
   });
-  const myGifts = createMyGiftsService({ db, media, clock });
+  const myGifts = createMyGiftsService({ db, media, clock, backupCodes });
   const push = createPushService({
     db,
     clock,
@@ -380,7 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const messages = createMessagesService({ db, media, clock });
   // What both kinds of scan (process-scan and live frames) decide and reveal with (scan-core.ts).
   const scanCore = { db, media, clock, recogniser, messages, grants };
-  const scans = createScansService({ ...scanCore, failureLimit: deps.scanFailureLimit });
+  const scans = createScansService({ ...scanCore, failureLimit: deps.scanFailureLimit, backupCodes });
   const reactions = createReactionsService({ db, media, clock, gate, renders, wakeJobs: deps.wakeJobs });
   const demo = createDemoService({
     recogniser,

@@ -13,7 +13,7 @@ import {
   HOUSEKEEPING_JOB_KEY,
   scheduleHousekeeping,
 } from '../src/modules/housekeeping/housekeeping.jobs.ts';
-import { describeEachDatabase, it, PUBLIC_ORIGIN, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, it, PUBLIC_ORIGIN, SESSION_SECRET, type Harness } from './helpers/harness.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -29,6 +29,7 @@ function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: Pick<JobR
     push: h.push,
     whatsapp: null,
     publicOrigin: PUBLIC_ORIGIN,
+    sessionSecret: SESSION_SECRET,
     log: quiet,
   });
   return createJobRunner({ db: h.db, clock: h.clock, log: quiet, handlers: { ...handlers, ...overrides }, ...opts });

@@ -36,6 +36,15 @@ export const REVEAL_GRANT_TTL_MS = 5 * 60 * 1000;
 export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
 export const MAX_SCAN_ATTEMPTS = 2;
 
+/** Live frames without a match for this long: the scanner says it is still looking and offers Take Photo (issue 24). */
+export const STILL_LOOKING_AFTER_MS = 8000;
+
+/**
+ * Every paid gift's backup code (decision 039): `digits` digits; `wrongPerGift` wrong codes for one gift within
+ * `windowMs` and the next try answers 429 with Retry-After (held in the database: every API node sees it).
+ */
+export const BACKUP_CODE = { digits: 8, wrongPerGift: 5, windowMs: 60 * 60 * 1000 } as const;
+
 /** Failed scans allowed per gift (or recipient e-mail) and per client address within the window. */
 export const SCAN_FAILURE_LIMIT = { perTarget: 10, perClient: 20, windowMs: 10 * 60 * 1000 } as const;
 

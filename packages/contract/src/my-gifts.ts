@@ -49,6 +49,8 @@ export const MyGift = z.object({
    */
   reactionState: z.enum(['processing', 'ready', 'failed']).nullable(),
   deliveries: z.array(Delivery),
+  /** The gift's 8-digit backup code (decision 039), for a paid gift only; only its sender ever sees it. */
+  backupCode: z.string().regex(/^\d{8}$/).nullable(),
   createdAt: z.string(),
 });
 export type MyGift = z.infer<typeof MyGift>;

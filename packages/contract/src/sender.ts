@@ -198,6 +198,8 @@ export const GiftSummary = z.object({
     validity: z.string(),
   }),
   paidAt: z.string().nullable(),
+  /** The gift's 8-digit backup code (decision 039), for a paid gift only; only its sender ever sees it. */
+  backupCode: z.string().regex(/^\d{8}$/).nullable(),
 });
 export type GiftSummary = z.infer<typeof GiftSummary>;
 export const GiftSummaryResponse = z.object({ success: z.literal(true), gift: GiftSummary });

@@ -140,6 +140,8 @@ const recipient = {
   scanFailed: 'Failed to process scan',
   apiError: (status: number) => `API error: ${status}`,
   giftNotFoundPage: "We couldn't find your gift. Please try again later or contact support.",
+  // A gift id that does not exist or was deleted (404 gift_not_found): not an outage, so no "try again later".
+  giftLinkGone: "This gift link doesn't exist or has been removed.",
   recipientIdMissing: 'Recipient ID not found. Please try verifying your email again.',
   scanToView: 'Please scan your gift to view the message.',
   linkExpired: 'Message link has expired. Please scan your gift again.',
@@ -170,6 +172,8 @@ const recipient = {
   // Live scanning: the quiet state while frames are being matched, the frame checks' hints, and the 429 once the
   // live budget is spent (the page stops sending frames; Take Photo still works).
   looking: 'Looking…',
+  // After STILL_LOOKING_AFTER_MS of live frames without a match (the live scan goes on).
+  stillLooking: 'Still looking. Hold the whole gift in the frame, in good light, or tap Take Photo.',
   hintMoveCloser: 'Move closer',
   hintMoreLight: 'More light',
   hintHoldStill: 'Hold still',
@@ -206,4 +210,41 @@ const media = {
   imageTooManyPixels: (megapixels: string) => `This photo is ${megapixels} megapixels. Please use a photo of up to 50 megapixels.`,
 } as const;
 
-export const texts = { sender, recipient, media } as const;
+/**
+ * The gift's 8-digit backup code (issue 24, decision 039): the sender sees it (My Gifts, the share page, the payment
+ * confirmation e-mail) and may write it on the card; the recipient types it when recognition fails.
+ */
+const backupCode = {
+  // the recipient's side
+  choose: "Enter the gift's backup code",
+  title: "Enter the gift's backup code",
+  intro: 'The person who sent the gift has an 8-digit backup code. It may be written on the card. Type it here to open your message.',
+  label: 'Backup code (8 digits)',
+  submit: 'Open my message',
+  checking: 'Checking…',
+  incomplete: 'Please enter all 8 digits of the code.',
+  wrong: "That code doesn't match this gift.",
+  tooManyWrong: 'Too many wrong codes for this gift. Please wait an hour and try again.',
+  backToCamera: 'Back to the camera',
+  // the sender's side
+  heading: 'Backup code',
+  writeOnCard: "Write it on the card: if the camera can't recognise the gift, your recipient can type this code instead.",
+  regenerate: 'Make a new code',
+  regenerating: 'Making a new code…',
+  regenerated: 'New backup code made. The old one no longer works.',
+  regenerateFailed: 'Could not make a new code. Please try again.',
+  notPaid: 'A gift gets its backup code once it is paid.',
+  confirmRegenerate: 'Make a new backup code? The old code stops working at once, so a card with it written on would no longer open the gift.',
+  // the payment confirmation e-mail
+  emailSubject: (recipientName: string) => `Your gift for ${recipientName} is ready: its backup code`,
+  emailHeading: 'Payment received, your gift is ready',
+  emailIntro: (recipientName: string) =>
+    `Thank you! Your gift message for ${recipientName} is paid for. Share the gift link from your gift's page whenever you like.`,
+  emailCode: (code: string) => `Backup code: ${code}`,
+  emailAction: 'Share your gift',
+} as const;
+
+export const texts = { sender, recipient, media, backupCode } as const;
+
+/** A backup code as people read it: "1234 5678". */
+export const spacedBackupCode = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;

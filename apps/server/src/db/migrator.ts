@@ -5,6 +5,7 @@ import * as codeResends from './migrations/20261121070000_code_resends.ts';
 import * as jobsAndPush from './migrations/20261123070000_jobs_and_push.ts';
 import * as senderPlace from './migrations/20261123090000_sender_place.ts';
 import * as photoRating from './migrations/20261123120000_photo_rating.ts';
+import * as backupCode from './migrations/20261126070000_backup_code.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123070000_jobs_and_push': jobsAndPush,
   '20261123090000_sender_place': senderPlace,
   '20261123120000_photo_rating': photoRating,
+  '20261126070000_backup_code': backupCode,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {

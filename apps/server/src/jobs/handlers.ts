@@ -13,6 +13,8 @@ import { createHousekeepingService, type HousekeepingDeps } from '../modules/hou
 import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
 import { mediaDeleteJob } from '../modules/my-gifts/my-gifts.jobs.ts';
 import { noticeJobs } from '../modules/notices/notices.jobs.ts';
+import { paymentConfirmationJob } from '../modules/payments/payments.jobs.ts';
+import { createBackupCodes } from '../lib/backup-codes.ts';
 import type { JobHandlers, JobLog } from './runner.ts';
 
 export interface JobHandlerDeps {
@@ -27,6 +29,8 @@ export interface JobHandlerDeps {
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   publicOrigin: string;
+  /** Opens the sealed backup codes the payment confirmation e-mail carries (decision 039). */
+  sessionSecret: string;
   log: JobLog;
   retention?: HousekeepingDeps['retention'];
   /** The matcher, for housekeeping to rate photos enrolled before the rating existed (none: they stay unrated). */
@@ -39,6 +43,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
   return {
     'delivery.send': deliveryJob(deps),
     ...noticeJobs(deps),
+    'payment.confirmation': paymentConfirmationJob({ ...deps, backupCodes: createBackupCodes(deps.sessionSecret) }),
     'media.delete': mediaDeleteJob(deps),
     ...renditionJobs(deps),
     housekeeping: housekeepingJob({

@@ -8,6 +8,8 @@ export interface JobPayloads {
   'notice.fanout': { event: NoticeEvent; giftId: string };
   'notice.mail': { event: NoticeEvent; giftId: string };
   'notice.push': { event: NoticeEvent; giftId: string; subscriptionId: string };
+  /** The sender's payment confirmation e-mail with the gift's backup code (once per gift, after its first payment). */
+  'payment.confirmation': { giftId: string };
   /** Turns an uploaded message into MP4 H.264/AAC (or M4A) with a poster; `key` is the uploaded file. */
   'message.render': { giftId: string; key: string };
   /** The same for a recipient's reaction recording. */
@@ -35,6 +37,7 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'notice.fanout': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
   'notice.mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'notice.push': { maxAttempts: 5, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'payment.confirmation': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'message.render': { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 5 * MINUTE },
   'reaction.render': { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 5 * MINUTE },
   'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },

@@ -160,6 +160,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
       push,
       whatsapp: opts.whatsapp ?? null,
       publicOrigin: PUBLIC_ORIGIN,
+      sessionSecret: SESSION_SECRET,
       log: quiet,
     }),
   });

@@ -82,14 +82,23 @@ export async function setGiftMessage(db: Executor, giftId: string, message: Gift
   return res.numUpdatedRows > 0n;
 }
 
-/** Idempotent: only the first call moves a gift to active and sets paid_at. */
-export async function markGiftActive(db: Executor, giftId: string, now: string): Promise<void> {
-  await db
+/** Idempotent: only the first call moves a gift to active, sets paid_at and its sealed backup code (true then). */
+export async function markGiftActive(db: Executor, giftId: string, now: string, backupCode: string): Promise<boolean> {
+  const res = await db
     .updateTable('gifts')
-    .set({ status: 'active', paid_at: now, updated_at: now })
+    .set({ status: 'active', paid_at: now, updated_at: now, backup_code: backupCode })
     .where('id', '=', giftId)
     .where('status', '!=', 'active')
-    .execute();
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Replaces a paid gift's sealed backup code (`onlyIfNone`: only when it has none yet); true when a row changed. */
+export async function setBackupCode(db: Executor, giftId: string, sealed: string, onlyIfNone = false): Promise<boolean> {
+  let q = db.updateTable('gifts').set({ backup_code: sealed }).where('id', '=', giftId).where('status', '=', 'active');
+  if (onlyIfNone) q = q.where('backup_code', 'is', null);
+  const res = await q.executeTakeFirst();
+  return res.numUpdatedRows > 0n;
 }
 
 /** Every stored file of these gifts: photos, message and its poster, upload targets, reaction and its poster. */

@@ -1,5 +1,6 @@
 import { GIFT_IMAGE_MAX_BYTES, MAX_REFERENCE_PHOTOS } from '@giftlens/contract/constants';
 import { GiftId } from '@giftlens/contract/common';
+import { GiftSummaryResponse } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -70,7 +71,10 @@ export function giftsRoutes(
 
   api.get(
     API.senderGift(':giftId'),
-    { ...signedIn, schema: { tags, summary: 'The checkout summary of the sender’s own gift', params: GiftParams } },
-    async (request) => ({ success: true, gift: await service.summary(await requireSender(request), request.params.giftId) }),
+    {
+      ...signedIn,
+      schema: { tags, summary: 'The checkout summary of the sender’s own gift', params: GiftParams, response: { 200: GiftSummaryResponse } },
+    },
+    async (request) => ({ success: true as const, gift: await service.summary(await requireSender(request), request.params.giftId) }),
   );
 }

@@ -9,6 +9,8 @@ import {
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Recogniser } from '../../adapters/recogniser.ts';
+import type { BackupCodes } from '../../lib/backup-codes.ts';
+import { backupCodeOf } from './gift-backup-code.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -24,6 +26,8 @@ export interface GiftsDeps {
   media: MediaStorage;
   clock: Clock;
   recogniser: Recogniser;
+  /** Opens (or makes, for a gift paid before codes existed) the paid gift's backup code for its sender. */
+  backupCodes: BackupCodes;
 }
 
 const badRequest = (code: string, message: string) => new AppError(400, code, message);
@@ -58,7 +62,7 @@ export function giftFieldTooLong(field: string, fields: Record<string, string>):
   return badRequest('field_too_long', issue?.message ?? texts.sender.giftFieldTooLong);
 }
 
-export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) {
+export function createGiftsService({ db, media, clock, recogniser, backupCodes }: GiftsDeps) {
   /** Stores the photos' files, then runs `insert`; on any failure the stored files are removed again. */
   async function storePhotos(giftId: string, first: number, photos: EnrolledPhoto[], insert: (rows: NewGiftPhoto[]) => Promise<void>) {
     const now = clock.now().toISOString();
@@ -165,7 +169,8 @@ export function createGiftsService({ db, media, clock, recogniser }: GiftsDeps) 
       const gift = await repo.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
       const photos = await repo.listGiftPhotos(db, gift.id);
-      return toGiftSummary(gift, photos[0] ? media.signedUrl(photos[0].storage_path, SIGNED_URL_TTL_MS, clock.now()) : null);
+      const summary = toGiftSummary(gift, photos[0] ? media.signedUrl(photos[0].storage_path, SIGNED_URL_TTL_MS, clock.now()) : null);
+      return { ...summary, backupCode: await backupCodeOf(db, backupCodes, gift) };
     },
   };
 }
@@ -193,5 +198,6 @@ export function toGiftSummary(gift: Gift, giftImageUrl: string | null): GiftSumm
       validity: plan.validity,
     },
     paidAt: gift.paid_at,
+    backupCode: null,
   };
 }

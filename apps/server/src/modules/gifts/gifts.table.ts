@@ -29,6 +29,8 @@ export interface GiftsTable {
   scans_used: number;
   /** The first successful reveal (the moment the sender is told), or null. */
   first_opened_at: string | null;
+  /** The sealed 8-digit backup code (lib/backup-codes.ts, decision 039); null until paid. */
+  backup_code: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,6 @@
+import { NewBackupCodeResponse } from '@giftlens/contract/backup-code';
 import { GiftId } from '@giftlens/contract/common';
+import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,11 +21,15 @@ export function myGiftsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
 
-  api.get(API.myGifts, { ...signedIn, schema: { tags, summary: 'The sender’s gifts, newest first, with their state' } }, async (request, reply) => {
-    const gifts = await service.list(await requireSender(request));
-    reply.header('cache-control', 'no-store');
-    return { success: true, gifts };
-  });
+  api.get(
+    API.myGifts,
+    { ...signedIn, schema: { tags, summary: 'The sender’s gifts, newest first, with their state', response: { 200: MyGiftsResponse } } },
+    async (request, reply) => {
+      const gifts = await service.list(await requireSender(request));
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, gifts };
+    },
+  );
 
   api.delete(
     API.senderGift(':giftId'),
@@ -31,6 +37,24 @@ export function myGiftsRoutes(
     async (request) => {
       await service.deleteGift(await requireSender(request), request.params.giftId);
       return { success: true };
+    },
+  );
+
+  api.post(
+    API.backupCode(':giftId'),
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'A new 8-digit backup code for the sender’s own paid gift (the old one stops working at once)',
+        params: GiftParams,
+        response: { 200: NewBackupCodeResponse },
+      },
+    },
+    async (request, reply) => {
+      const backupCode = await service.renewBackupCode(await requireSender(request), request.params.giftId);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, giftId: request.params.giftId, backupCode };
     },
   );
 

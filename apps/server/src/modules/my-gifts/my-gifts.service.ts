@@ -5,7 +5,9 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import { type Db, eraseDeletedFromDisk, type Executor } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { giftNotFound } from '../../lib/errors.ts';
+import type { BackupCodes } from '../../lib/backup-codes.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { backupCodeOf, renewBackupCode } from '../gifts/gift-backup-code.ts';
 import { toDelivery } from '../deliveries/deliveries.service.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
@@ -21,6 +23,7 @@ export interface MyGiftsDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
+  backupCodes: BackupCodes;
 }
 
 type RatedPhoto = Awaited<ReturnType<typeof repo.ratedPhotos>>[number];
@@ -36,7 +39,7 @@ function recognisability(photos: RatedPhoto[]): MyGift['recognisability'] {
   return { rating: best.rating, reasons };
 }
 
-export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
+export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsDeps) {
   const sign = (key: string | null) => (key ? media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now()) : null);
   /**
    * A URL of its own, signed as a download with the name it is saved as ("Message for Ravi.mp4"): the server (or
@@ -71,7 +74,8 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
         repo.recordedReactions(db, ids),
       ]);
       const now = clock.now().getTime();
-      return rows.map((gift: Gift): MyGift => {
+      const codes = await Promise.all(rows.map((gift) => backupCodeOf(db, backupCodes, gift)));
+      return rows.map((gift: Gift, index): MyGift => {
         const plan = planOf(gift);
         const until = validUntil(gift, plan);
         const recorded = reactions.find((r) => r.gift_id === gift.id);
@@ -119,9 +123,19 @@ export function createMyGiftsService({ db, media, clock }: MyGiftsDeps) {
               : null,
           reactionState: recorded?.file_path ? recorded.file_state : null,
           deliveries: deliveries.filter((d) => d.gift_id === gift.id).map(toDelivery),
+          backupCode: codes[index] ?? null,
           createdAt: gift.created_at,
         };
       });
+    },
+
+    /** A new backup code for the sender's own paid gift; the old one stops working at once (decision 039). */
+    async renewBackupCode(sender: Sender, giftId: string): Promise<string> {
+      const gift = await gifts.findSenderGift(db, giftId, sender.id);
+      const code = gift ? await renewBackupCode(db, backupCodes, gift) : null;
+      if (!gift) throw giftNotFound();
+      if (!code) throw new AppError(409, 'gift_not_paid', texts.backupCode.notPaid);
+      return code;
     },
 
     /** Deletes one of the sender's gifts and everything of it, files included; a paid order's amount stays. */

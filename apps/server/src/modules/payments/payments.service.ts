@@ -18,6 +18,8 @@ import type {
 // Types only: the stripe package (about 1 s to load) is imported only when STRIPE_* keys are set (main.ts).
 import type { CheckoutSessionFacts, StripeCheckoutProvider } from '../../adapters/stripe.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf } from '../gifts/gift-plan.ts';
@@ -33,6 +35,8 @@ export interface PaymentsDeps {
   clock: Clock;
   /** PUBLIC_ORIGIN: a redirect checkout (Stripe) sends the sender back here. */
   publicOrigin: string;
+  /** Seals the backup code every gift gets when it is paid (decision 039). */
+  backupCodes: BackupCodes;
 }
 
 const signatureInvalid = () => new AppError(400, 'payment_signature_invalid', texts.sender.paymentSignatureInvalid);
@@ -74,7 +78,7 @@ const WebhookBody = z.object({
     .optional(),
 });
 
-export function createPaymentsService({ db, providers, clock, publicOrigin }: PaymentsDeps) {
+export function createPaymentsService({ db, providers, clock, publicOrigin, backupCodes }: PaymentsDeps) {
   const all = [...new Set<PaymentProvider>(Object.values(providers))];
   const signedProviders = all.filter((p): p is SignedCheckoutProvider => p.kind === 'signed');
   const stripe = all.find((p): p is StripeCheckoutProvider => p.kind === 'redirect');
@@ -85,7 +89,10 @@ export function createPaymentsService({ db, providers, clock, publicOrigin }: Pa
   async function markPaid(trx: Executor, order: Order, paymentId: string | null) {
     const now = clock.now().toISOString();
     await repo.markOrderPaid(trx, order.id, paymentId, now);
-    await gifts.markGiftActive(trx, order.gift_id, now);
+    // The first payment of the gift makes its backup code and queues the confirmation e-mail that carries it.
+    if (await gifts.markGiftActive(trx, order.gift_id, now, backupCodes.fresh(order.gift_id).sealed)) {
+      await enqueue(trx, clock.now(), 'payment.confirmation', { giftId: order.gift_id }, { key: `payment-confirmation:${order.gift_id}` });
+    }
   }
 
   /** A new unpaid order at the plan's price (never a client's). */

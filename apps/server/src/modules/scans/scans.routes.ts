@@ -1,3 +1,4 @@
+import { OpenWithCodeErrors, OpenWithCodeRequest, OpenWithCodeResponse } from '@giftlens/contract/backup-code';
 import { GiftId } from '@giftlens/contract/common';
 import { API } from '@giftlens/contract/routes';
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
@@ -31,6 +32,52 @@ export function scansRoutes(
   },
 ) {
   multipartRoutes(app, (scope) => scanRoutesIn(scope, opts));
+  backupCodeRoutes(app, opts);
+}
+
+/** Opening a gift by its backup code (decision 039): JSON, no matcher, so no admission hook. */
+function backupCodeRoutes(app: FastifyInstance, opts: Parameters<typeof scansRoutes>[1]) {
+  const { service, grants, requireRecipient } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { rateLimit: opts.rateLimit };
+  const tags = ['recipient'];
+  const response = { 200: OpenWithCodeResponse, ...OpenWithCodeErrors };
+
+  api.post(
+    API.openWithCodeDirect(':giftId'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Open the linked gift with its 8-digit backup code (answers as a matching scan; 5 wrong codes per gift an hour)',
+        params: GiftParams,
+        body: OpenWithCodeRequest,
+        response,
+      },
+    },
+    // A code that opens nothing throws (400, 429, the plan's refusals): an answer here is always a reveal.
+    async (request, reply) =>
+      sendOutcome(grants, reply, await service.openWithCode(request.params.giftId, request.body.code)) as OpenWithCodeResponse,
+  );
+
+  api.post(
+    API.openWithCode,
+    {
+      config,
+      preValidation: requireRecipient.hook,
+      schema: {
+        tags,
+        summary: 'Open one of the session e-mail’s gifts with its backup code (body: code, recipient_id)',
+        body: OpenWithCodeRequest,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const recipient = await requireRecipient(request);
+      const { code, recipient_id } = request.body;
+      return sendOutcome(grants, reply, await service.openWithCodeForRecipient(recipient, recipient_id, code)) as OpenWithCodeResponse;
+    },
+  );
 }
 
 function scanRoutesIn(app: FastifyInstance, opts: Parameters<typeof scansRoutes>[1]) {

@@ -1,5 +1,6 @@
-import { SCAN_FAILURE_LIMIT } from '@giftlens/contract/constants';
+import { BACKUP_CODE, SCAN_FAILURE_LIMIT } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
+import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { matchScan } from '../../lib/scan-photo.ts';
@@ -19,7 +20,13 @@ export const DEFAULT_SCAN_FAILURE_LIMIT: ScanFailureLimit = SCAN_FAILURE_LIMIT;
 
 export interface ScansDeps extends ScanCoreDeps {
   failureLimit?: ScanFailureLimit;
+  backupCodes: BackupCodes;
 }
+
+const tooManyFailedScans = (retryAfter: number) =>
+  new AppError(429, 'too_many_failed_scans', texts.recipient.tooManyFailedScans, { retryAfter });
+const tooManyWrongCodes = (retryAfter: number) =>
+  new AppError(429, 'too_many_wrong_codes', texts.backupCode.tooManyWrong, { retryAfter });
 
 function noMatch(giftId: string | null, score: number): ScanOutcome {
   return {
@@ -35,33 +42,47 @@ function noMatch(giftId: string | null, score: number): ScanOutcome {
   };
 }
 
-export function createScansService({ failureLimit, ...deps }: ScansDeps) {
+export function createScansService({ failureLimit, backupCodes, ...deps }: ScansDeps) {
   const { db, clock, recogniser } = deps;
   const limit = failureLimit ?? DEFAULT_SCAN_FAILURE_LIMIT;
   const core = createScanCore(deps);
 
   // An attacker could probe for a gift's look if failed scans were not rate limited.
-  async function assertNotThrottled(scopes: { scope: string; max: number }[]) {
+  async function assertNotThrottled(scopes: { scope: string; max: number }[], windowMs = limit.windowMs, refusal = tooManyFailedScans) {
     const now = clock.now().getTime();
-    const since = new Date(now - limit.windowMs).toISOString();
+    const since = new Date(now - windowMs).toISOString();
     for (const { scope, max } of scopes) {
       const recent = await repo.recentFailures(db, scope, since, max);
       const oldest = recent[max - 1];
-      if (oldest) {
-        const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + limit.windowMs - now) / 1000));
-        throw new AppError(429, 'too_many_failed_scans', texts.recipient.tooManyFailedScans, { retryAfter });
-      }
+      if (oldest) throw refusal(Math.max(1, Math.ceil((Date.parse(oldest.created_at) + windowMs - now) / 1000)));
     }
   }
 
+  // Rows older than the longest window (the backup codes' hour) are pruned as new ones are written.
   async function recordFailure(scopes: string[]) {
     const now = clock.now();
     await repo.recordFailures(
       db,
       scopes.map((scope) => ({ id: randomHex(16), scope })),
       now.toISOString(),
-      new Date(now.getTime() - limit.windowMs).toISOString(),
+      new Date(now.getTime() - Math.max(limit.windowMs, BACKUP_CODE.windowMs)).toISOString(),
     );
+  }
+
+  /**
+   * Backup codes (decision 039): wrong codes are counted per gift in the database (scope `code:{giftId}`), so the
+   * limit holds across API nodes; BACKUP_CODE.wrongPerGift within the hour and every further try answers 429.
+   */
+  const codeScope = (giftId: string) => `code:${giftId}`;
+  const assertCodeTriesLeft = (giftIds: string[]) =>
+    assertNotThrottled(
+      giftIds.map((id) => ({ scope: codeScope(id), max: BACKUP_CODE.wrongPerGift })),
+      BACKUP_CODE.windowMs,
+      tooManyWrongCodes,
+    );
+  async function wrongCode(giftIds: string[]): Promise<never> {
+    await recordFailure(giftIds.map(codeScope));
+    throw new AppError(400, 'backup_code_wrong', texts.backupCode.wrong);
   }
 
   // A saturated matcher refuses with 503 here, before any failure is recorded or reveal counted.
@@ -82,6 +103,33 @@ export function createScansService({ failureLimit, ...deps }: ScansDeps) {
         return noMatch(gift.id, decision.score);
       }
       return core.revealed(gift, decision.score);
+    },
+
+    /**
+     * Direct flow by backup code: the gift link plus the gift's code reveal it exactly as a matching scan does
+     * (the same answer, grant, counted reveal and notice; score 0, nothing was matched).
+     */
+    async openWithCode(giftId: string, code: string): Promise<ScanOutcome> {
+      const gift = await core.linkedGift(giftId);
+      await assertCodeTriesLeft([gift.id]);
+      if (!backupCodes.matches(gift.id, gift.backup_code, code)) return wrongCode([gift.id]);
+      return core.revealed(gift, 0);
+    },
+
+    /**
+     * Recipient flow by backup code: the code is tried against the session e-mail's active gifts (newest 20); a
+     * wrong one counts against each of them, so no gift sees more than its 5 wrong codes an hour.
+     */
+    async openWithCodeForRecipient(recipient: Recipient, recipientId: string | undefined, code: string): Promise<ScanOutcome> {
+      assertOwnRecipient(recipient, recipientId);
+      const candidates = await core.candidatesOf(recipient);
+      const ids = candidates.map((g) => g.id);
+      await assertCodeTriesLeft(ids);
+      // Every candidate is compared, so the time taken does not say which gift (if any) the code belongs to.
+      const hits = candidates.filter((g) => backupCodes.matches(g.id, g.backup_code, code));
+      const gift = hits[0];
+      if (!gift) return wrongCode(ids);
+      return core.revealed(gift, 0);
     },
 
     /**
