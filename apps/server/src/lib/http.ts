@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media)]);
+const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode)]);
 
 /**
  * The 400 for a failed validation: the contract's own text for the first problem when it has one; zod's

@@ -21,6 +21,11 @@ export const paths = {
   },
   matchResult: { pattern: '/match-result/:giftId', href: (giftId: string) => `/match-result/${giftId}` },
   giftNotFound: { pattern: '/gift-not-found', href: () => '/gift-not-found' },
+  /** The gift's backup code typed in (decision 039): `id` is the gift (type=direct) or the recipient id. */
+  backupCode: {
+    pattern: '/backup-code/:id',
+    href: (id: string, type?: 'direct') => `/backup-code/${id}${type ? `?type=${type}` : ''}`,
+  },
   giftNotReady: { pattern: '/gift-not-ready', href: () => '/gift-not-ready' },
   giftMessage: { pattern: '/gift-message/:giftId', href: (giftId: string) => `/gift-message/${giftId}` },
   send: {

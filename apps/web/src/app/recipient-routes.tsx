@@ -57,6 +57,13 @@ export const recipientRoutes: RouteObject[] = [
       import('../features/scanning/components/gift-not-found-page.tsx').then((m) => ({ Component: m.GiftNotFoundPage })),
   },
   {
+    path: paths.backupCode.pattern,
+    lazy: () => {
+      void loadGiftMessage();
+      return import('../features/scanning/components/backup-code-page.tsx').then((m) => ({ Component: m.BackupCodePage }));
+    },
+  },
+  {
     path: paths.giftMessage.pattern,
     lazy: () => loadGiftMessage().then((m) => ({ Component: m.GiftMessageRoute })),
   },

@@ -6,6 +6,7 @@ describe('which texts may reach a user', () => {
   it('takes every text of the contract, sender and recipient side', () => {
     for (const text of Object.values(texts.sender)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
     for (const text of Object.values(texts.recipient)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
+    for (const text of Object.values(texts.backupCode)) if (typeof text === 'string') expect(isUserText(text), text).toBe(true);
   });
 
   it('takes the contract’s worded templates, filled in', () => {

@@ -5,7 +5,7 @@ import { texts } from '@giftlens/contract/texts';
  * zod schema's developer wording ("Invalid input: expected array, received undefined"), a browser's exception
  * text, a proxy's error page — is not for the user; the caller's own contract text is shown instead.
  */
-const VALUES: readonly unknown[] = [...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media)];
+const VALUES: readonly unknown[] = [...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode)];
 const TEXTS: ReadonlySet<unknown> = new Set(VALUES.filter((v) => typeof v === 'string'));
 
 const HOLE = '\u0000';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { render } from 'vitest-browser-react';
 
 /** Where the app went: a stand-in page that shows its own path, for asserting navigation. */
@@ -12,7 +12,7 @@ function Elsewhere() {
  * Renders one screen at `url` as the app does (a router and a fresh TanStack Query client), for component tests
  * in the browser. Every other path renders a stand-in showing its path (`getByTestId('elsewhere')`).
  */
-export async function renderRoute(route: RouteObject, url: string, extra: RouteObject[] = []) {
+export async function renderRoute(route: RouteObject, url: InitialEntry, extra: RouteObject[] = []) {
   const router = createMemoryRouter([route, ...extra, { path: '*', element: <Elsewhere /> }], { initialEntries: [url] });
   const client = new QueryClient();
   const screen = await render(

@@ -54,11 +54,13 @@ export async function deleteGiftRows(db: Executor, giftIds: string[]): Promise<v
   for (const id of giftIds) {
     await db
       .deleteFrom('jobs')
-      .where((eb) => eb.or([eb('key', 'like', `notice:%:${id}%`), eb('key', 'like', `media:${id}:%`)]))
+      .where((eb) =>
+        eb.or([eb('key', 'like', `notice:%:${id}%`), eb('key', 'like', `media:${id}:%`), eb('key', '=', `payment-confirmation:${id}`)]),
+      )
       .execute();
   }
   await db.deleteFrom('scheduled_messages').where('gift_id', 'in', giftIds).execute();
-  await db.deleteFrom('scan_failures').where('scope', 'in', giftIds.map((id) => `gift:${id}`)).execute();
+  await db.deleteFrom('scan_failures').where('scope', 'in', giftIds.flatMap((id) => [`gift:${id}`, `code:${id}`])).execute();
   await db.deleteFrom('reveal_grants').where('gift_id', 'in', giftIds).execute();
   await db.deleteFrom('reactions').where('gift_id', 'in', giftIds).execute();
   await db.deleteFrom('upload_intents').where('gift_id', 'in', giftIds).execute();

@@ -1,6 +1,7 @@
 import { OpenWithCodeErrors, OpenWithCodeRequest, OpenWithCodeResponse } from '@giftlens/contract/backup-code';
 import { GiftId } from '@giftlens/contract/common';
 import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +40,8 @@ export function scansRoutes(
 function backupCodeRoutes(app: FastifyInstance, opts: Parameters<typeof scansRoutes>[1]) {
   const { service, grants, requireRecipient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = { rateLimit: opts.rateLimit };
+  // A body without a usable code is a wrong code to the person typing it.
+  const config = { rateLimit: opts.rateLimit, validationFallback: texts.backupCode.wrong };
   const tags = ['recipient'];
   const response = { 200: OpenWithCodeResponse, ...OpenWithCodeErrors };
 

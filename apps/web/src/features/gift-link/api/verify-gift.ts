@@ -24,10 +24,12 @@ export function useVerifyGift(giftId: string | undefined) {
   });
 }
 
-/** The spec's failure texts: any non-OK answer, an answer without success, or anything else. */
+/** The spec's failure texts: a dead link, any other non-OK answer, an answer without success, or anything else. */
 export function verifyGiftErrorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'bad_response') return texts.recipient.verificationFailed;
+    // No such gift (never was, or deleted): say so, not "try again later" (kept for real failures).
+    if (err.status === 404) return texts.recipient.giftLinkGone;
     if (err.status > 0) return texts.recipient.verifyGiftHttpFailed;
   }
   return texts.recipient.unexpected;

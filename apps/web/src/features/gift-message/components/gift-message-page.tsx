@@ -22,6 +22,16 @@ function DirectPlayGate({ play, renderPlayButton }: PlayGateProps) {
 
 const defaultGate = (props: PlayGateProps) => <DirectPlayGate {...props} />;
 
+/**
+ * An expired message link goes back to the gift's camera (issue 24): the recipient flow's when this tab came by the
+ * e-mail code (it scans among the recipient's gifts), else this gift's by its link.
+ */
+function cameraOf(giftId: string): string {
+  const recipientId = readString('session', RECIPIENT_KEYS.recipientId);
+  const byEmail = readString('session', RECIPIENT_KEYS.scanType) !== 'direct' && recipientId;
+  return byEmail ? paths.scanningCamera.href(recipientId) : paths.scanningCamera.href(giftId, 'direct');
+}
+
 /** /gift-message/{giftId}: the revealed message (text, voice or video), reachable only right after a matching scan. */
 export function GiftMessagePage({ renderPlayGate = defaultGate }: { renderPlayGate?: (props: PlayGateProps) => ReactNode }) {
   const { giftId = '' } = useParams();
@@ -34,7 +44,7 @@ export function GiftMessagePage({ renderPlayGate = defaultGate }: { renderPlayGa
     toast.error(text, { id: 'gift-message-access' });
   }, [access]);
 
-  if (!access.ok) return <Navigate to={paths.home.href()} replace />;
+  if (!access.ok) return <Navigate to={access.reason === 'expired' ? cameraOf(giftId) : paths.home.href()} replace />;
   return <MessageScreen giftId={giftId} storedUrl={access.link.url} renderPlayGate={renderPlayGate} />;
 }
 

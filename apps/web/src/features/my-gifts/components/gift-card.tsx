@@ -6,6 +6,7 @@ import { CalendarClock, Focus, Gift, ScanLine } from 'lucide-react';
 import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
+import { GiftBackupCode } from './gift-backup-code.tsx';
 import { GiftCardActions } from './gift-card-actions.tsx';
 import { GiftDownloads, GiftReaction } from './gift-card-media.tsx';
 
@@ -102,6 +103,8 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelive
           ) : null}
         </div>
       ) : null}
+
+      <GiftBackupCode gift={gift} />
 
       <GiftReaction gift={gift} />
 

@@ -29,6 +29,7 @@ const paid: MyGift = {
   reaction: null,
   reactionState: null,
   deliveries: [],
+  backupCode: null,
   createdAt: '2026-11-20T07:50:00.000Z',
 };
 const gift = (patch: Partial<MyGift>): MyGift => ({ ...paid, ...patch });

@@ -1,4 +1,5 @@
-import { CameraOff, Focus, PackageSearch, ShieldAlert, SunDim } from 'lucide-react';
+import { texts } from '@giftlens/contract/texts';
+import { CameraOff, Focus, KeyRound, PackageSearch, ShieldAlert, SunDim } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { RETRY_TITLES, type ScanErrorKind } from '../lib/scan-errors.ts';
@@ -19,17 +20,20 @@ const TIPS: Record<ScanErrorKind, string> = {
   refused: 'You can try again later.',
 };
 
-/** After a failed scan: what went wrong, a tip, Try Again (resets the scan) or Cancel (leaves). */
+/** After a failed scan: what went wrong, a tip, Try Again (resets the scan), Cancel (leaves), or the backup code. */
 export function RetryDialog({
   kind,
   message,
   onTryAgain,
   onCancel,
+  onEnterCode,
 }: {
   kind: ScanErrorKind | null;
   message: string;
   onTryAgain: () => void;
   onCancel: () => void;
+  /** The way out when the camera cannot do it: the gift's backup code (decision 039). */
+  onEnterCode: () => void;
 }) {
   const Icon = ICONS[kind ?? 'gift'];
   return (
@@ -54,6 +58,10 @@ export function RetryDialog({
           Cancel
         </Button>
       </div>
+      <Button variant="ghost" block onClick={onEnterCode}>
+        <KeyRound className="size-5" aria-hidden />
+        {texts.backupCode.choose}
+      </Button>
     </Modal>
   );
 }

@@ -19,7 +19,7 @@ function statusText(s: Omit<ScannerState, 'attachVideo'>): string {
   if (s.status === 'success') return 'Gift found! Opening your message…';
   if (s.status === 'failed') return s.error ?? 'That did not work.';
   // Live scanning: quiet while it looks; once its budget is spent, Take Photo is the way on.
-  if (s.live === 'looking') return texts.recipient.looking;
+  if (s.live === 'looking') return s.stillLooking ? texts.recipient.stillLooking : texts.recipient.looking;
   if (s.live === 'spent') return texts.recipient.liveBudgetSpent;
   return 'Hold your gift inside the frame';
 }
@@ -71,6 +71,7 @@ export function ScannerView({ attachVideo, ...s }: ScannerState) {
         message={s.retryPrompt?.message ?? ''}
         onTryAgain={s.tryAgain}
         onCancel={s.cancel}
+        onEnterCode={s.enterCode}
       />
     </div>
   );

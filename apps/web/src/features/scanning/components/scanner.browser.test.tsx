@@ -57,7 +57,7 @@ describe('the scanner screen (Chromium, fake camera)', () => {
     await dialog.getByRole('button', { name: 'Try Again' }).click();
     await takePhoto().click();
     await expect.element(page.getByTestId('elsewhere')).toHaveTextContent(paths.giftNotFound.href());
-    expect(router.state.location.state).toEqual({ message: texts.recipient.giftNotFoundPage });
+    expect(router.state.location.state).toEqual({ message: texts.recipient.giftNotFoundPage, flow: 'direct', scanId: GIFT });
     expect(sent).toHaveLength(2);
   });
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { RESET_DELAY_MS } from '../../../camera/use-camera-sequence.ts';
+import type { GiftNotFoundState } from '../components/gift-not-found-page.tsx';
 import { errorKind, type ScanErrorKind } from '../lib/scan-errors.ts';
 
 export type ScanStatus = 'ready' | 'scanning' | 'success' | 'failed';
@@ -20,7 +21,7 @@ export interface RetryPrompt {
  * A failed recognition uses one of the MAX_SCAN_ATTEMPTS (the last one leads to /gift-not-found); a refusal by
  * the server (or a scan the server was too busy to take) shows the retry dialog without using one.
  */
-export function useScanOutcome() {
+export function useScanOutcome(from: { flow: 'direct' | 'recipient'; scanId: string }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<ScanStatus>('ready');
   const [phase, setPhase] = useState<ScanPhase | null>(null);
@@ -73,7 +74,9 @@ export function useScanOutcome() {
     attemptsRef.current = n;
     setAttempts(n);
     if (n >= MAX_SCAN_ATTEMPTS) {
-      void navigate(paths.giftNotFound.href(), { replace: true, state: { message: texts.recipient.giftNotFoundPage } });
+      // Where it came from, so its Try again and backup code lead back to this gift (or this recipient's gifts).
+      const state: GiftNotFoundState = { message: texts.recipient.giftNotFoundPage, flow: from.flow, scanId: from.scanId };
+      void navigate(paths.giftNotFound.href(), { replace: true, state });
       return;
     }
     setPrompt({ kind: errorKind(message), message });

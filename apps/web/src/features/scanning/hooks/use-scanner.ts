@@ -1,4 +1,5 @@
 import { type ScanResponse } from '@giftlens/contract/recipient';
+import { STILL_LOOKING_AFTER_MS } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { processScan } from '../api/process-scan.ts';
 import { cameraFailureText, isRefusal } from '../lib/scan-errors.ts';
-import { messageLink, storeReveal } from '../lib/store-reveal.ts';
+import { revealedPath } from '../lib/store-reveal.ts';
 import { useLiveScan } from './use-live-scan.ts';
 import { useScanOutcome, type RetryPrompt } from './use-scan-outcome.ts';
 
@@ -26,7 +27,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
   const { attachVideo, video, camera } = useCamera(restartKey);
   const cameraReady = camera.status === 'ready';
   const { animating } = useCameraSequence(cameraReady, restartKey);
-  const outcome = useScanOutcome();
+  const outcome = useScanOutcome({ flow, scanId });
   const { status, prompt, fail } = outcome;
   const request = useScanRequest(processScan);
 
@@ -38,18 +39,10 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
 
   /** A matching answer (Take Photo's or a decisive live frame's): stores the reveal and opens it; false if no match. */
   const reveal = (res: ScanResponse): boolean => {
-    const matched =
-      res.success && (res.matchResult.matched || res.matchResult.matchFound || res.openAIResponse.content === 'yes');
-    const giftId = res.giftId ?? res.matchResult.giftId ?? (flow === 'direct' ? scanId : null);
-    if (!matched || !giftId) return false;
+    const to = revealedPath(res, flow === 'direct' ? scanId : null);
+    if (!to) return false;
     outcome.succeed();
-    const link = messageLink(res.giftDetails);
-    if (res.giftDetails && link) {
-      storeReveal(giftId, res.giftDetails, link);
-      void navigate(paths.giftMessage.href(giftId), { replace: true });
-    } else {
-      void navigate(paths.matchResult.href(giftId), { replace: true });
-    }
+    void navigate(to, { replace: true });
     return true;
   };
 
@@ -62,6 +55,17 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
   const liveEnabled = cameraReady && status === 'ready' && !retryPrompt;
   const checks = useFrameChecks(video, liveEnabled);
   const live = useLiveScan({ enabled: liveEnabled, video, flow, scanId, isGoodFrame: checks.isGoodFrame, onMatch: reveal });
+
+  // Live frames for STILL_LOOKING_AFTER_MS without a match: say so, and point at Take Photo (the live scan goes on).
+  const [stillLooking, setStillLooking] = useState(false);
+  useEffect(() => {
+    if (live.state !== 'looking') return;
+    const timer = window.setTimeout(() => setStillLooking(true), STILL_LOOKING_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setStillLooking(false);
+    };
+  }, [live.state]);
 
   const capture = async () => {
     if (status !== 'ready' || !cameraReady || capturingRef.current || retryPrompt || !video) return;
@@ -88,6 +92,11 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     } catch (err) {
       // A scan aborted (screen left, cancelled) is ignored, whatever it answered.
       if (ac.signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
+      // The linked gift does not exist (any more): its link's page says so in words.
+      if (err instanceof ApiError && err.status === 404 && flow === 'direct') {
+        void navigate(paths.shareLink.href(scanId), { replace: true });
+        return;
+      }
       // Still busy after the retries: the server counted nothing, so neither does the page.
       if (err instanceof ApiError) fail(err.message, isRefusal(err.status) || isScanBusy(err));
       else fail(texts.recipient.scanFailed, false);
@@ -113,6 +122,12 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     else goBack(paths.scan.href());
   };
 
+  /** The retry dialog's way out when the camera cannot recognise the gift: its backup code. */
+  const enterCode = () => {
+    abortRef.current?.abort();
+    void navigate(paths.backupCode.href(scanId, flow === 'direct' ? 'direct' : undefined));
+  };
+
   const tryAgain = () => {
     if (!prompt && camera.status === 'error') setRestartKey((k) => k + 1);
     else outcome.dismiss();
@@ -132,10 +147,12 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     attempts: outcome.attempts,
     retryPrompt,
     live: live.state,
+    stillLooking: stillLooking && live.state === 'looking',
     hint: checks.hint,
     canTakePhoto: status === 'ready' && cameraReady && !retryPrompt,
     takePhoto: () => void capture(),
     cancel,
     tryAgain,
+    enterCode,
   };
 }

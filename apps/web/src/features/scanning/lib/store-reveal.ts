@@ -1,4 +1,5 @@
 import type { ScanResponse } from '@giftlens/contract/recipient';
+import { paths } from '../../../app/paths.ts';
 import { RECIPIENT_KEYS, writeJson, type SignedMessageUrl } from '../../../lib/recipient-storage.ts';
 
 type Details = NonNullable<ScanResponse['giftDetails']>;
@@ -31,4 +32,21 @@ export function storeReveal(giftId: string, details: Details, url: string): void
   });
   const signed: SignedMessageUrl = { url, timestamp: Date.now(), giftId };
   writeJson('local', RECIPIENT_KEYS.signedMessageUrl, signed);
+}
+
+/**
+ * A matching answer (a scan's, a live frame's or a backup code's): stores what it revealed and answers where to go
+ * (the message page, or the match result when no message is available); null when it revealed nothing.
+ */
+export function revealedPath(res: ScanResponse, fallbackGiftId: string | null): string | null {
+  const matched =
+    res.success && (res.matchResult.matched || res.matchResult.matchFound || res.openAIResponse.content === 'yes');
+  const giftId = res.giftId ?? res.matchResult.giftId ?? fallbackGiftId;
+  if (!matched || !giftId) return null;
+  const link = messageLink(res.giftDetails);
+  if (res.giftDetails && link) {
+    storeReveal(giftId, res.giftDetails, link);
+    return paths.giftMessage.href(giftId);
+  }
+  return paths.matchResult.href(giftId);
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { BackupCodeBox } from '../../../components/ui/backup-code-box.tsx';
 import { isChangeable } from '../../../lib/delivery-status.ts';
 import { useSenderGift } from '../../../api/sender-gift.ts';
 import { useSenderMe } from '../../../lib/sender-me.ts';
@@ -115,6 +116,8 @@ export function SharePage({ giftId, changeDeliveryId }: { giftId: string; change
               <li>Your personal message is revealed instantly.</li>
             </ol>
           </section>
+
+          {gift.data?.backupCode ? <BackupCodeBox code={gift.data.backupCode} className="mt-5" /> : null}
 
           <ShareNow
             giftId={giftId}
