@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import { KeyRound, SearchX } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';
@@ -48,10 +48,14 @@ export function GiftNotFoundPage() {
             </ButtonLink>
           </div>
           {code ? (
-            <ButtonLink to={code} variant="ghost" block>
-              <KeyRound className="size-5" aria-hidden />
+            // Small type keeps it on one line at 360 px.
+            <Link
+              to={code}
+              className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold text-stone-700 transition-colors hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              <KeyRound className="size-4" aria-hidden />
               {texts.backupCode.choose}
-            </ButtonLink>
+            </Link>
           ) : null}
         </div>
       }

@@ -58,8 +58,9 @@ export function RetryDialog({
           Cancel
         </Button>
       </div>
-      <Button variant="ghost" block onClick={onEnterCode}>
-        <KeyRound className="size-5" aria-hidden />
+      {/* Small type keeps it on one line at 360 px. */}
+      <Button variant="ghost" size="sm" block onClick={onEnterCode}>
+        <KeyRound className="size-4" aria-hidden />
         {texts.backupCode.choose}
       </Button>
     </Modal>

@@ -117,7 +117,7 @@ export function SharePage({ giftId, changeDeliveryId }: { giftId: string; change
             </ol>
           </section>
 
-          {gift.data?.backupCode ? <BackupCodeBox code={gift.data.backupCode} className="mt-5" /> : null}
+          {gift.data?.backupCode ? <BackupCodeBox code={gift.data.backupCode} className="mt-5" headingLevel={2} /> : null}
 
           <ShareNow
             giftId={giftId}
