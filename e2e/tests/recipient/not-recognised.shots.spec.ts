@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { texts } from '@giftlens/contract/texts';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
-import { waitForCode } from '../../support/mailbox.ts';
-import { atRoute, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
+import { GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
+import { missTwice, recipientSignsIn } from '../../support/recipient-flow.ts';
 
 // The screenshot walk of issue 24's "When the gift is not recognised" at 360×740 and 1280×800, for a person to look
 // at: runs only with SHOTS_DIR set (`SHOTS_DIR=/tmp/notfound-shots npx playwright test … not-recognised.shots`).
@@ -17,15 +17,6 @@ const SIZES = [
 ] as const;
 
 const shot = (page: Page, size: string, name: string) => page.screenshot({ path: `${SHOTS_DIR}/${name}-${size}.png` });
-
-async function missTwice(page: Page) {
-  await page.getByRole('button', { name: 'Take Photo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Gift not recognised' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Try Again' }).click();
-  await page.getByRole('button', { name: 'Take Photo' }).click();
-  await expect(page).toHaveURL(paths.giftNotFound.href(), { timeout: 30_000 });
-}
 
 for (const size of SIZES) {
   test(`the walk at ${size.width}×${size.height}`, async ({ page, paidGift, mailDir }) => {
@@ -61,15 +52,7 @@ for (const size of SIZES) {
     await shot(page, size.name, '5-backup-code-wrong');
 
     // /gift-not-found from the e-mail code.
-    await page.goto(paths.scan.href());
-    const since = Date.now();
-    await page.getByLabel('Email address').fill(gift.recipientEmail);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const code = await waitForCode(mailDir, gift.recipientEmail, since);
-    await page.getByLabel('Digit 1 of 6').focus();
-    await page.keyboard.type(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(atRoute(paths.scanningInstructions));
+    await recipientSignsIn(page, mailDir, gift.recipientEmail);
     await page.getByRole('button', { name: 'Start the Magic' }).click();
     await missTwice(page);
     await shot(page, size.name, '6-gift-not-found-email');

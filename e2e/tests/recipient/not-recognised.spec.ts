@@ -3,7 +3,8 @@ import { STILL_LOOKING_AFTER_MS } from '@giftlens/contract/constants';
 import { spacedBackupCode, texts } from '@giftlens/contract/texts';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
-import { waitForCode, waitForMail } from '../../support/mailbox.ts';
+import { waitForMail } from '../../support/mailbox.ts';
+import { missTwice, recipientSignsIn } from '../../support/recipient-flow.ts';
 import { API, atRoute, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
 import { myGift } from '../../support/sender-api.ts';
 
@@ -12,16 +13,6 @@ import { myGift } from '../../support/sender-api.ts';
 test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/002-canon.jpg') });
 
 const MESSAGE = 'Happy birthday! This opened with the backup code.';
-
-/** Two Take Photo misses: the retry dialog, Try Again, then /gift-not-found. */
-async function missTwice(page: Page) {
-  await page.getByRole('button', { name: 'Take Photo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Gift not recognised' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Try Again' }).click();
-  await page.getByRole('button', { name: 'Take Photo' }).click();
-  await expect(page).toHaveURL(paths.giftNotFound.href(), { timeout: 30_000 });
-}
 
 async function typeCode(page: Page, code: string) {
   await expect(page.getByRole('heading', { name: texts.backupCode.title })).toBeVisible();
@@ -104,15 +95,7 @@ test('by e-mail code, /gift-not-found’s Try again goes back to the instruction
   mailDir,
 }) => {
   const gift = await paidGift({ recipientName: 'Priya', message: { kind: 'text', text: MESSAGE } });
-  await page.goto(paths.scan.href());
-  const since = Date.now();
-  await page.getByLabel('Email address').fill(gift.recipientEmail);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = await waitForCode(mailDir, gift.recipientEmail, since);
-  await page.getByLabel('Digit 1 of 6').focus();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(atRoute(paths.scanningInstructions));
+  await recipientSignsIn(page, mailDir, gift.recipientEmail);
   const instructions = new URL(page.url()).pathname;
   await page.getByRole('button', { name: 'Start the Magic' }).click();
   await missTwice(page);
