@@ -6,7 +6,7 @@ import { afterAll, expect } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail.ts';
 import { createWhatsAppCloud } from '../src/adapters/whatsapp.ts';
 import { backoffMs, RETRY_POLICIES } from '../src/jobs/kinds.ts';
-import { paidGift } from './helpers/flows.ts';
+import { paidGift as paidGiftWithJobs } from './helpers/flows.ts';
 import { describeEachDatabase, it, json, PUBLIC_ORIGIN, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { startTestSmtp } from './helpers/smtp.ts';
 
@@ -16,6 +16,13 @@ const smtpMailer = () => createSmtpMailer(smtp.url, 'GiftLens <no-reply@giftlens
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+/** A paid gift whose payment confirmation e-mail (with its backup code) has gone: the jobs then are the deliveries'. */
+async function paidGift(h: Harness, cookie: string): Promise<string> {
+  const giftId = await paidGiftWithJobs(h, cookie);
+  await h.jobs.runDue();
+  return giftId;
+}
 
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
 
