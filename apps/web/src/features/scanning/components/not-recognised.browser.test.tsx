@@ -6,7 +6,7 @@ import { page } from 'vitest/browser';
 import canon001 from '../../../../../../test-fixtures/gift-photos/covers/photos/001-canon.jpg';
 import { paths } from '../../../app/paths.ts';
 import { GiftMessagePage } from '../../gift-message/components/gift-message-page.tsx';
-import { fakeScanServer, photoCamera, scanAnswer } from '../../../test/fake-scan-server.ts';
+import { fakeScanServer, photoCamera, refusal, scanAnswer } from '../../../test/fake-scan-server.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { BackupCodePage } from './backup-code-page.tsx';
 import { GiftNotFoundPage } from './gift-not-found-page.tsx';
@@ -61,6 +61,13 @@ describe('the scanner when the gift is not recognised (Chromium, fake camera)', 
     const dialog = page.getByRole('dialog', { name: 'Gift not recognised' });
     await dialog.getByRole('button', { name: texts.backupCode.choose }).click();
     await expect.element(elsewhere()).toHaveTextContent(paths.backupCode.href(GIFT));
+  });
+
+  test('a gift link whose gift no longer exists: Take Photo’s 404 goes to the link’s page, which says the link is dead', async () => {
+    server.answerScans(() => refusal(404, 'gift_not_found', texts.sender.giftNotFound, 0));
+    await renderRoute(scannerRoute, paths.scanningCamera.href(GIFT, 'direct'));
+    await takePhoto().click();
+    await expect.element(elsewhere()).toHaveTextContent(paths.shareLink.href(GIFT));
   });
 
   test('after the last miss, /gift-not-found’s Try again goes back to this gift’s camera (gift link)', async () => {
