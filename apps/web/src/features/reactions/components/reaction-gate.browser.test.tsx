@@ -119,3 +119,131 @@ describe('the reaction gate (Chromium, fake camera)', () => {
     expect(tracks.every((t) => t.readyState === 'ended')).toBe(true);
   });
 });
+
+/**
+ * Whether the page is inside a click's dispatch right now: set by a capture listener on window (the first to run),
+ * cleared by a bubbling one on window (the last; React's handlers run on the root in between). A call seen with
+ * it set was made synchronously in the tap, where a phone still lets the page start playback.
+ */
+function watchClicks() {
+  let inClick = false;
+  const on = () => void (inClick = true);
+  const off = () => void (inClick = false);
+  window.addEventListener('click', on, true);
+  window.addEventListener('click', off);
+  return {
+    inClick: () => inClick,
+    stop: () => {
+      window.removeEventListener('click', on, true);
+      window.removeEventListener('click', off);
+    },
+  };
+}
+
+/** A server whose play-consent answer is held until the test releases it (a slow phone network). */
+function slowConsentServer() {
+  const calls: string[] = [];
+  const bodies: unknown[] = [];
+  let release: (r: Response) => void = () => undefined;
+  const held = new Promise<Response>((resolve) => (release = resolve));
+  vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push(url);
+    bodies.push(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body);
+    if (url === API.playConsent) return held;
+    if (url === API.consent || url === API.startSyncedRecording) return Promise.resolve(jsonResponse({ success: true }));
+    if (url === API.reactionUpload) return Promise.resolve(jsonResponse({ success: true, message: texts.recipient.reactionSavedServer }));
+    return Promise.resolve(jsonResponse({ success: false, error: 'unexpected call', code: 'not_found' }, 404));
+  });
+  const answer = (body: object) => release(jsonResponse({ success: true, ...body }));
+  return { calls, bodies, answer };
+}
+
+/** The gate around a media element that has not loaded anything yet (its metadata would never come). */
+async function renderGate(message: GiftMessageResponse, media: HTMLMediaElement, play: () => Promise<boolean>) {
+  await render(
+    <>
+      <Toaster />
+      <ReactionGate
+        giftId={GIFT}
+        message={message}
+        mediaType="video"
+        getMedia={() => media}
+        play={play}
+        renderPlayButton={(onPress, busy) => (
+          <button type="button" onClick={onPress} disabled={busy}>
+            Play
+          </button>
+        )}
+      />
+    </>,
+  );
+}
+
+describe('playback starts inside the tap (a phone loses the tap across a slow network)', () => {
+  test('Play on a gift that has its reaction plays at once: no wait for the media or the server', async () => {
+    const clicks = watchClicks();
+    const server = slowConsentServer();
+    const playedInClick: boolean[] = [];
+    const play = vi.fn(() => (playedInClick.push(clicks.inClick()), Promise.resolve(true)));
+    await renderGate({ ...MESSAGE, hasReaction: true }, document.createElement('video'), play);
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    expect(playedInClick).toEqual([true]);
+    await expect.element(page.getByText(texts.recipient.alreadyReacted)).toBeVisible();
+    // The bookkeeping follows beside the playback (after at most 1.5 s for the media's duration).
+    await expect.poll(() => server.calls, { timeout: 5000 }).toEqual([API.playConsent]);
+    server.answer({ allowRecording: false, message: texts.recipient.alreadyReacted, data: null });
+    clicks.stop();
+  });
+
+  test('on a gift without one, Play asks at once and "Just Play" plays in its tap; the refusal is sent when the server answers', async () => {
+    const clicks = watchClicks();
+    const server = slowConsentServer();
+    const playedInClick: boolean[] = [];
+    const play = vi.fn(() => (playedInClick.push(clicks.inClick()), Promise.resolve(true)));
+    await renderGate(MESSAGE, document.createElement('video'), play);
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    // The question is shown while play-consent is still on its way.
+    await expect.element(page.getByRole('button', { name: 'Just Play' })).toBeVisible();
+    expect(server.calls).toEqual([]);
+    await page.getByRole('button', { name: 'Just Play' }).click();
+    expect(playedInClick).toEqual([true]);
+
+    server.answer({ allowRecording: true, message: texts.recipient.reactionConsentAsked, data: { id: 'reaction-1' } });
+    await expect.poll(() => server.calls, { timeout: 5000 }).toEqual([API.playConsent, API.consent]);
+    expect(server.bodies[1]).toMatchObject({ reactionId: 'reaction-1', consentGranted: false });
+    clicks.stop();
+  });
+
+  test('"Play & Record Video" plays in its tap; the consent, the camera and the recorder follow beside it, and the reaction is saved', async () => {
+    const clicks = watchClicks();
+    const server = slowConsentServer();
+    const media = document.createElement('video');
+    const playedInClick: boolean[] = [];
+    // The page's play: the message starts, and ends 1.5 s later.
+    const play = vi.fn(() => {
+      playedInClick.push(clicks.inClick());
+      media.dispatchEvent(new Event('playing'));
+      window.setTimeout(() => media.dispatchEvent(new Event('ended')), 1500);
+      return Promise.resolve(true);
+    });
+    await renderGate(MESSAGE, media, play);
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play & Record Video' }).click();
+    expect(playedInClick).toEqual([true]);
+
+    server.answer({ allowRecording: true, message: texts.recipient.reactionConsentAsked, data: { id: 'reaction-1' } });
+    await expect.element(page.getByText(texts.recipient.reactionSaved), { timeout: 8000 }).toBeVisible();
+    expect(server.calls).toEqual([API.playConsent, API.consent, API.startSyncedRecording, API.reactionUpload]);
+    expect(server.bodies[1]).toMatchObject({ reactionId: 'reaction-1', consentGranted: true });
+    const upload = server.bodies[3] as FormData;
+    // The message started before the recorder (the camera opened beside the playback): a negative offset.
+    expect(Number(upload.get('syncOffsetMs'))).toBeLessThan(0);
+    expect(upload.get('reaction')).toBeInstanceOf(Blob);
+    expect(play).toHaveBeenCalledTimes(1);
+    clicks.stop();
+  });
+});

@@ -1,3 +1,4 @@
+import type { PlayConsentResponse } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
 import { Video } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,15 +12,15 @@ import { newPlaybackSessionId, ReactionRecording } from '../lib/reaction-recordi
 import { RecBadge } from './rec-badge.tsx';
 import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 
-
-interface PendingConsent {
-  reactionId: string;
+/** What the server answered the play-consent call (null: the call failed), and the playback it was asked for. */
+interface ConsentAnswer {
+  answer: PlayConsentResponse | null;
   playbackSessionId: string;
 }
 
 /** Waits (briefly) for the media's duration, which play-consent reports. */
-function metadataOf(media: HTMLMediaElement): Promise<void> {
-  if (media.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
+function metadataOf(media: HTMLMediaElement | null): Promise<void> {
+  if (!media || media.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       window.clearTimeout(timer);
@@ -36,97 +37,125 @@ const reasonOf = (err: unknown) => (err instanceof Error && err.message ? err.me
 /**
  * Play on the Lifetime plan: ask whether the recipient's reaction may be recorded ("Play & Record Video" or
  * "Just Play"); an existing reaction means just playing. Nothing is recorded without a yes.
+ *
+ * Every tap that plays calls play() at once, inside the tap: a phone (iOS) lets a page start media only in the
+ * gesture, and loses it across a slow network call. The bookkeeping runs beside the playback: the play-consent call
+ * (opened by the Play tap, which shows the question without waiting for it), the answer, the camera.
  */
-/** The Lifetime plan's gate: asks for consent, then plays and records the reaction; the app layer plugs it in. */
 export function ReactionGate({ giftId, message, mediaType, getMedia, play, renderPlayButton }: PlayGateProps) {
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<PendingConsent | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [recording, setRecording] = useState(false);
   const recordingRef = useRef<ReactionRecording | null>(null);
+  // The play-consent call of this page's Play tap: asked once, answered whenever the server answers.
+  const consentRef = useRef<Promise<ConsentAnswer> | null>(null);
 
   useEffect(() => () => recordingRef.current?.dispose(), []);
 
-  const onPress = async () => {
-    if (!message.reactionsEnabled) {
-      await play();
-      return;
-    }
-    if (pending) {
-      setModalOpen(true);
-      return;
-    }
-    setBusy(true);
+  /** Opens the play-consent call (the media's duration when it is known within 1.5 s); never throws. */
+  const askConsent = (): Promise<ConsentAnswer> => {
     const media = getMedia();
-    if (media) await metadataOf(media);
     const playbackSessionId = newPlaybackSessionId();
-    try {
-      const res = await requestPlayConsent({
-        giftId,
-        recipientId: message.recipientId ?? readString('session', RECIPIENT_KEYS.recipientId),
-        recipientName: message.recipientName.slice(0, 100) || null,
-        recipientEmail: message.recipientEmail ?? readString('session', RECIPIENT_KEYS.recipientEmail),
-        mediaDuration: media && Number.isFinite(media.duration) ? Math.round(media.duration) : null,
-        playbackSessionId,
-      });
-      if (!res.allowRecording || !res.data) {
-        if (res.message === texts.recipient.alreadyReacted || message.hasReaction) toast.info(texts.recipient.alreadyReacted);
-        await play();
-        return;
-      }
-      setPending({ reactionId: res.data.id, playbackSessionId });
-      setModalOpen(true);
-    } catch {
-      toast.error(texts.recipient.consentFailed);
-      await play();
-    } finally {
-      setBusy(false);
-    }
+    return metadataOf(media)
+      .then(() =>
+        requestPlayConsent({
+          giftId,
+          recipientId: message.recipientId ?? readString('session', RECIPIENT_KEYS.recipientId),
+          recipientName: message.recipientName.slice(0, 100) || null,
+          recipientEmail: message.recipientEmail ?? readString('session', RECIPIENT_KEYS.recipientEmail),
+          mediaDuration: media && Number.isFinite(media.duration) ? Math.round(media.duration) : null,
+          playbackSessionId,
+        }),
+      )
+      .then(
+        (answer) => ({ answer, playbackSessionId }),
+        () => ({ answer: null, playbackSessionId }),
+      );
   };
 
-  const recordAndPlay = async () => {
-    if (!pending) return;
+  /** The reaction this playback may record, or null (told to the recipient when it is not the answer they chose). */
+  const openedReaction = async (announce: boolean): Promise<{ reactionId: string; playbackSessionId: string } | null> => {
+    const { answer, playbackSessionId } = await (consentRef.current ?? askConsent());
+    consentRef.current = null;
+    if (!answer) {
+      if (announce) toast.error(texts.recipient.consentFailed);
+      return null;
+    }
+    if (!answer.allowRecording || !answer.data) {
+      if (announce && answer.message === texts.recipient.alreadyReacted) toast.info(texts.recipient.alreadyReacted);
+      return null;
+    }
+    return { reactionId: answer.data.id, playbackSessionId };
+  };
+
+  const onPress = () => {
+    if (!message.reactionsEnabled) {
+      void play();
+      return;
+    }
+    if (message.hasReaction) {
+      void play();
+      toast.info(texts.recipient.alreadyReacted);
+      void askConsent();
+      return;
+    }
+    consentRef.current ??= askConsent();
+    setModalOpen(true);
+  };
+
+  const recordAndPlay = () => {
     setModalOpen(false);
-    setPending(null);
     const media = getMedia();
-    const rec = new ReactionRecording(pending.reactionId, pending.playbackSessionId, {
+    if (!media) {
+      void play();
+      return;
+    }
+    const rec = new ReactionRecording({
       onRecordingChange: setRecording,
       onSaved: () => toast.success(texts.recipient.reactionSaved),
       onSaveFailed: (reason) => toast.error(texts.recipient.saveReactionFailed(reason)),
       // Long enough to read; the message stays on the page to watch again.
       onNothingRecorded: () => toast.warning(texts.recipient.reactionRecordedNothing, { duration: 15_000 }),
     });
+    recordingRef.current = rec;
+    rec.follow(media);
+    void play().then((playing) => {
+      if (!playing) rec.dispose();
+    });
+    void startRecording(rec);
+  };
+
+  /** Beside the playback: the consent answer, the recipient's yes, the camera, then the recorder. */
+  const startRecording = async (rec: ReactionRecording) => {
+    const reaction = await openedReaction(true);
+    if (!reaction) {
+      rec.dispose();
+      return;
+    }
     try {
-      await postConsent(pending.reactionId, true);
+      rec.assign(reaction.reactionId, reaction.playbackSessionId);
+      await postConsent(reaction.reactionId, true);
       await rec.open();
     } catch (err) {
       rec.dispose();
       toast.error(texts.recipient.unableToRecord(reasonOf(err)));
-      await play();
       return;
     }
-    if (!media) {
-      rec.dispose();
-      return;
-    }
-    recordingRef.current = rec;
-    rec.begin(media);
+    rec.begin();
     toast.info(texts.recipient.recordingReaction);
-    if (!(await play())) rec.dispose();
   };
 
-  const justPlay = async () => {
-    if (!pending) return;
+  const justPlay = () => {
     setModalOpen(false);
-    setPending(null);
+    void play();
     // Record the refusal; nothing is recorded either way, so a failure here does not matter to the recipient.
-    postConsent(pending.reactionId, false).catch(() => undefined);
-    await play();
+    void openedReaction(false).then((reaction) => {
+      if (reaction) postConsent(reaction.reactionId, false).catch(() => undefined);
+    });
   };
 
   return (
     <>
-      {renderPlayButton(() => void onPress(), busy)}
+      {renderPlayButton(onPress, false)}
       <Modal
         open={modalOpen}
         title="Record your reaction?"
@@ -144,11 +173,11 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
         </p>
         <p className="text-sm text-stone-500">Recording stops a second after the message ends. You can say no.</p>
         <div className="mt-2 flex w-full flex-col gap-3">
-          <Button block onClick={() => void recordAndPlay()}>
+          <Button block onClick={recordAndPlay}>
             <Video className="size-5" aria-hidden />
             Play &amp; Record Video
           </Button>
-          <Button variant="secondary" block onClick={() => void justPlay()}>
+          <Button variant="secondary" block onClick={justPlay}>
             Just Play
           </Button>
         </div>

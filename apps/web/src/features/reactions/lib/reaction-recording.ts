@@ -23,9 +23,12 @@ export interface RecordingCallbacks {
 }
 
 /**
- * One reaction recording, synced to the message: the recorder starts before the media plays, the media's start
- * is reported to the server, and recording stops 1 s after the media ends; then it uploads. The camera and
- * microphone are released in every outcome (saved, failed, or the page left).
+ * One reaction recording, synced to the message. The message starts playing in the recipient's tap (`follow`
+ * first, then play: a phone allows play() only inside the gesture), while the camera opens beside it; the
+ * recorder starts once the camera is there (`begin`), the media's start is reported to the server, and recording
+ * stops 1 s after the media ends; then it uploads with the offset between the two starts (negative when the
+ * message started first). The camera and microphone are released in every outcome (saved, failed, or the page
+ * left).
  */
 export class ReactionRecording {
   private stream: MediaStream | null = null;
@@ -38,11 +41,17 @@ export class ReactionRecording {
   private media: HTMLMediaElement | null = null;
   private disposed = false;
 
-  constructor(
-    private readonly reactionId: string,
-    private readonly playbackSessionId: string,
-    private readonly callbacks: RecordingCallbacks,
-  ) {}
+  // The reaction the server opened for this playback; known once its play-consent call answers (`assign`).
+  private reactionId = '';
+  private playbackSessionId = '';
+
+  constructor(private readonly callbacks: RecordingCallbacks) {}
+
+  /** The reaction this recording is for (before `begin`). */
+  assign(reactionId: string, playbackSessionId: string): void {
+    this.reactionId = reactionId;
+    this.playbackSessionId = playbackSessionId;
+  }
 
   /** Asks for the front camera and microphone; throws (with the browser's reason) when refused. */
   async open(): Promise<void> {
@@ -53,8 +62,19 @@ export class ReactionRecording {
     if (this.disposed) this.release();
   }
 
-  /** Starts recording and follows `media`: its start is reported, its end stops the recording 1 s later. */
-  begin(media: HTMLMediaElement): void {
+  /**
+   * Follows `media` from now on: when it starts playing and when it ends. Called in the tap, before play(), so the
+   * start is seen even when it comes before the camera.
+   */
+  follow(media: HTMLMediaElement): void {
+    this.media = media;
+    media.addEventListener('playing', this.onPlaying);
+    media.addEventListener('ended', this.onEnded);
+    if (!media.paused && media.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) this.onPlaying();
+  }
+
+  /** Starts recording (the camera is open): reports the media's start if it came first, and stops after its end. */
+  begin(): void {
     if (!this.stream || this.disposed) return;
     const mimeType = pickMimeType();
     this.recorder = new MediaRecorder(this.stream, mimeType ? { mimeType } : undefined);
@@ -62,17 +82,22 @@ export class ReactionRecording {
       if (e.data.size > 0) this.chunks.push(e.data);
     });
     this.recorder.addEventListener('stop', () => void this.finish());
-    this.media = media;
-    media.addEventListener('playing', this.onPlaying);
-    media.addEventListener('ended', this.onEnded);
     this.recorder.start(CHUNK_MS);
     this.recorderStart = Date.now();
     this.callbacks.onRecordingChange(true);
+    if (this.mediaStartTime !== null) this.reportStart();
+    if (this.mediaEndTime !== null) this.stopSoon();
   }
 
   private onPlaying = () => {
     if (this.mediaStartTime !== null || this.disposed) return;
     this.mediaStartTime = Date.now();
+    if (this.recorder) this.reportStart();
+  };
+
+  /** Tells the server when the message started (the consent was given before the recorder started). */
+  private reportStart() {
+    if (this.mediaStartTime === null) return;
     startSyncedRecording({
       reactionId: this.reactionId,
       mediaStartTime: this.mediaStartTime,
@@ -80,15 +105,20 @@ export class ReactionRecording {
     }).catch(() => {
       // The upload carries the offset too, so the reaction can still be lined up without this call.
     });
-  };
+  }
 
   private onEnded = () => {
     if (this.mediaEndTime !== null || this.disposed) return;
     this.mediaEndTime = Date.now();
+    if (this.recorder) this.stopSoon();
+  };
+
+  private stopSoon() {
+    window.clearTimeout(this.stopTimer);
     this.stopTimer = window.setTimeout(() => {
       if (this.recorder?.state !== 'inactive') this.recorder?.stop();
     }, STOP_AFTER_END_MS);
-  };
+  }
 
   private async finish(): Promise<void> {
     this.detach();
