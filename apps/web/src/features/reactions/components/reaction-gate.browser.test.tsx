@@ -88,23 +88,7 @@ describe('the reaction gate (Chromium, fake camera)', () => {
       return Promise.resolve(true);
     });
 
-    await render(
-      <>
-        <Toaster />
-        <ReactionGate
-          giftId={GIFT}
-          message={MESSAGE}
-          mediaType="video"
-          getMedia={() => media}
-          play={play}
-          renderPlayButton={(onPress, busy) => (
-            <button type="button" onClick={onPress} disabled={busy}>
-              Play
-            </button>
-          )}
-        />
-      </>,
-    );
+    await renderGate(MESSAGE, media, play);
     await page.getByRole('button', { name: 'Play' }).click();
     await page.getByRole('button', { name: 'Play & Record Video' }).click();
 
