@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -33,8 +33,33 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/**
+ * Loads the code of every lazily loaded route the first URL matches, in place, before the router is made. A router
+ * made while its first screen's code is still loading starts uninitialised: it renders nothing for that first pass
+ * (a "HydrateFallback", with React Router's warning on every full page load but /) and then the screen. Made
+ * after, it starts initialised and renders the screen at once. A route whose code fails to load is left lazy: the
+ * router loads it again and shows its error screen (a stale chunk reloads the page once, route-error.tsx).
+ */
+export async function loadFirstRoutes(list: RouteObject[], location: string): Promise<void> {
+  const lazy = (matchRoutes(list, location) ?? []).map((m) => m.route).filter((r) => typeof r.lazy === 'function');
+  await Promise.all(
+    lazy.map(async (route) => {
+      try {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, loaded, { lazy: undefined });
+      } catch {
+        // Left lazy: the router tries again and shows the route's error element.
+      }
+    }),
+  );
+}
 
-export function AppRouter() {
+/** The app's router, made once the first screen's code is loaded (see loadFirstRoutes). */
+export async function createAppRouter(): Promise<ReturnType<typeof createBrowserRouter>> {
+  await loadFirstRoutes(routes, window.location.pathname);
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return <RouterProvider router={router} />;
 }
