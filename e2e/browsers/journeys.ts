@@ -46,7 +46,8 @@ export async function senderToPayment(b: SmokeBrowser, mailDir: string): Promise
   await waitUntil(b, "document.querySelector('video[aria-label=\"Message preview\"]')", 'the video preview');
   await b.click(button('Continue to Checkout'));
 
-  await waitUntil(b, `location.pathname.startsWith('/checkout/')`, 'the checkout');
+  // The message uploads and the server checks it first (slow on a busy machine).
+  await waitUntil(b, `location.pathname.startsWith('/checkout/')`, 'the checkout', 45_000);
   await waitForText(b, 'Ravi');
   // Pay is enabled once the message is converted.
   await b.click('//button[starts-with(normalize-space(), "Pay")]');

@@ -129,7 +129,13 @@ export async function waitUntil(browser: SmokeBrowser, expression: string, what:
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (await browser.evaluate<boolean>(`Boolean(${expression})`).catch(() => false)) return;
-    if (Date.now() > until) throw new Error(`${browser.name}: ${what} (not seen within ${timeoutMs / 1000} s)`);
+    if (Date.now() > until) {
+      // What the page showed instead: its path and the start of its text (these drivers leave no trace behind).
+      const shown = await browser
+        .evaluate<string>("location.pathname + ': ' + document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400)")
+        .catch((err: unknown) => String(err));
+      throw new Error(`${browser.name}: ${what} (not seen within ${timeoutMs / 1000} s); the page: ${shown}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
