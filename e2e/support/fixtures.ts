@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, request, type APIRequestContext, type Cookie } from '@playwright/test';
 import type { PlanId } from '@giftlens/contract/plans';
+import { AXE_BINDING, AXE_CHECK_NOW, axeInitScript, describeViolations, type AxeReport } from './axe.ts';
 import { fakeCameraArgs } from './camera.ts';
 import { GIFT_PHOTOS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
 import {
@@ -64,6 +65,13 @@ interface TestFixtures {
   /** Where the real SMTP server the global setup started writes what it receives (read with mailbox.ts). */
   mailDir: string;
   failOnConsoleError: void;
+  /**
+   * axe-core's WCAG 2.2 A/AA rules on every screen the test's pages show (support/axe.ts) and on the one it ends
+   * on; any violation fails the test. A spec that means to show a screen axe must not judge can turn it off with
+   * `test.use({ axe: false })`, saying why.
+   */
+  failOnAxeViolation: void;
+  axe: boolean;
   /**
    * Makes a gift the way the wizard does, through the server's API only: a new sender signs in with the e-mail
    * code, gives a first name, sends the gift's details and photo and the message (an uploaded file is converted
@@ -165,6 +173,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       expect(errors, 'console errors during the test').toEqual([]);
       expect(violations, 'CSP violations (securitypolicyviolation events) during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+  axe: [true, { option: true }],
+  failOnAxeViolation: [
+    async ({ page, context, axe }, use, testInfo) => {
+      if (!axe) return use();
+      const reports: AxeReport[] = [];
+      await context.exposeBinding(AXE_BINDING, (_source, report: AxeReport) => {
+        reports.push(report);
+      });
+      await context.addInitScript({ content: axeInitScript() });
+      await use();
+      // The screen the test ends on, as it is now (its last state may never have been quiet for long).
+      if (!page.isClosed()) {
+        await page
+          .evaluate(async (name) => {
+            await (window as unknown as Record<string, (() => Promise<void>) | undefined>)[name]?.();
+          }, AXE_CHECK_NOW)
+          .catch(() => undefined);
+      }
+      const ms = reports.map((r) => r.ms);
+      // E2E_AXE_LOG=1 prints what the checks cost, one line per test.
+      if (process.env.E2E_AXE_LOG) console.log(`axe: ${testInfo.title}: ${reports.length} screens, ms ${ms.join(' ')}`);
+      await testInfo.attach('axe', {
+        contentType: 'application/json',
+        body: JSON.stringify({ screens: reports.map((r) => ({ screen: r.screen, ms: r.ms, violations: r.violations.length })), ms }),
+      });
+      expect(describeViolations(reports), `axe-core (WCAG 2.2 AA) violations on the ${reports.length} screens checked`).toEqual([]);
     },
     { auto: true },
   ],

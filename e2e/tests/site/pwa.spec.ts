@@ -1,3 +1,4 @@
+import { texts } from '@giftlens/contract/texts';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
 import { paths } from '../../support/paths.ts';
@@ -34,7 +35,7 @@ test.describe('install prompt', () => {
     await page.clock.install();
     await page.goto(paths.howItWorks.href());
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-    const prompt = page.getByRole('complementary', { name: 'Install GiftLens' });
+    const prompt = page.getByRole('complementary', { name: texts.pwa.addToHomeScreen });
 
     await offerInstall(page);
     await expect(prompt).toBeVisible();
@@ -60,14 +61,34 @@ test.describe('install prompt', () => {
     await expect(prompt).toBeHidden();
   });
 
-  test('Install hands over to the browser prompt', async ({ page }) => {
+  test('Add hands over to the browser prompt', async ({ page }) => {
     await page.goto(paths.faq.href());
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await offerInstall(page);
-    const prompt = page.getByRole('complementary', { name: 'Install GiftLens' });
-    await prompt.getByRole('button', { name: 'Install' }).click();
+    const prompt = page.getByRole('complementary', { name: texts.pwa.addToHomeScreen });
+    await prompt.getByRole('button', { name: texts.pwa.addToHomeScreenAction, exact: true }).click();
     await expect(prompt).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls)).toBe(1);
+  });
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the offer to add GiftLens to the home screen reads in a few lines and never says "install"', async ({ page }) => {
+    await page.goto(paths.faq.href());
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await offerInstall(page);
+    const prompt = page.getByRole('complementary', { name: texts.pwa.addToHomeScreen });
+    await expect(prompt).toBeVisible();
+    // The hero says "no app to install": the offer is worded as adding to the home screen.
+    await expect(prompt).not.toContainText(/install/i);
+    // Lines of words (the two paragraphs), counted from their rendered line boxes: 5 before, when the buttons shared
+    // the row with them.
+    const lines = await prompt.locator('p').evaluateAll((ps) =>
+      ps.reduce((sum, p) => sum + Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)), 0),
+    );
+    expect(lines, 'lines of words in the offer').toBeLessThanOrEqual(3);
   });
 });
 

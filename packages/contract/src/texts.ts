@@ -67,6 +67,11 @@ const sender = {
   scheduleFuture: 'Please select a future date and time',
   scheduleFailed: 'Failed to schedule delivery',
   scheduleGiftNotPaid: 'Please complete payment before scheduling delivery.',
+  // After scheduling, the spec's jump to / waits REDIRECT_AFTER_SCHEDULE_MS: the confirmation is read out first and
+  // the sender may stay.
+  deliveryScheduled: (date: string, time: string) => `Delivery scheduled for ${date} at ${time}!`,
+  leavingAfterSchedule: 'Taking you to the home page in 2 seconds.',
+  stayOnThisPage: 'Stay on this page',
   timezoneInvalid: 'Please choose a valid time zone.',
   whatsappUnavailable: 'WhatsApp delivery is not available yet. Please use e-mail.',
   whatsappNumberInvalid: 'Please enter the WhatsApp number with its country code, e.g. +919876543210',
@@ -244,7 +249,15 @@ const backupCode = {
   emailAction: 'Share your gift',
 } as const;
 
-export const texts = { sender, recipient, media, backupCode } as const;
-
 /** A backup code as people read it: "1234 5678". */
 export const spacedBackupCode = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;
+
+/** The offer to add the web app to the home screen (recipient-side §2): there is no app to install from a store. */
+const pwa = {
+  addToHomeScreen: 'Add GiftLens to your home screen',
+  addToHomeScreenNote: 'Open your gifts in one tap.',
+  addToHomeScreenAction: 'Add',
+  later: 'Later',
+} as const;
+
+export const texts = { sender, recipient, media, backupCode, pwa } as const;

@@ -1,4 +1,5 @@
 import { Camera, Loader2 } from 'lucide-react';
+import type { Ref } from 'react';
 
 /**
  * The camera screen's Take Photo button, in the scanner's look (`labelled`: a ring with the label under it) or
@@ -9,7 +10,9 @@ export function ShutterButton({
   onPress,
   disabled,
   busy = false,
+  ref,
 }: {
+  ref?: Ref<HTMLButtonElement>;
   look: 'labelled' | 'round';
   onPress: () => void;
   disabled: boolean;
@@ -18,6 +21,7 @@ export function ShutterButton({
   if (look === 'round') {
     return (
       <button
+        ref={ref}
         type="button"
         onClick={onPress}
         disabled={disabled}
@@ -30,6 +34,7 @@ export function ShutterButton({
   }
   return (
     <button
+      ref={ref}
       type="button"
       onClick={onPress}
       disabled={disabled}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -18,6 +18,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: keyof typeof SIZES;
   block?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The app's button: 44 px touch target, brand primary, visible focus ring. */

@@ -25,7 +25,30 @@ function CodeForm({ onSubmit }: { onSubmit: (code: string) => void }) {
 
 const digit = (screen: Awaited<ReturnType<typeof render>>, n: number) => screen.getByLabelText(`Digit ${n} of 6`);
 
+/** The code checked with the boxes disabled, as the verification steps do; every code is wrong. */
+function WrongCodeForm() {
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  const check = () => {
+    setChecking(true);
+    setTimeout(() => {
+      setCode('');
+      setChecking(false);
+    }, 50);
+  };
+  return <CodeInput length={6} value={code} onChange={setCode} onComplete={check} disabled={checking} autoFocus />;
+}
+
 describe('CodeInput (Chromium)', () => {
+  test('after a wrong code the first box has focus again, not the page', async () => {
+    const screen = await render(<WrongCodeForm />);
+    await expect.element(digit(screen, 1)).toHaveFocus();
+    await userEvent.keyboard('123456');
+    await expect.element(digit(screen, 1)).toBeEnabled();
+    await expect.element(digit(screen, 1)).toHaveValue('');
+    await expect.element(digit(screen, 1)).toHaveFocus();
+  });
+
   test('typing moves to the next box; the sixth digit submits the code once', async () => {
     const onSubmit = vi.fn<(code: string) => void>();
     const screen = await render(<CodeForm onSubmit={onSubmit} />);

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 
 interface CodeInputProps {
   length: number;
@@ -19,6 +19,16 @@ export function CodeInput({ length, value, onChange, disabled, onComplete, autoF
   const digits = Array.from({ length }, (_, i) => value[i] ?? '');
 
   const focus = (i: number) => refs.current[Math.max(0, Math.min(length - 1, i))]?.focus();
+
+  // A wrong code is checked with the boxes disabled, which drops focus to <body>; once they are cleared and
+  // enabled again, the first box takes it so the code can be typed again at once.
+  const wasDisabled = useRef(disabled);
+  useEffect(() => {
+    const reEnabled = wasDisabled.current && !disabled;
+    wasDisabled.current = disabled;
+    const active = document.activeElement;
+    if (reEnabled && value === '' && (!active || active === document.body)) refs.current[0]?.focus();
+  }, [disabled, value]);
 
   const setFrom = (start: number, incoming: string) => {
     const clean = incoming.replace(/\D/g, '');

@@ -8,13 +8,18 @@ interface ModalProps {
   children: ReactNode;
   /** Shown above the title, e.g. an icon. */
   icon?: ReactNode;
+  /**
+   * Where focus goes once the dialog has closed, when the element that had it before is gone or disabled (the
+   * browser would leave it on <body>): e.g. the control that opened it, or the player it led to.
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and returned, Escape dismisses, and the
  * dialog is named by its title (so tests and screen readers find it as `dialog "<title>"`).
  */
-export function Modal({ open, title, onDismiss, children, icon }: ModalProps) {
+export function Modal({ open, title, onDismiss, children, icon, returnFocus }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -22,8 +27,12 @@ export function Modal({ open, title, onDismiss, children, icon }: ModalProps) {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!open && dialog.open) {
+      dialog.close();
+      const active = document.activeElement;
+      if (!active || active === document.body) returnFocus?.()?.focus();
+    }
+  }, [open, returnFocus]);
 
   return (
     <dialog

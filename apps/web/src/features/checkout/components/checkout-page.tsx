@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import { Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { useCheckoutGift, type BackgroundUpload } from '../hooks/use-checkout-gift.ts';
 import { GiftSummaryCard } from './gift-summary-card.tsx';
 import { PayPanel } from './pay-panel.tsx';
@@ -79,8 +80,11 @@ export function CheckoutPage({ giftId, upload }: { giftId: string; upload: Backg
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const shell = useRef<HTMLDivElement>(null);
+  // Arriving from the message step, focus would otherwise be left on <body>.
+  useFocusHeading(shell, null, { onMount: true });
   return (
-    <div className="px-4 py-6 sm:py-10">
+    <div ref={shell} className="px-4 py-6 sm:py-10">
       <div className="mx-auto flex max-w-4xl flex-col gap-6">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Checkout</h1>
         {children}

@@ -29,7 +29,8 @@ export function GiftSummaryCard({ gift, uploading }: { gift: GiftSummary; upload
         ) : null}
         <dl className="grid min-w-0 grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 text-sm">
           <dt className="text-stone-500">For</dt>
-          <dd className="truncate font-semibold text-stone-900">{gift.recipientName}</dd>
+          {/* Wrapped, never cut: the name is what the sender checks before paying. */}
+          <dd className="font-semibold [overflow-wrap:anywhere] text-stone-900">{gift.recipientName}</dd>
           <dt className="text-stone-500">Occasion</dt>
           <dd className="text-stone-800">{occasion}</dd>
         </dl>

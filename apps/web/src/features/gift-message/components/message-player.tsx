@@ -67,6 +67,8 @@ export function MessagePlayer({ kind, src, poster, senderName, renderGate, onMed
           src={src}
           poster={poster ?? undefined}
           controls={started}
+          // Focusable by script before it has controls (the consent dialog hands focus back to it), in the tab order after.
+          tabIndex={started ? 0 : -1}
           controlsList={CONTROLS_LIST}
           disablePictureInPicture
           playsInline
@@ -93,6 +95,8 @@ export function MessagePlayer({ kind, src, poster, senderName, renderGate, onMed
           ref={setMedia}
           src={src}
           controls={started}
+          // Focusable by script before it has controls (the consent dialog hands focus back to it), in the tab order after.
+          tabIndex={started ? 0 : -1}
           controlsList={CONTROLS_LIST}
           preload="metadata"
           onContextMenu={preventMenu}

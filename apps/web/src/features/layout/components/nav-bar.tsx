@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
@@ -44,6 +44,19 @@ export function NavBar() {
     void navigate(HOW_IT_WORKS_HREF);
   };
   const close = () => setOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu from anywhere on the page, and focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -81,6 +94,7 @@ export function NavBar() {
             Get Started
           </Link>
           <button
+            ref={toggle}
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-xl text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
             aria-expanded={open}

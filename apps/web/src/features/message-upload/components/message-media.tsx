@@ -1,9 +1,10 @@
 import { formatLimit } from '@giftlens/contract/plans';
 import { MESSAGE_FILE_ACCEPT } from '@giftlens/contract/media';
 import { FileAudio, FileVideo, RotateCcw, Upload } from 'lucide-react';
-import { useId, type ChangeEvent, type RefObject } from 'react';
+import { useId, useRef, type ChangeEvent, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatFileMegabytes } from '@giftlens/contract/plans';
+import { useFocusWhenLost } from '../../../lib/use-focus.ts';
 import type { ChosenMedia } from '../hooks/use-chosen-media.ts';
 
 /** The dashed "upload a file" card shown under the recorder. */
@@ -65,6 +66,9 @@ export function MediaPreview({
   busy: boolean;
   onClear: () => void;
 }) {
+  // After Stop recording (or a chosen file) the recorder is replaced by this preview: its button takes focus.
+  const again = useRef<HTMLButtonElement>(null);
+  useFocusWhenLost(again, true);
   return (
     <div className="flex flex-col gap-4">
       {kind === 'video' ? (
@@ -85,7 +89,7 @@ export function MediaPreview({
           <span className="truncate">{media.file.name}</span>
           <span className="shrink-0 text-stone-500">{formatFileMegabytes(media.file.size)}MB</span>
         </span>
-        <Button variant="secondary" onClick={onClear} disabled={busy}>
+        <Button ref={again} variant="secondary" onClick={onClear} disabled={busy}>
           <RotateCcw className="size-4" aria-hidden /> Upload Again
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDuration } from '../../../lib/format.ts';
+import { useFocusWhenLost } from '../../../lib/use-focus.ts';
 import { useRecordingTimer } from '../hooks/use-recording-timer.ts';
 import { useVideoRecorder } from '../hooks/use-video-recorder.ts';
 import { useWavRecorder } from '../hooks/use-wav-recorder.ts';
@@ -83,6 +84,9 @@ function RecorderFrame({ kind, status, error, onStart, onStop, onPause, onResume
   const active = status === 'acquiring_media' || status === 'recording' || status === 'paused' || status === 'stopping';
   const [session, setSession] = useState(0);
   const seconds = useRecordingTimer(status === 'recording', session);
+  // Start recording is replaced by these controls: Stop takes focus once it can be pressed.
+  const stopButton = useRef<HTMLButtonElement>(null);
+  useFocusWhenLost(stopButton, status === 'recording');
   const Icon = kind === 'video' ? Video : Mic;
 
   if (!active) {
@@ -151,7 +155,7 @@ function RecorderFrame({ kind, status, error, onStart, onStop, onPause, onResume
             <Pause className="size-4" aria-hidden /> Pause
           </Button>
         )}
-        <Button variant="danger" onClick={onStop} disabled={status !== 'recording' && status !== 'paused'}>
+        <Button ref={stopButton} variant="danger" onClick={onStop} disabled={status !== 'recording' && status !== 'paused'}>
           <Square className="size-4 fill-current" aria-hidden /> Stop recording
         </Button>
       </div>

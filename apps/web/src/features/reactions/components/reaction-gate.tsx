@@ -160,6 +160,8 @@ export function ReactionGate({ giftId, message, mediaType, getMedia, play, rende
         open={modalOpen}
         title="Record your reaction?"
         onDismiss={() => setModalOpen(false)}
+        // The Play button that opened it is gone or busy: the player takes focus, where the message plays.
+        returnFocus={getMedia}
         icon={
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
             <Video className="size-7" aria-hidden />

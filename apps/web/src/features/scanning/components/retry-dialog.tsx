@@ -20,13 +20,17 @@ const TIPS: Record<ScanErrorKind, string> = {
   refused: 'You can try again later.',
 };
 
-/** After a failed scan: what went wrong, a tip, Try Again (resets the scan), Cancel (leaves), or the backup code. */
+/**
+ * After a failed scan: what went wrong, a tip, Try Again (resets the scan), Cancel (leaves), or the backup code.
+ * Escape only closes it, as Try Again does, and focus goes back to `returnFocus` (the control that opened it).
+ */
 export function RetryDialog({
   kind,
   message,
   onTryAgain,
   onCancel,
   onEnterCode,
+  returnFocus,
 }: {
   kind: ScanErrorKind | null;
   message: string;
@@ -34,13 +38,15 @@ export function RetryDialog({
   onCancel: () => void;
   /** The way out when the camera cannot do it: the gift's backup code (decision 039). */
   onEnterCode: () => void;
+  returnFocus?: () => HTMLElement | null;
 }) {
   const Icon = ICONS[kind ?? 'gift'];
   return (
     <Modal
       open={kind !== null}
       title={RETRY_TITLES[kind ?? 'gift']}
-      onDismiss={onCancel}
+      onDismiss={onTryAgain}
+      returnFocus={returnFocus}
       icon={
         <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
           <Icon className="size-7" aria-hidden />

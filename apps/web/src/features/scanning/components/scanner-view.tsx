@@ -1,6 +1,7 @@
 import { MAX_SCAN_ATTEMPTS } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { ShutterButton } from '../../../camera/shutter-button.tsx';
 import { CameraHint } from '../../../components/ui/camera-hint.tsx';
 import type { useScanner } from '../hooks/use-scanner.ts';
@@ -27,6 +28,7 @@ function statusText(s: Omit<ScannerState, 'attachVideo'>): string {
 /** The camera screen (recipient-side §4): the live picture, the viewfinder, progress, Take Photo, the retry dialog. */
 export function ScannerView({ attachVideo, ...s }: ScannerState) {
   const scanning = s.status === 'scanning';
+  const shutter = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="fixed inset-0 z-30 flex flex-col overflow-hidden bg-stone-950 text-white">
@@ -63,7 +65,7 @@ export function ScannerView({ attachVideo, ...s }: ScannerState) {
           {scanning && s.phase ? <ScanProgress phase={s.phase} /> : null}
         </div>
 
-        <ShutterButton look="labelled" onPress={s.takePhoto} disabled={!s.canTakePhoto} />
+        <ShutterButton ref={shutter} look="labelled" onPress={s.takePhoto} disabled={!s.canTakePhoto} />
       </footer>
 
       <RetryDialog
@@ -72,6 +74,7 @@ export function ScannerView({ attachVideo, ...s }: ScannerState) {
         onTryAgain={s.tryAgain}
         onCancel={s.cancel}
         onEnterCode={s.enterCode}
+        returnFocus={() => shutter.current}
       />
     </div>
   );

@@ -67,7 +67,7 @@ export function EmailStep({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-stone-800">How should we verify you?</legend>
         <div className="grid grid-cols-2 gap-2">
-          <label className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-brand-500 bg-brand-50 px-3 py-2 font-semibold text-brand-700">
+          <label className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-brand-500 bg-brand-50 px-3 py-2 font-semibold text-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600">
             <input type="radio" name="verificationType" value="email" defaultChecked className="sr-only" />
             <Mail className="size-4" aria-hidden />
             Email

@@ -83,7 +83,9 @@ export function VerificationStep({
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Check your e-mail</h1>
         <p className="mt-2 text-stone-600">
-          We sent a 6-digit code to <EmailAddress email={email} className="font-semibold text-stone-900" />
+          We sent a 6-digit code to{' '}
+          {/* A line of its own: on a phone the whole address fits there, or breaks only after the "@". */}
+          <EmailAddress email={email} className="block font-semibold text-stone-900" />
         </p>
       </div>
 

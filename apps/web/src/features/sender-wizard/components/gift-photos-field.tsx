@@ -13,10 +13,10 @@ interface GiftPhotosFieldProps {
 
 /** Up to three photos of the gift: previews with a remove button, and the dashed card that adds one. */
 export function GiftPhotosField({ photos, compressing, error, onAdd, onRemove }: GiftPhotosFieldProps) {
-  const ids = useFieldIds(undefined, {});
+  const ids = useFieldIds(undefined, { error });
   const imageId = ids.controlId;
   return (
-    <FieldShell {...ids} label="Gift photo">
+    <FieldShell {...ids} label="Gift photo" error={error}>
       {photos.length > 0 ? (
         <ul className={`grid gap-2 ${photos.length === 1 ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-3'}`}>
           {photos.map((file, i) => (
@@ -38,10 +38,21 @@ export function GiftPhotosField({ photos, compressing, error, onAdd, onRemove }:
           ))}
         </ul>
       ) : null}
+      {/* Before the drop zone, so the zone (its peer) shows the keyboard focus the hidden input has. */}
+      <input
+        id={imageId}
+        type="file"
+        accept="image/*"
+        multiple
+        className="peer sr-only"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        onChange={onAdd}
+      />
       {photos.length < MAX_REFERENCE_PHOTOS ? (
         <label
           htmlFor={imageId}
-          className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 text-center hover:bg-brand-50 ${error ? 'border-red-400' : 'border-stone-300'} ${photos.length > 0 ? 'py-3' : 'py-6'}`}
+          className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 text-center peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:bg-brand-50 ${error ? 'border-red-400' : 'border-stone-300'} ${photos.length > 0 ? 'py-3' : 'py-6'}`}
         >
           {compressing ? (
             <Loader2 className="size-7 animate-spin text-brand-500" aria-hidden />
@@ -54,8 +65,6 @@ export function GiftPhotosField({ photos, compressing, error, onAdd, onRemove }:
           <span className="text-xs text-stone-500">PNG, JPG, GIF up to 10MB</span>
         </label>
       ) : null}
-      <input id={imageId} type="file" accept="image/*" multiple className="sr-only" onChange={onAdd} />
-      {error ? <p className="text-sm text-red-700">{error}</p> : null}
       <p className="text-xs text-stone-500">
         Your recipient reveals the message by photographing this gift, so use a clear, well-lit photo. Up to{' '}
         {MAX_REFERENCE_PHOTOS} photos: another angle, the box or a label helps us recognise it.

@@ -2,10 +2,11 @@ import type { PlanId, Region } from '@giftlens/contract/plans';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { ArrowLeft } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { useRef, type ComponentType, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { useSendWizard } from '../hooks/use-send-wizard.ts';
 import type { WizardStep } from '../hooks/use-wizard-state.ts';
 import { DetailsStep } from './details-step.tsx';
@@ -59,6 +60,8 @@ const PROGRESS: Partial<Record<WizardStep, 1 | 2 | 3>> = { pricing: 1, details: 
 export function SendWizard({ region, onRegionChange, renderMessageStep, emailStep: EmailStep, verificationStep: VerificationStep, resumeGiftId, onResumed }: SendWizardProps) {
   const { state, update, goTo, back, giftPhotos, setGiftPhotos, saveDetailsDraft, verified } = useSendWizard({ resumeGiftId, onResumed });
   const { currentStep } = state;
+  const stepSection = useRef<HTMLElement>(null);
+  useFocusHeading(stepSection, currentStep);
 
   if (resumeGiftId) return <PageSpinner label="Loading your gift…" />;
 
@@ -134,7 +137,7 @@ export function SendWizard({ region, onRegionChange, renderMessageStep, emailSte
           </div>
         ) : null}
         {progress ? <ProgressIndicator current={progress} /> : null}
-        <section className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{steps[currentStep]()}</section>
+        <section ref={stepSection} className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{steps[currentStep]()}</section>
       </div>
     </div>
   );

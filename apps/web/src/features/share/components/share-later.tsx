@@ -1,7 +1,8 @@
 import { REDIRECT_AFTER_SCHEDULE_MS } from '@giftlens/contract/constants';
 import type { DeliveriesResponse, Delivery } from '@giftlens/contract/scheduling';
 import { Calendar, CalendarPlus, ChevronDown } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { texts } from '@giftlens/contract/texts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths.ts';
@@ -45,13 +46,21 @@ export function ShareLater({
   const cancel = useCancelDelivery(giftId);
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
+  // The confirmation of the delivery just scheduled, and whether the jump home is still to come.
+  const [confirmation, setConfirmation] = useState<{ text: string; leaving: boolean } | null>(null);
 
   const change = (delivery: Delivery) => onFormChange({ kind: 'change', delivery });
 
   const scheduled = (when: Date) => {
     onFormChange(null);
-    toast.success(`Delivery scheduled for ${formatLongDate(when)} at ${formatTime(when)}!`);
+    const text = texts.sender.deliveryScheduled(formatLongDate(when), formatTime(when));
+    toast.success(text);
+    setConfirmation({ text, leaving: true });
     redirect.current = window.setTimeout(() => void navigate(paths.home.href()), REDIRECT_AFTER_SCHEDULE_MS);
+  };
+  const stay = () => {
+    window.clearTimeout(redirect.current);
+    setConfirmation((c) => (c ? { ...c, leaving: false } : null));
   };
   const changed = (when: Date) => {
     onFormChange(null);
@@ -116,11 +125,36 @@ export function ShareLater({
         </span>
         <ChevronDown className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
       </button>
+      {confirmation ? <ScheduledConfirmation {...confirmation} onStay={stay} /> : null}
       {open ? (
         <div id="share-later-panel" className="mt-3">
           {panel}
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The spec's jump to / follows a schedule 2 s later: the confirmation is announced first (focus moves to Stay on
+ * this page, which the confirmation describes), and staying cancels the jump.
+ */
+function ScheduledConfirmation({ text, leaving, onStay }: { text: string; leaving: boolean; onStay: () => void }) {
+  const describedBy = useId();
+  const stayButton = useRef<HTMLButtonElement>(null);
+  const confirmationText = useRef<HTMLParagraphElement>(null);
+  // Focus on Stay while the jump is due; once staying, on the confirmation that replaced the button.
+  useEffect(() => (leaving ? stayButton.current : confirmationText.current)?.focus(), [leaving]);
+  return (
+    <div className="mt-3 flex flex-col gap-3 rounded-2xl bg-emerald-50 p-4 text-sm text-emerald-900">
+      <p ref={confirmationText} id={describedBy} role="status" tabIndex={-1} className="outline-none">
+        <span className="font-semibold">{text}</span> {leaving ? texts.sender.leavingAfterSchedule : null}
+      </p>
+      {leaving ? (
+        <Button ref={stayButton} variant="secondary" size="sm" aria-describedby={describedBy} onClick={onStay}>
+          {texts.sender.stayOnThisPage}
+        </Button>
+      ) : null}
+    </div>
   );
 }

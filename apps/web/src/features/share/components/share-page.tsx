@@ -66,8 +66,8 @@ export function SharePage({ giftId, changeDeliveryId }: { giftId: string; change
   return (
     <div className="bg-gradient-to-b from-brand-50 to-stone-50">
       <div className="flex justify-center px-3 py-6 sm:px-6 sm:py-12">
-        <div
-          role="dialog"
+        {/* A card on the page, not a dialog: nothing behind it is inert and focus is not trapped. */}
+        <section
           aria-labelledby="share-title"
           className="relative w-full max-w-lg rounded-3xl bg-white p-5 border border-stone-200 shadow-xl sm:p-7"
         >
@@ -154,7 +154,7 @@ export function SharePage({ giftId, changeDeliveryId }: { giftId: string; change
             </Link>
             .
           </p>
-        </div>
+        </section>
       </div>
     </div>
   );

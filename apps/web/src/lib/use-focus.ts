@@ -1,0 +1,42 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** How long a new screen may take to render its heading (a step that loads first shows a spinner). */
+const HEADING_WAIT_MS = 3_000;
+
+/**
+ * When `key` changes (a new wizard step) or, with `onMount`, when the screen first renders, moves focus to the
+ * first heading inside `container`, so a keyboard or screen-reader user starts at the top of what is new instead
+ * of on <body>. Only when focus was lost: a control the new screen focused itself (autoFocus) keeps it.
+ */
+export function useFocusHeading(container: RefObject<HTMLElement | null>, key: unknown, { onMount = false } = {}) {
+  const first = useRef(true);
+  useEffect(() => {
+    const skip = first.current && !onMount;
+    first.current = false;
+    if (skip) return;
+    const started = performance.now();
+    let frame = 0;
+    const attempt = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const heading = container.current?.querySelector<HTMLElement>('h1') ?? container.current?.querySelector<HTMLElement>('h2');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+        return;
+      }
+      if (performance.now() - started < HEADING_WAIT_MS) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [container, key, onMount]);
+}
+
+/** Focuses `target` when `when` becomes true and focus was lost (the control pressed was replaced or disabled). */
+export function useFocusWhenLost(target: RefObject<HTMLElement | null>, when: boolean) {
+  useEffect(() => {
+    if (!when) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) target.current?.focus();
+  }, [target, when]);
+}
