@@ -27,6 +27,20 @@ afterEach(() => {
 });
 
 describe('MessageStep (Chromium)', () => {
+  test('focus follows the recording: Stop once it records, then the preview’s button, never the page', async () => {
+    const { screen } = renderStep();
+    const start = (await screen).getByRole('button', { name: 'Start recording' });
+    (start.element() as HTMLButtonElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const stop = (await screen).getByRole('button', { name: 'Stop recording' });
+    await expect.element(stop).toBeEnabled();
+    await expect.element(stop).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 1_200));
+    await userEvent.keyboard('{Enter}');
+    await expect.element((await screen).getByLabelText('Message preview')).toBeInTheDocument();
+    await expect.element((await screen).getByRole('button', { name: 'Upload Again' })).toHaveFocus();
+  });
+
   test('a file that is not a video is refused with the spec message, and the input is cleared', async () => {
     const { screen } = renderStep();
     const input = (await screen).getByLabelText('Upload video file');

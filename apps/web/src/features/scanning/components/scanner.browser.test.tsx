@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { paths } from '../../../app/paths.ts';
 import { fakeScanServer, refusal, scanAnswer } from '../../../test/fake-scan-server.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
@@ -59,6 +59,21 @@ describe('the scanner screen (Chromium, fake camera)', () => {
     await expect.element(page.getByTestId('elsewhere')).toHaveTextContent(paths.giftNotFound.href());
     expect(router.state.location.state).toEqual({ message: texts.recipient.giftNotFoundPage, flow: 'direct', scanId: GIFT });
     expect(sent).toHaveLength(2);
+  });
+
+  test('Escape closes the retry dialog on the scanner, and focus goes back to Take Photo, the control that opened it', async () => {
+    serverAnswers(noMatch);
+    await renderRoute(scannerRoute, paths.scanningCamera.href(GIFT, 'direct'));
+    await expect.element(status()).toHaveTextContent(texts.recipient.looking);
+    (takePhoto().element() as HTMLButtonElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = page.getByRole('dialog', { name: 'Gift not recognised' });
+    await expect.element(dialog).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(page.getByTestId('elsewhere')).not.toBeInTheDocument();
+    await expect.element(takePhoto()).toBeEnabled();
+    await expect.element(takePhoto()).toHaveFocus();
   });
 
   test('a scan answered 503 with Retry-After waits, says so, and sends the same photo again without using an attempt', async () => {
