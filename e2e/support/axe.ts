@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 /**
  * axe-core in every screen a test visits. The engine and a watcher are an init script of the test's context, so
  * they run inside each page beside the test instead of between its steps: once a screen (its URL, or a dialog
- * opened over it) has been quiet for QUIET_MS, the watcher runs axe's WCAG 2.0/2.1/2.2 A and AA rules on it and
+ * opened over it, or errors shown on it) has settled for SETTLE_MS, the watcher runs axe's WCAG 2.0/2.1/2.2 A and AA rules on it and
  * hands the result to a binding. The fixture checks the screen the test ends on too, and fails the test on any
  * violation, naming the rule, the element and the URL.
  */
@@ -17,9 +17,8 @@ export const AXE_BINDING = '__giftlensAxe';
 /** What a page exposes for the fixture: check the screen now (after any check in flight). */
 export const AXE_CHECK_NOW = '__giftlensAxeCheckNow';
 
-/** How long a screen must go without DOM changes before it is checked, and the longest wait for that. */
-const QUIET_MS = 400;
-const MAX_WAIT_MS = 3_000;
+/** How long a new screen is left to settle before it is checked. */
+const SETTLE_MS = 250;
 
 export interface AxeNode {
   target: string;
@@ -40,7 +39,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * Runs in each document (serialized, so it uses nothing from this module). Only the top frame is checked: a
  * provider's frame is not ours to fix.
  */
-function watchScreens(opts: { binding: string; checkNow: string; tags: string[]; quietMs: number; maxWaitMs: number }) {
+function watchScreens(opts: { binding: string; checkNow: string; tags: string[]; settleMs: number }) {
   // about:blank (a new page before its first navigation) is nobody's screen.
   if (window.top !== window || !location.protocol.startsWith('http')) return;
   type Axe = {
@@ -62,18 +61,23 @@ function watchScreens(opts: { binding: string; checkNow: string; tags: string[];
   if (!axe) return;
   const report = (r: unknown) => void (w[opts.binding] as ((r: unknown) => Promise<void>) | undefined)?.(r);
 
-  /** A screen: the URL, and the dialog open over it (a dialog is a screen of its own). */
+  /**
+   * A screen: the URL, its main heading (the wizard's steps share one URL) and the dialog open over it (a dialog
+   * is a screen of its own).
+   */
   const screenKey = () => {
+    const heading = document.querySelector('h1')?.textContent?.trim().slice(0, 60) ?? '';
     const dialog = document.querySelector('dialog[open]');
     const name = dialog?.getAttribute('aria-labelledby');
     const title = name ? document.getElementById(name)?.textContent : dialog ? 'dialog' : '';
-    return `${location.pathname}${location.search}${title ? ` [dialog: ${title}]` : ''}`;
+    // A screen showing errors (an alert, a field marked invalid) is checked again in that state.
+    const errors = document.querySelectorAll('[role="alert"], [aria-invalid="true"]').length;
+    return `${location.pathname}${location.search}${heading ? ` "${heading}"` : ''}${title ? ` [dialog: ${title}]` : ''}${errors ? ` (${errors} errors)` : ''}`;
   };
 
   const checked = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   let quietTimer: number | undefined;
-  let firstChange = 0;
 
   /** Waits for running transitions and finite animations (a toast sliding in) so colours are read at rest. */
   const settled = async () => {
@@ -121,17 +125,19 @@ function watchScreens(opts: { binding: string; checkNow: string; tags: string[];
     return running;
   };
 
+  // A new screen is checked once it has settled for a moment; one shown for less (a spinner) is skipped.
+  let pending: string | null = null;
   const changed = () => {
     if (document.readyState === 'loading') return;
-    const now = performance.now();
-    if (!quietTimer) firstChange = now;
+    const screen = screenKey();
+    if (checked.has(screen) || pending === screen) return;
+    pending = screen;
     window.clearTimeout(quietTimer);
-    // A screen that never stops changing (a countdown, a recording timer) is checked after MAX_WAIT_MS anyway.
-    const wait = Math.max(0, Math.min(opts.quietMs, firstChange + opts.maxWaitMs - now));
     quietTimer = window.setTimeout(() => {
       quietTimer = undefined;
-      if (!checked.has(screenKey())) void check(false);
-    }, wait);
+      pending = null;
+      void check(false);
+    }, opts.settleMs);
   };
 
   w[opts.checkNow] = async () => {
@@ -150,7 +156,7 @@ function watchScreens(opts: { binding: string; checkNow: string; tags: string[];
 
 /** The init script: axe-core, then the watcher with our options. */
 export function axeInitScript(): string {
-  const opts = { binding: AXE_BINDING, checkNow: AXE_CHECK_NOW, tags: AXE_TAGS, quietMs: QUIET_MS, maxWaitMs: MAX_WAIT_MS };
+  const opts = { binding: AXE_BINDING, checkNow: AXE_CHECK_NOW, tags: AXE_TAGS, settleMs: SETTLE_MS };
   return `${axeSource}\n;(${watchScreens.toString()})(${JSON.stringify(opts)});`;
 }
 
