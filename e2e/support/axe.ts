@@ -162,9 +162,10 @@ export function axeInitScript(): string {
 
 /** One line per element that breaks a rule: "rule (impact): help — element `html`: why, on url". */
 export function describeViolations(reports: AxeReport[]): string[] {
-  return reports.flatMap((r) =>
+  const lines = reports.flatMap((r) =>
     r.violations.flatMap((v) =>
       v.nodes.map((n) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${n.target} \`${n.html}\`: ${n.summary} — on ${r.screen}`),
     ),
   );
+  return [...new Set(lines)];
 }

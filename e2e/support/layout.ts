@@ -23,3 +23,25 @@ export async function expectWrapsBetweenParts(shown: Locator): Promise<void> {
   expect(lines.total, 'the address takes more than one line').toBeGreaterThan(1);
   expect(lines.pieces.filter((p) => p.lines > 1), 'pieces broken across lines').toEqual([]);
 }
+
+/** The lines an element's text takes, each as the text on it (from the rendered boxes of its text nodes). */
+export async function renderedLines(shown: Locator): Promise<string[]> {
+  await expect(shown).toBeVisible();
+  return shown.evaluate((el) => {
+    const lines = new Map<number, string>();
+    const range = document.createRange();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.width === 0 && text[i] === ' ') continue;
+        const top = Math.round(rect.top);
+        lines.set(top, (lines.get(top) ?? '') + text[i]);
+      }
+    }
+    return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t.trim());
+  });
+}

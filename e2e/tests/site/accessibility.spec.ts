@@ -24,3 +24,29 @@ for (const screen of SCREENS) {
     ).toEqual([]);
   });
 }
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the mobile menu closes on Escape and focus goes back to its button', async ({ page }) => {
+    await page.goto(paths.faq.href());
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator('#site-menu');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+});
+
+test('the share page’s card is a named region, not a dialog that traps nothing', async ({ page, context, paidGift }) => {
+  const gift = await paidGift({ message: { kind: 'text', text: 'Hello' } });
+  await context.addCookies(gift.senderCookies);
+  await page.goto(paths.share.href(gift.giftId));
+  await expect(page.getByRole('region', { name: 'Your Message is Ready!' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
