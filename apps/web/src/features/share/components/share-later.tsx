@@ -141,12 +141,17 @@ export function ShareLater({
  */
 function ScheduledConfirmation({ text, leaving, onStay }: { text: string; leaving: boolean; onStay: () => void }) {
   const describedBy = useId();
+  const box = useRef<HTMLDivElement>(null);
   const stayButton = useRef<HTMLButtonElement>(null);
   const confirmationText = useRef<HTMLParagraphElement>(null);
-  // Focus on Stay while the jump is due; once staying, on the confirmation that replaced the button.
-  useEffect(() => (leaving ? stayButton.current : confirmationText.current)?.focus(), [leaving]);
+  // Focus on Stay while the jump is due; once staying, on the confirmation that replaced the button. The whole
+  // confirmation is scrolled into view, not only the button (the sticky header would hide the words above it).
+  useEffect(() => {
+    (leaving ? stayButton.current : confirmationText.current)?.focus({ preventScroll: true });
+    box.current?.scrollIntoView({ block: 'center' });
+  }, [leaving]);
   return (
-    <div className="mt-3 flex flex-col gap-3 rounded-2xl bg-emerald-50 p-4 text-sm text-emerald-900">
+    <div ref={box} className="mt-3 flex flex-col gap-3 rounded-2xl bg-emerald-50 p-4 text-sm text-emerald-900">
       <p ref={confirmationText} id={describedBy} role="status" tabIndex={-1} className="outline-none">
         <span className="font-semibold">{text}</span> {leaving ? texts.sender.leavingAfterSchedule : null}
       </p>
