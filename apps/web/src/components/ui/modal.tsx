@@ -9,8 +9,9 @@ interface ModalProps {
   /** Shown above the title, e.g. an icon. */
   icon?: ReactNode;
   /**
-   * Where focus goes once the dialog has closed, when the element that had it before is gone or disabled (the
-   * browser would leave it on <body>): e.g. the control that opened it, or the player it led to.
+   * Where focus goes once the dialog has closed, instead of the element that had it before (the browser's choice,
+   * which may be disabled or about to go, leaving focus on <body>): e.g. the control that opened it, or the player
+   * it led to.
    */
   returnFocus?: () => HTMLElement | null;
 }
@@ -29,8 +30,7 @@ export function Modal({ open, title, onDismiss, children, icon, returnFocus }: M
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) {
       dialog.close();
-      const active = document.activeElement;
-      if (!active || active === document.body) returnFocus?.()?.focus();
+      returnFocus?.()?.focus();
     }
   }, [open, returnFocus]);
 
