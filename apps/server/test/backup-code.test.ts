@@ -150,6 +150,26 @@ describeEachDatabase('backup codes (issue 24, decision 039)', (get) => {
     expect(later.statusCode, later.body).toBe(200);
   });
 
+  it('wrong codes sent all at once are each counted: no more than 5 are ever compared in the hour', async () => {
+    const h = get();
+    const giftId = await activeGift(h, sender.cookie, { photo: photos.reference, recipientEmail: uniqueEmail('maya') });
+    const code = await codeOf(h, sender.cookie, giftId);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => openWithCode(h, giftId, wrongOf(code))));
+    const statuses = burst.map((r) => r.statusCode);
+    // Checked before being written down, the 20 would all have been compared (20 times 400).
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(BACKUP_CODE.wrongPerGift);
+    expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
+    const rows = await h.db.selectFrom('scan_failures').select('id').where('scope', '=', `code:${giftId}`).execute();
+    expect(rows.length).toBe(statuses.filter((s) => s === 400).length);
+    // Whatever got through, the right code still opens the gift while tries are left, and takes its own row back.
+    if (rows.length < BACKUP_CODE.wrongPerGift) {
+      expect((await openWithCode(h, giftId, code)).statusCode).toBe(200);
+      expect(await h.db.selectFrom('scan_failures').select('id').where('scope', '=', `code:${giftId}`).execute()).toHaveLength(rows.length);
+    } else {
+      expect((await openWithCode(h, giftId, code)).statusCode).toBe(429);
+    }
+  });
+
   it('a gift that does not exist answers 404 gift_not_found; an unpaid one is not ready', async () => {
     const h = get();
     const missing = await openWithCode(h, '0123456789abcdef0123456789abcdef', '12345678');

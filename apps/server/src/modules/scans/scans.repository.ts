@@ -58,6 +58,11 @@ export async function recordFailures(db: Executor, rows: { id: string; scope: st
     .execute();
 }
 
+/** Takes rows back (a backup-code try that turned out right, or was not made). */
+export async function deleteFailures(db: Executor, ids: string[]) {
+  if (ids.length > 0) await db.deleteFrom('scan_failures').where('id', 'in', ids).execute();
+}
+
 /** The failure times of this scope since `since`, newest first (at most `limit`). */
 export const recentFailures = (db: Executor, scope: string, since: string, limit: number) =>
   db

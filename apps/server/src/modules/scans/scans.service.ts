@@ -70,19 +70,31 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
   }
 
   /**
-   * Backup codes (decision 039): wrong codes are counted per gift in the database (scope `code:{giftId}`), so the
-   * limit holds across API nodes; BACKUP_CODE.wrongPerGift within the hour and every further try answers 429.
+   * Backup codes (decision 039): tries are counted per gift in the database (scope `code:{giftId}`), so the limit
+   * holds across API nodes; BACKUP_CODE.wrongPerGift wrong codes within the hour, then every try answers 429. A try
+   * is written down before its code is compared, and a right one takes its row back: tries sent all at once are
+   * each counted, so no more than that many wrong codes are ever compared in the hour, however many arrive together.
    */
   const codeScope = (giftId: string) => `code:${giftId}`;
-  const assertCodeTriesLeft = (giftIds: string[]) =>
-    assertNotThrottled(
-      giftIds.map((id) => ({ scope: codeScope(id), max: BACKUP_CODE.wrongPerGift })),
-      BACKUP_CODE.windowMs,
-      tooManyWrongCodes,
-    );
-  async function wrongCode(giftIds: string[]): Promise<never> {
-    await recordFailure(giftIds.map(codeScope));
-    throw new AppError(400, 'backup_code_wrong', texts.backupCode.wrong);
+  async function withCodeTry<T>(giftIds: string[], attempt: () => T | null): Promise<T> {
+    const max = BACKUP_CODE.wrongPerGift;
+    if (giftIds.length === 0) throw new AppError(400, 'backup_code_wrong', texts.backupCode.wrong);
+    await assertNotThrottled(giftIds.map((id) => ({ scope: codeScope(id), max })), BACKUP_CODE.windowMs, tooManyWrongCodes);
+    const rows = giftIds.map((id) => ({ id: randomHex(16), scope: codeScope(id) }));
+    const now = clock.now();
+    await repo.recordFailures(db, rows, now.toISOString(), new Date(now.getTime() - Math.max(limit.windowMs, BACKUP_CODE.windowMs)).toISOString());
+    const taken = () => repo.deleteFailures(db, rows.map((r) => r.id));
+    try {
+      // Counted with this try: one over the limit (others arrived at the same moment) and it is not made.
+      await assertNotThrottled(giftIds.map((id) => ({ scope: codeScope(id), max: max + 1 })), BACKUP_CODE.windowMs, tooManyWrongCodes);
+    } catch (err) {
+      await taken();
+      throw err;
+    }
+    const opened = attempt();
+    if (opened === null) throw new AppError(400, 'backup_code_wrong', texts.backupCode.wrong);
+    await taken();
+    return opened;
   }
 
   // A saturated matcher refuses with 503 here, before any failure is recorded or reveal counted.
@@ -111,8 +123,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
      */
     async openWithCode(giftId: string, code: string): Promise<ScanOutcome> {
       const gift = await core.linkedGift(giftId);
-      await assertCodeTriesLeft([gift.id]);
-      if (!backupCodes.matches(gift.id, gift.backup_code, code)) return wrongCode([gift.id]);
+      await withCodeTry([gift.id], () => (backupCodes.matches(gift.id, gift.backup_code, code) ? gift : null));
       return core.revealed(gift, 0);
     },
 
@@ -123,12 +134,11 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
     async openWithCodeForRecipient(recipient: Recipient, recipientId: string | undefined, code: string): Promise<ScanOutcome> {
       assertOwnRecipient(recipient, recipientId);
       const candidates = await core.candidatesOf(recipient);
-      const ids = candidates.map((g) => g.id);
-      await assertCodeTriesLeft(ids);
       // Every candidate is compared, so the time taken does not say which gift (if any) the code belongs to.
-      const hits = candidates.filter((g) => backupCodes.matches(g.id, g.backup_code, code));
-      const gift = hits[0];
-      if (!gift) return wrongCode(ids);
+      const gift = await withCodeTry(
+        candidates.map((g) => g.id),
+        () => candidates.filter((g) => backupCodes.matches(g.id, g.backup_code, code))[0] ?? null,
+      );
       return core.revealed(gift, 0);
     },
 
