@@ -192,7 +192,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           .evaluate(async (name) => {
             await (window as unknown as Record<string, (() => Promise<void>) | undefined>)[name]?.();
           }, AXE_CHECK_NOW)
-          .catch(() => undefined);
+          .catch((err: unknown) => {
+            // Only a page that went away meanwhile (closed, or navigating) has no last screen to check.
+            if (!/closed|Execution context was destroyed|navigat/i.test(String(err))) throw err;
+          });
       }
       const ms = reports.map((r) => r.ms);
       // E2E_AXE_LOG=1 prints what the checks cost, one line per test.

@@ -332,8 +332,12 @@ export async function launchWebKit(baseURL: string): Promise<SmokeBrowser> {
     evaluate: <T>(expression: string) => driver.executeScript<T>(`return (${expression});`),
     errors: async () => JSON.parse((await driver.executeScript<string | null>(`return sessionStorage.getItem('${ERRORS_KEY}')`)) ?? '[]') as string[],
     close: async () => {
-      await driver.quit().catch(() => undefined);
-      await stop();
+      // The driver is stopped whatever quit says; a quit that fails is still reported.
+      try {
+        await driver.quit();
+      } finally {
+        await stop();
+      }
     },
   };
 }
