@@ -4,5 +4,13 @@
  */
 export { MatcherError, type MatcherErrorCode } from './errors.ts';
 export { enrol, match, referencesMatch, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
-export { createMatcherPool, type MatcherPool, type MatcherPoolOptions } from './pool.ts';
+export {
+  createMatcherPool,
+  type KeyedReference,
+  type MatcherPool,
+  type MatcherPoolOptions,
+  type PoolStats,
+  type ReferenceInput,
+  type ReferenceLoader,
+} from './pool.ts';
 export { QUALITY_REASONS, type QualityReason, type RatedQuality } from './quality.ts';

@@ -4,18 +4,22 @@ import {
   type EnrolResult,
   type MatchDecision,
   MatcherError,
+  type ReferenceInput,
+  type ReferenceLoader,
 } from '@giftlens/matcher/index';
 
-export type { EnrolResult, MatchDecision };
+export type { EnrolResult, MatchDecision, ReferenceInput, ReferenceLoader };
 
 /** Gift recognition: enrol a reference photo, decide whether a query photo shows one of the candidates. */
 export interface Recogniser {
   enrol(image: Buffer | Uint8Array): Promise<EnrolResult>;
   /**
-   * references[i] holds candidate i's 1-3 enrolled references; bestIndex points into it. Rejects with
-   * `RecogniserBusyError`, at once and without running anything, when the matcher's queue is full.
+   * references[i] holds candidate i's 1-3 enrolled references; bestIndex points into it. A reference given by key
+   * (`{ key, load }`, a photo's id) is kept in the matcher's workers, so a later scan sends only the key; its `load`
+   * gives the bytes when a worker lacks them (decision 045). Rejects with `RecogniserBusyError`, at once and without running
+   * anything, when the matcher's queue is full.
    */
-  match(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision>;
+  match(query: Buffer | Uint8Array, references: ReferenceInput[][]): Promise<MatchDecision>;
   /**
    * Whether a scan could not tell the enrolled `reference` from any of `others` (two identical boxes), in the
    * pool like enrolment: never refused, but it occupies a worker.
@@ -27,7 +31,7 @@ export interface Recogniser {
    * A live frame (issue 15): matched only on a worker that is idle now, so it never waits in the queue nor takes a
    * queue place from an explicit scan. Rejects with `RecogniserBusyError` at once when `queued()`.
    */
-  matchLive(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision>;
+  matchLive(query: Buffer | Uint8Array, references: ReferenceInput[][]): Promise<MatchDecision>;
   /** True while every worker is occupied, so a new task would have to queue: live frames are refused then. */
   queued(): boolean;
   close(): Promise<void>;
@@ -99,7 +103,7 @@ export function createMatcherRecogniser(opts: MatcherRecogniserOptions = {}): Re
       if (live) livePending--;
     }
   };
-  const match = async (query: Buffer | Uint8Array, references: Uint8Array[][], live: boolean) => {
+  const match = async (query: Buffer | Uint8Array, references: ReferenceInput[][], live: boolean) => {
     const decision = await track(() => get().match(query, references), live);
     scanMs += SCAN_MS_WEIGHT * (decision.ms - scanMs);
     return decision;

@@ -9,6 +9,7 @@ import {
   type MatchDecision,
   type Recogniser,
   RecogniserBusyError,
+  type ReferenceInput,
 } from '../adapters/recogniser.ts';
 import { AppError } from './errors.ts';
 import { pixelsOverLimit } from './images.ts';
@@ -71,7 +72,7 @@ export function liveFrameAdmission(recogniser: Pick<Recogniser, 'queued'>): onRe
 export async function matchScan(
   recogniser: Recogniser,
   scan: Buffer,
-  references: Uint8Array[][],
+  references: ReferenceInput[][],
   opts: { live?: boolean } = {},
 ): Promise<MatchDecision> {
   try {

@@ -2,7 +2,7 @@ import type { ScanResponse } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
-import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
+import { isUnreadableImage, type Recogniser, type ReferenceInput, type ReferenceLoader } from '../../adapters/recogniser.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
@@ -36,13 +36,20 @@ export interface ScanOutcome {
  * enrolled references, and the reveal on a match.
  */
 export function createScanCore({ db, media, clock, recogniser, messages, grants }: ScanCoreDeps) {
-  /** Photos enrolled before the matcher existed (features null) are enrolled from storage on first use. */
-  async function referencesOf(candidates: Gift[]): Promise<Uint8Array[][]> {
+  /** The bytes of photos a matcher worker lacks, read only then (a worker keeps them by photo id). */
+  const load: ReferenceLoader = (ids) => repo.featuresOf(db, ids);
+
+  /**
+   * The candidates' references by photo id (decision 045): the matcher's workers keep enrolled features by id, so a
+   * scan reads no features from the database unless a worker lacks them. Photos enrolled before the matcher existed
+   * (features null) are enrolled from storage on first use.
+   */
+  async function referencesOf(candidates: Gift[]): Promise<ReferenceInput[][]> {
     const rows = await repo.listReferences(db, candidates.map((g) => g.id));
-    const byGift = new Map<string, Uint8Array[]>(candidates.map((g) => [g.id, []]));
+    const byGift = new Map<string, ReferenceInput[]>(candidates.map((g) => [g.id, []]));
     for (const row of rows) {
-      let features: Uint8Array | null = row.features;
-      if (!features) {
+      let reference: ReferenceInput = { key: row.id, load };
+      if (!row.enrolled) {
         const stat = await media.stat(row.storage_path);
         if (!stat) continue;
         try {
@@ -54,13 +61,13 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
             recognisable: enrolled.quality.recognisable,
             message: enrolled.quality.message ?? null,
           });
-          features = buffer;
+          reference = { key: row.id, bytes: buffer, load };
         } catch (err) {
           if (isUnreadableImage(err)) continue;
           throw err;
         }
       }
-      byGift.get(row.gift_id)?.push(features);
+      byGift.get(row.gift_id)?.push(reference);
     }
     return candidates.map((g) => byGift.get(g.id) ?? []);
   }

@@ -1,17 +1,30 @@
 import type { Executor } from '../../db/database.ts';
 
-/** Enrolled reference features of these gifts, in photo order. */
+/**
+ * The photos of these gifts, in photo order, and whether each is enrolled: not the features themselves, which the
+ * matcher's workers keep by photo id (decision 045); `featuresOf` reads those a worker lacks.
+ */
 export const listReferences = (db: Executor, giftIds: string[]) =>
   giftIds.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('gift_photos')
-        .select(['id', 'gift_id', 'storage_path', 'features'])
+        .select((eb) => ['id', 'gift_id', 'storage_path', eb('features', 'is not', null).as('enrolled')])
         .where('gift_id', 'in', giftIds)
         .orderBy('gift_id')
         .orderBy('position')
         .execute();
 
+/** The enrolled features of these photos (those a matcher worker lacks), by photo id. */
+export async function featuresOf(db: Executor, photoIds: string[]): Promise<Map<string, Buffer>> {
+  const rows = await db.selectFrom('gift_photos').select(['id', 'features']).where('id', 'in', photoIds).execute();
+  return new Map(rows.flatMap((r) => (r.features ? [[r.id, r.features] as const] : [])));
+}
+
+/**
+ * Writes a photo's features once, while it has none (the matcher's workers keep features by photo id, so a photo's
+ * features never change under the same id: new features are a new photo row).
+ */
 export async function setPhotoFeatures(
   db: Executor,
   photoId: string,
@@ -21,6 +34,7 @@ export async function setPhotoFeatures(
     .updateTable('gift_photos')
     .set({ features: f.features, quality: f.quality, recognisable: f.recognisable ? 1 : 0, quality_message: f.message })
     .where('id', '=', photoId)
+    .where('features', 'is', null)
     .execute();
 }
 

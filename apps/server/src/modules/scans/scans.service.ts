@@ -1,5 +1,6 @@
 import { BACKUP_CODE, SCAN_FAILURE_LIMIT } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
+import type { ReferenceInput } from '../../adapters/recogniser.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -98,7 +99,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
   }
 
   // A saturated matcher refuses with 503 here, before any failure is recorded or reveal counted.
-  const recognise = (scan: Buffer, references: Uint8Array[][]) => matchScan(recogniser, scan, references);
+  const recognise = (scan: Buffer, references: ReferenceInput[][]) => matchScan(recogniser, scan, references);
 
   return {
     /** Direct flow: the gift id comes from the link; the plan rules are checked before any matching work. */

@@ -1,0 +1,154 @@
+/**
+ * npm run bench:pool [-- --seconds S] [--rounds R] [--sizes 1,2,4] [--gifts G] [--photos P] [--clients-per-worker C]
+ *
+ * Issue 26, decision 045: how far one process's matcher pool scales, and what bounds it. A genuine scan
+ * (browser-compressed) matched against G candidate gifts of P enrolled references each (default 1 × 3, the direct
+ * flow; `--gifts 20 --photos 3` is a recipient's worst case), C clients per worker each sending the next scan when
+ * the last is answered, S seconds per measure, at pool sizes 1, 2, 4, … up to this machine's cores
+ * (os.availableParallelism(); `--sizes` to choose), each size measured R rounds with both dispatch paths interleaved
+ * (A B B A …) so both see the same machine load:
+ *   - clone: references as plain bytes, structured-cloned into the worker with every scan (the dispatch before 045);
+ *   - keyed: references by key, kept in the workers (loaded once per worker, then only the key travels).
+ * Per size and path: scans/s (median of the rounds, and the spread), the speed-up over size 1, and the main thread's
+ * CPU per scan: read from /proc (the main thread's own run time, Linux), so it holds on a loaded machine where the
+ * wall clock does not, with the pool's own share (postMessage and answers) apart. The projected ceiling of one
+ * process is 1000 / main-thread ms per scan: the scans/s at which the dispatching thread is busy all the time.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { browserCompress } from '../decode.ts';
+import { createMatcherPool, type MatcherPool, type ReferenceInput } from '../pool.ts';
+import { argValue } from './dataset.ts';
+
+const seconds = Number(argValue('--seconds', '4'));
+const rounds = Number(argValue('--rounds', '2'));
+const gifts = Number(argValue('--gifts', '1'));
+const photosPerGift = Number(argValue('--photos', '3'));
+const perWorker = Number(argValue('--clients-per-worker', '2'));
+const cores = availableParallelism();
+const defaultSizes: number[] = [];
+for (let n = 1; n < cores; n *= 2) defaultSizes.push(n);
+defaultSizes.push(cores);
+const sizes = argValue('--sizes') ? argValue('--sizes')!.split(',').map(Number) : defaultSizes;
+
+const fixtures = path.resolve(import.meta.dirname, '../../../../test-fixtures/gift-photos/covers');
+const query = await browserCompress(readFileSync(path.join(fixtures, 'photos/001-canon.jpg')));
+const images = ['reference/001.jpg', 'reference/002.jpg', 'photos/001-droid.jpg', 'photos/002-canon.jpg'].map((f) => readFileSync(path.join(fixtures, f)));
+
+/** The main thread's CPU time so far, ns (Linux: its schedstat), or undefined elsewhere. */
+function mainThreadNs(): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))]!;
+const median = (xs: number[]) => quantile(xs, 0.5);
+
+// the references: gift 0's first is the genuine one; the rest are other photos (each its own key)
+const enrolPool = createMatcherPool({ size: 1 });
+const enrolled = await Promise.all(images.map(async (img) => (await enrolPool.enrol(img)).reference));
+await enrolPool.close();
+const bytes: Uint8Array[][] = Array.from({ length: gifts }, (_, g) =>
+  Array.from({ length: photosPerGift }, (_, p) => enrolled[(g * photosPerGift + p) % enrolled.length]!),
+);
+const byKey = new Map<string, Uint8Array>();
+const keyed: ReferenceInput[][] = bytes.map((gift, g) =>
+  gift.map((b, p) => {
+    const key = `photo-${g}-${p}`;
+    byKey.set(key, b);
+    // the loader gives fresh copies, as a database read would: the pool transfers them
+    return { key, load: async (keys: string[]) => new Map(keys.map((k) => [k, new Uint8Array(byKey.get(k)!)])) };
+  }),
+);
+const refBytes = bytes.flat().reduce((a, b) => a + b.byteLength, 0);
+
+type Path = 'clone' | 'keyed';
+const referencesOf = (p: Path): ReferenceInput[][] => (p === 'clone' ? bytes : keyed);
+
+interface Measure {
+  rate: number;
+  p50: number;
+  p99: number;
+  /** main thread CPU ms per scan (all of it), and the pool's postMessage + answer handling */
+  mainMs: number;
+  poolMs: number;
+}
+
+async function measure(pool: MatcherPool, p: Path, clients: number): Promise<Measure> {
+  const refs = referencesOf(p);
+  const times: number[] = [];
+  const s0 = pool.stats();
+  const c0 = mainThreadNs();
+  const e0 = performance.eventLoopUtilization();
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await pool.match(query, refs);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const wall = performance.now() - t0;
+  const c1 = mainThreadNs();
+  const elu = performance.eventLoopUtilization(e0);
+  const s1 = pool.stats();
+  const n = times.length;
+  const mainMs = c0 !== undefined && c1 !== undefined ? (c1 - c0) / 1e6 / n : elu.active / n;
+  return {
+    rate: (n * 1000) / wall,
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+    mainMs,
+    poolMs: (s1.postMs - s0.postMs + s1.answerMs - s0.answerMs) / n,
+  };
+}
+
+const fmt = (x: number, d = 1) => x.toFixed(d);
+const spread = (xs: number[], d = 1) => `${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)}`;
+
+console.log(
+  `bench:pool — ${cores} cores, sizes ${sizes.join(',')}, ${gifts} gift(s) × ${photosPerGift} reference(s) (${(refBytes / 1024).toFixed(0)} KB of references, photo ${(query.byteLength / 1024).toFixed(0)} KB), ` +
+    `${perWorker} clients per worker, ${seconds} s × ${rounds} rounds per path, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+);
+console.log(`main thread CPU: ${mainThreadNs() === undefined ? 'event-loop active time (no /proc here)' : "the main thread's run time (/proc schedstat)"}`);
+console.log('size path   scans/s (spread)      ×size1  p50 ms  p99 ms  main ms/scan (spread)  pool ms/scan  ceiling scans/s  load');
+const results = new Map<string, Measure[]>();
+for (const size of sizes) {
+  const pool = createMatcherPool({ size });
+  const clients = size * perWorker;
+  // warm-up: every worker loads OpenCV, JITs the matcher and (keyed) receives the references once
+  await measure(pool, 'keyed', clients).catch(() => undefined);
+  await Promise.all(Array.from({ length: clients }, () => pool.match(query, referencesOf('clone'))));
+  const order: Path[] = [];
+  for (let r = 0; r < rounds; r++) order.push(...((r % 2 === 0 ? ['clone', 'keyed'] : ['keyed', 'clone']) as Path[]));
+  for (const p of order) {
+    const m = await measure(pool, p, clients);
+    results.set(`${size}:${p}`, [...(results.get(`${size}:${p}`) ?? []), m]);
+  }
+  await pool.close();
+  for (const p of ['clone', 'keyed'] as Path[]) {
+    const ms = results.get(`${size}:${p}`)!;
+    const base = median(results.get(`1:${p}`)?.map((m) => m.rate) ?? [NaN]);
+    const rate = median(ms.map((m) => m.rate));
+    const main = median(ms.map((m) => m.mainMs));
+    console.log(
+      `${String(size).padEnd(5)}${p.padEnd(7)}${`${fmt(rate)} (${spread(ms.map((m) => m.rate))})`.padEnd(22)}${`×${fmt(rate / base, 2)}`.padEnd(8)}` +
+        `${fmt(median(ms.map((m) => m.p50)), 0).padEnd(8)}${fmt(median(ms.map((m) => m.p99)), 0).padEnd(8)}` +
+        `${`${fmt(main, 3)} (${spread(ms.map((m) => m.mainMs), 3)})`.padEnd(23)}${fmt(median(ms.map((m) => m.poolMs)), 3).padEnd(14)}` +
+        `${fmt(1000 / main, 0).padEnd(17)}${loadavg()[0]!.toFixed(2)}`,
+    );
+  }
+}
+const all = (p: Path) => sizes.flatMap((s) => results.get(`${s}:${p}`)!.map((m) => m.mainMs));
+const [clone, keyedMs] = [median(all('clone')), median(all('keyed'))];
+console.log(
+  `main thread per scan, all sizes: clone ${fmt(clone, 3)} ms (ceiling ${fmt(1000 / clone, 0)} scans/s), keyed ${fmt(keyedMs, 3)} ms (ceiling ${fmt(1000 / keyedMs, 0)} scans/s): ×${fmt(clone / keyedMs, 2)}`,
+);
