@@ -1,4 +1,6 @@
 import { LIVE_SCAN } from '@giftlens/contract/constants';
+import { threadpoolSize, threadpoolWanted } from '@giftlens/matcher/index';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
@@ -80,6 +82,13 @@ app.log.info(
   },
   'GiftLens server starting',
 );
+// Each matcher worker decodes its scan's photo on libuv's threadpool, one per process (decision 045): with fewer
+// threads than workers + 4, scans queue for it and the process stops scaling before its cores run out.
+if (threadpoolSize() < threadpoolWanted(availableParallelism())) {
+  app.log.warn(
+    `matcher: libuv's threadpool has ${threadpoolSize()} threads for ${availableParallelism()} matcher workers; set UV_THREADPOOL_SIZE=${threadpoolWanted(availableParallelism())} in this process's environment (docs/operations.md, "Many cores")`,
+  );
+}
 // The test checkout marks orders paid for free. On for a loopback origin, the server listens on loopback only
 // (config.ts refuses any other HOST); with PAYMENTS=test, a test deployment, it may listen beyond: say so.
 if (Object.values(payments).some((p) => p.name === 'test') && !isLoopbackHost(config.host)) {

@@ -12,5 +12,7 @@ export {
   type PoolStats,
   type ReferenceInput,
   type ReferenceLoader,
+  threadpoolSize,
+  threadpoolWanted,
 } from './pool.ts';
 export { QUALITY_REASONS, type QualityReason, type RatedQuality } from './quality.ts';

@@ -22,6 +22,16 @@ import type { CONFIG, enrol as enrolFn, EnrolResult, MatchDecision } from './eng
 import { MatcherError, type MatcherErrorCode } from './errors.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
+/**
+ * Threads in libuv's threadpool: one per process, shared by the main thread and every worker thread, and where
+ * sharp decodes and resizes each scan's photo (decision 045). Read from UV_THREADPOOL_SIZE at process start (libuv's
+ * default 4); setting it inside the process is too late.
+ */
+export const threadpoolSize = (): number => Math.max(1, Math.min(1024, Math.floor(Number(process.env.UV_THREADPOOL_SIZE)) || 4));
+
+/** The threadpool a process with a pool of `size` workers wants: one thread per worker's decode, plus libuv's 4. */
+export const threadpoolWanted = (size: number): number => size + 4;
+
 /** Reference bytes a worker keeps by default: about 560 references of 56 KB (190 gifts of 3 photos) per worker. */
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 

@@ -11,16 +11,33 @@
  *   - keyed: references by key, kept in the workers (loaded once per worker, then only the key travels).
  * Per size and path: scans/s (median of the rounds, and the spread), the speed-up over size 1, and the main thread's
  * CPU per scan: read from /proc (the main thread's own run time, Linux), so it holds on a loaded machine where the
- * wall clock does not, with the pool's own share (postMessage and answers) apart. The projected ceiling of one
- * process is 1000 / main-thread ms per scan: the scans/s at which the dispatching thread is busy all the time.
+ * wall clock does not, with the pool's own share (postMessage and answers, wall clock) apart.
+ *
+ * First, where a scan's CPU goes, one scan at a time in this thread: the matcher's JavaScript/WebAssembly (a worker
+ * thread's share) and the process's other threads (libuv's threadpool, where sharp decodes and resizes the photo,
+ * and V8's helpers). One process's ceilings follow: its dispatching thread saturates at 1000 / main ms per scan, its
+ * threadpool (shared by every worker: UV_THREADPOOL_SIZE, default 4) at threads × 1000 / threadpool ms per scan.
+ * The benchmark runs itself with UV_THREADPOOL_SIZE = cores + 4 unless it is set (`--threadpool N` to choose).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { browserCompress } from '../decode.ts';
-import { createMatcherPool, type MatcherPool, type ReferenceInput } from '../pool.ts';
+import { enrol, match } from '../engine.ts';
+import { createMatcherPool, type MatcherPool, type ReferenceInput, threadpoolSize, threadpoolWanted } from '../pool.ts';
 import { argValue } from './dataset.ts';
+
+// libuv reads UV_THREADPOOL_SIZE when the process starts: run again with it set
+const wantedThreads = argValue('--threadpool') ?? String(threadpoolWanted(availableParallelism()));
+if (process.env.UV_THREADPOOL_SIZE !== wantedThreads) {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, UV_THREADPOOL_SIZE: wantedThreads },
+  });
+  process.exit(child.status ?? 1);
+}
 
 const seconds = Number(argValue('--seconds', '4'));
 const rounds = Number(argValue('--rounds', '2'));
@@ -37,14 +54,19 @@ const fixtures = path.resolve(import.meta.dirname, '../../../../test-fixtures/gi
 const query = await browserCompress(readFileSync(path.join(fixtures, 'photos/001-canon.jpg')));
 const images = ['reference/001.jpg', 'reference/002.jpg', 'photos/001-droid.jpg', 'photos/002-canon.jpg'].map((f) => readFileSync(path.join(fixtures, f)));
 
-/** The main thread's CPU time so far, ns (Linux: its schedstat), or undefined elsewhere. */
-function mainThreadNs(): number | undefined {
+/** A thread's CPU time so far, ns (Linux: its schedstat), or undefined elsewhere; the main thread by default. */
+function mainThreadNs(tid = process.pid): number | undefined {
   try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+    return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
   } catch {
     return undefined;
   }
 }
+/** CPU time of every thread of this process but the main one, ns (no worker runs while it is read). */
+const otherThreadsNs = (): number =>
+  readdirSync('/proc/self/task')
+    .filter((t) => t !== String(process.pid))
+    .reduce((a, t) => a + (mainThreadNs(Number(t)) ?? 0), 0);
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))]!;
 const median = (xs: number[]) => quantile(xs, 0.5);
@@ -112,13 +134,37 @@ async function measure(pool: MatcherPool, p: Path, clients: number): Promise<Mea
 }
 
 const fmt = (x: number, d = 1) => x.toFixed(d);
+
+/** One scan at a time in this thread: ms of this thread and of the other threads (the threadpool) per scan. */
+async function breakdown(): Promise<{ js: number; pool: number }[]> {
+  if (mainThreadNs() === undefined) return [];
+  const ref = (await enrol(images[0]!)).reference;
+  const refs = bytes.map((gift) => gift.map(() => ref));
+  for (let i = 0; i < 10; i++) await match(query, refs);
+  const out: { js: number; pool: number }[] = [];
+  for (let r = 0; r < 3; r++) {
+    const [m0, o0] = [mainThreadNs()!, otherThreadsNs()];
+    const n = 40;
+    for (let i = 0; i < n; i++) await match(query, refs);
+    out.push({ js: (mainThreadNs()! - m0) / 1e6 / n, pool: (otherThreadsNs() - o0) / 1e6 / n });
+  }
+  return out;
+}
+
 const spread = (xs: number[], d = 1) => `${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)}`;
 
 console.log(
   `bench:pool — ${cores} cores, sizes ${sizes.join(',')}, ${gifts} gift(s) × ${photosPerGift} reference(s) (${(refBytes / 1024).toFixed(0)} KB of references, photo ${(query.byteLength / 1024).toFixed(0)} KB), ` +
     `${perWorker} clients per worker, ${seconds} s × ${rounds} rounds per path, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
 );
-console.log(`main thread CPU: ${mainThreadNs() === undefined ? 'event-loop active time (no /proc here)' : "the main thread's run time (/proc schedstat)"}`);
+console.log(`main thread CPU: ${mainThreadNs() === undefined ? 'event-loop active time (no /proc here)' : "the main thread's run time (/proc schedstat)"}; libuv threadpool: ${threadpoolSize()} threads`);
+const costs = await breakdown();
+if (costs.length > 0) {
+  console.log(
+    `a scan's CPU, one at a time in one thread (3 rounds): matcher thread ${fmt(median(costs.map((c) => c.js)), 2)} ms (${spread(costs.map((c) => c.js), 2)}), ` +
+      `other threads (libuv threadpool: sharp's decode and resize; V8 helpers) ${fmt(median(costs.map((c) => c.pool)), 2)} ms (${spread(costs.map((c) => c.pool), 2)})`,
+  );
+}
 console.log('size path   scans/s (spread)      ×size1  p50 ms  p99 ms  main ms/scan (spread)  pool ms/scan  ceiling scans/s  load');
 const results = new Map<string, Measure[]>();
 for (const size of sizes) {
@@ -152,3 +198,9 @@ const [clone, keyedMs] = [median(all('clone')), median(all('keyed'))];
 console.log(
   `main thread per scan, all sizes: clone ${fmt(clone, 3)} ms (ceiling ${fmt(1000 / clone, 0)} scans/s), keyed ${fmt(keyedMs, 3)} ms (ceiling ${fmt(1000 / keyedMs, 0)} scans/s): ×${fmt(clone / keyedMs, 2)}`,
 );
+if (costs.length > 0) {
+  const tp = median(costs.map((c) => c.pool));
+  console.log(
+    `threadpool per scan ${fmt(tp, 2)} ms: ceiling ${fmt((4 * 1000) / tp, 0)} scans/s at libuv's default 4 threads, ${fmt((threadpoolSize() * 1000) / tp, 0)} at this run's ${threadpoolSize()}`,
+  );
+}
