@@ -24,6 +24,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { browserCompress } from '../decode.ts';
 import { enrol, match } from '../engine.ts';
 import { createMatcherPool, type MatcherPool, type ReferenceInput, threadpoolSize, threadpoolWanted } from '../pool.ts';
@@ -76,7 +77,8 @@ const enrolPool = createMatcherPool({ size: 1 });
 const enrolled = await Promise.all(images.map(async (img) => (await enrolPool.enrol(img)).reference));
 await enrolPool.close();
 const bytes: Uint8Array[][] = Array.from({ length: gifts }, (_, g) =>
-  Array.from({ length: photosPerGift }, (_, p) => enrolled[(g * photosPerGift + p) % enrolled.length]!),
+  // each its own buffer, as each row read from the database is (structured clone copies a shared buffer once)
+  Array.from({ length: photosPerGift }, (_, p) => new Uint8Array(enrolled[(g * photosPerGift + p) % enrolled.length]!)),
 );
 const byKey = new Map<string, Uint8Array>();
 const keyed: ReferenceInput[][] = bytes.map((gift, g) =>
@@ -165,6 +167,35 @@ if (costs.length > 0) {
       `other threads (libuv threadpool: sharp's decode and resize; V8 helpers) ${fmt(median(costs.map((c) => c.pool)), 2)} ms (${spread(costs.map((c) => c.pool), 2)})`,
   );
 }
+/**
+ * The dispatching thread's part alone: main-thread CPU per postMessage of a scan as each path sends it (the photo
+ * copied and transferred; the references cloned, or their keys), to a worker that drops what it gets. Rounds
+ * interleaved; µs per scan, median and spread.
+ */
+async function dispatchCost(): Promise<Record<Path, number[]>> {
+  const sink = new Worker("require('node:worker_threads').parentPort.on('message', () => {})", { eval: true });
+  const keys = bytes.map((gift, g) => gift.map((_, p) => `photo-${g}-${p}`));
+  const out: Record<Path, number[]> = { clone: [], keyed: [] };
+  const n = 400;
+  for (let r = 0; r < 5; r++) {
+    for (const p of (r % 2 === 0 ? ['clone', 'keyed'] : ['keyed', 'clone']) as Path[]) {
+      const c0 = mainThreadNs() ?? performance.now() * 1e6;
+      for (let i = 0; i < n; i++) {
+        const image = new Uint8Array(query);
+        sink.postMessage({ id: i, op: 'match', image, references: p === 'clone' ? bytes : keys }, [image.buffer]);
+      }
+      out[p].push(((mainThreadNs() ?? performance.now() * 1e6) - c0) / 1e3 / n);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await sink.terminate();
+  return out;
+}
+const posted = await dispatchCost();
+console.log(
+  `postMessage per scan on the main thread (CPU, 5 rounds × 400): clone ${fmt(median(posted.clone), 0)} µs (${spread(posted.clone, 0)}), keyed ${fmt(median(posted.keyed), 0)} µs (${spread(posted.keyed, 0)})`,
+);
+
 console.log('size path   scans/s (spread)      ×size1  p50 ms  p99 ms  main ms/scan (spread)  pool ms/scan  ceiling scans/s  load');
 const results = new Map<string, Measure[]>();
 for (const size of sizes) {
