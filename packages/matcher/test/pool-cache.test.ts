@@ -7,9 +7,9 @@ import { photoOf, poster } from './fixtures.ts';
 /** A loader over a map of bytes that counts which keys it was asked for; it hands out fresh copies (transferred). */
 function loaderOf(bytes: Map<string, Uint8Array>) {
   const asked: string[] = [];
-  const load: ReferenceLoader = async (keys) => {
+  const load: ReferenceLoader = (keys) => {
     asked.push(...keys);
-    return new Map(keys.flatMap((k) => (bytes.has(k) ? [[k, new Uint8Array(bytes.get(k)!)] as const] : [])));
+    return Promise.resolve(new Map(keys.flatMap((k) => (bytes.has(k) ? [[k, new Uint8Array(bytes.get(k)!)] as const] : []))));
   };
   return { asked, load };
 }
@@ -68,7 +68,16 @@ describe('the matcher pool keeps keyed references in its workers', () => {
     const plain = new Uint8Array(refA);
     const handed = new Uint8Array(refB);
     const loaded: Uint8Array[] = [];
-    const load: ReferenceLoader = async (keys) => new Map(keys.map((k) => { const b = new Uint8Array(refA); loaded.push(b); return [k, b]; }));
+    const load: ReferenceLoader = (keys) =>
+      Promise.resolve(
+        new Map(
+          keys.map((k) => {
+            const b = new Uint8Array(refA);
+            loaded.push(b);
+            return [k, b];
+          }),
+        ),
+      );
     await pool.match(photo, [[plain], [{ key: `handed-${Math.random()}`, bytes: handed }], [{ key: `loaded-${Math.random()}`, load }]]);
     expect(photo.byteLength).toBe(photoA.byteLength);
     expect(plain).toEqual(refA);

@@ -86,7 +86,7 @@ const keyed: ReferenceInput[][] = bytes.map((gift, g) =>
     const key = `photo-${g}-${p}`;
     byKey.set(key, b);
     // the loader gives fresh copies, as a database read would: the pool transfers them
-    return { key, load: async (keys: string[]) => new Map(keys.map((k) => [k, new Uint8Array(byKey.get(k)!)])) };
+    return { key, load: (keys: string[]) => Promise.resolve(new Map(keys.map((k) => [k, new Uint8Array(byKey.get(k)!)]))) };
   }),
 );
 const refBytes = bytes.flat().reduce((a, b) => a + b.byteLength, 0);
