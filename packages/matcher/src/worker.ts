@@ -71,6 +71,8 @@ port.on('message', (msg: WorkerRequest) => {
   let req = msg;
   if (msg.op === 'match' || msg.op === 'provide') {
     keep(msg);
+    // a new match means the pool gave up on the one that waited (its bytes could not be loaded)
+    if (msg.op === 'match') waiting = undefined;
     if (msg.op === 'provide') {
       if (!waiting || waiting.id !== msg.id) return;
       req = waiting;
