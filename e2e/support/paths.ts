@@ -5,7 +5,7 @@ import { matchPath } from 'react-router';
 
 // Every URL a test opens, expects or calls comes from here: the web app's route map, the contract's API map, and
 // the two server paths neither holds.
-export { paths } from '../../apps/web/src/app/paths.ts';
+export { paths } from '../../apps/web/src/config/paths.ts';
 export { API } from '@giftlens/contract/routes';
 /** The browsable API reference (the server's API_DOCS_PATH) and the health check the global setup waits for. */
 export const API_DOCS = '/api/docs';

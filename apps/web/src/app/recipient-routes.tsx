@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import type { RouteHandle } from './root-layout.tsx';
 
 const fullScreen: RouteHandle = { fullScreen: true };

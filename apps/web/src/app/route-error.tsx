@@ -5,7 +5,7 @@ import { useRouteError } from 'react-router';
 import { ButtonLink } from '../components/ui/button-link.tsx';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../components/ui/status-panel.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 /** sessionStorage: the build (its entry module's hashed URL) that already reloaded the page for a stale chunk. */
 export const CHUNK_RELOAD_KEY = 'giftlens:chunk-reload';

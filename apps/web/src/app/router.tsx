@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { recipientRoutes } from './recipient-routes.tsx';

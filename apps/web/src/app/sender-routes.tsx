@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 /**
  * The sender journey (features sender-auth, sender-wizard, message-upload, checkout, payment, share, my-gifts), each screen loaded on

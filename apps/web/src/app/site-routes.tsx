@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { HOW_IT_WORKS_ID } from '../features/layout/scroll.ts';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import type { RouteHandle } from './root-layout.tsx';
 
 const fullScreen: RouteHandle = { fullScreen: true };

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useSenderGift } from '../../api/sender-gift.ts';
 import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../config/paths.ts';
 
 /** /message/{giftId}: the wizard's message step for an existing gift (its plan sets the size limit). */
 export function MessageRoute() {

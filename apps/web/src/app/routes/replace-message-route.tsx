@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
 import { myGiftsQueryKey, useMyGifts } from '../../features/my-gifts/api/my-gifts.ts';
 import { isSignedOutError } from '../../lib/sender-me.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../config/paths.ts';
 
 /**
  * /my-gifts/{giftId}/message: a paid gift's message recorded or uploaded again, with the plan's limits, until the

@@ -6,7 +6,7 @@ import { MessageStep } from '../../features/message-upload/components/message-st
 import { EmailStep } from '../../features/sender-auth/components/email-step.tsx';
 import { VerificationStep } from '../../features/sender-auth/components/verification-step.tsx';
 import { SendWizard } from '../../features/sender-wizard/components/send-wizard.tsx';
-import { paths, RESUME_GIFT_PARAM } from '../paths.ts';
+import { paths, RESUME_GIFT_PARAM } from '../../config/paths.ts';
 
 /**
  * /send: the sender wizard, with the visitor's country, the sign-in steps (sender-auth) and the message step

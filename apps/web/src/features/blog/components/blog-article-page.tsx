@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentPage, PROSE } from '../../../components/ui/content-page.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { ARTICLES, findArticle, formatPublished } from '../articles.ts';

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import { ARTICLES, formatPublished } from '../articles.ts';
 

@@ -1,7 +1,7 @@
 import { Gift, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { DemoLink } from './demo-link.tsx';
 import { findDemo } from '../demos.ts';
 

@@ -1,6 +1,6 @@
 import { Camera, Monitor, Play, Printer } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { DEFAULT_DEMO_ID, findDemo } from '../demos.ts';
 
 /** /demo: show or print the demo gift, then scan it with the phone. No account, no payment. */

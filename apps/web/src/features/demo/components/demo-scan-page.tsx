@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ShutterButton } from '../../../camera/shutter-button.tsx';
 import { CameraHint } from '../../../components/ui/camera-hint.tsx';
 import { findDemo, type Demo } from '../demos.ts';

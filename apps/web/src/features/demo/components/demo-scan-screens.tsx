@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { DemoLink } from './demo-link.tsx';
 import type { Demo } from '../demos.ts';
 

@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { scanFrame } from '../../../camera/scan-photo.ts';
 import { useCamera, type CameraFailure } from '../../../camera/use-camera.ts';
 import { RESET_DELAY_MS, useAutoCapture, useCameraSequence } from '../../../camera/use-camera-sequence.ts';

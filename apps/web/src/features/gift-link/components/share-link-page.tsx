@@ -4,7 +4,7 @@ import { CircleAlert, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { GiftNotReadyPanel } from '../../../components/ui/gift-not-ready-panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';

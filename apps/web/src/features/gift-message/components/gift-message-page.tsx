@@ -3,7 +3,7 @@ import { Frown, Heart, Quote } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 
 export function ExploreSection() {
   return (

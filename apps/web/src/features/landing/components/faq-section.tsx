@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion.tsx';
 
 const linkClass = 'font-semibold text-brand-600 underline underline-offset-2';

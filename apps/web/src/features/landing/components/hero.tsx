@@ -1,6 +1,6 @@
 import { ArrowRight, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 
 export function Hero() {
   return (

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { HOW_IT_WORKS_ID, revealSection } from '../scroll.ts';
 

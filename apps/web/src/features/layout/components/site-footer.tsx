@@ -1,6 +1,6 @@
 import { Facebook, Instagram, Linkedin, Youtube } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { BrandMark } from '../../../components/ui/brand-mark.tsx';
 import { MailLink } from '../../../components/ui/mail-link.tsx';
 

@@ -1,6 +1,6 @@
 import { Briefcase, LifeBuoy, Scale, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import { MailLink, SUPPORT_EMAIL } from '../../../components/ui/mail-link.tsx';
 

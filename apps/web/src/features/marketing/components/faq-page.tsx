@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion.tsx';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import { MailLink } from '../../../components/ui/mail-link.tsx';

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, Gem, Home, Laptop, Shirt } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 
 const IDEAS = [

@@ -1,6 +1,6 @@
 import { ArrowRight, Camera, Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import { NumberedList } from '../../../components/ui/numbered-list.tsx';
 

@@ -1,7 +1,7 @@
 import { Check, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ContentPage } from '../../../components/ui/content-page.tsx';
 import type { PlanView } from '@giftlens/contract/plans-api';

@@ -1,6 +1,6 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import { RotateCcw, Send, Trash2 } from 'lucide-react';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import type { GiftNextStep, GiftStatusWords } from '../lib/gift-status.ts';

@@ -1,5 +1,5 @@
 import { LogOut, Plus } from 'lucide-react';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';

@@ -3,7 +3,7 @@ import type { Delivery } from '@giftlens/contract/scheduling';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { isSignedOutError } from '../../../lib/sender-me.ts';
 import { useDeleteAccount, useSignOut } from '../api/account.ts';
 import { useCancelDelivery } from '../api/cancel-delivery.ts';

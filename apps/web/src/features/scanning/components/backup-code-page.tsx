@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { KeyRound } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';

@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { KeyRound, SearchX } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';
 import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';

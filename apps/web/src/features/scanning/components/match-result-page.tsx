@@ -1,7 +1,7 @@
 import { GiftId } from '@giftlens/contract/common';
 import { PartyPopper } from 'lucide-react';
 import { useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';
 

@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { fakeScanServer, refusal, scanAnswer } from '../../../test/fake-scan-server.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { ScanningCameraPage } from './scanning-camera-page.tsx';

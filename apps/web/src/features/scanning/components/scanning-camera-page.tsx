@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { RECIPIENT_KEYS, readString, writeString } from '../../../lib/recipient-storage.ts';
 import { useScanner, type ScanFlow } from '../hooks/use-scanner.ts';
 import { ScannerView } from './scanner-view.tsx';

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { StepCards } from '../../../components/ui/step-cards.tsx';
 import { HOLD_STEADY_STEP, SCAN_STEPS } from '../../../camera/scan-steps.ts';

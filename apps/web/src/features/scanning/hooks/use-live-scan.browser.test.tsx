@@ -3,7 +3,7 @@ import { texts } from '@giftlens/contract/texts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import canon001 from '../../../../../../test-fixtures/gift-photos/covers/photos/001-canon.jpg';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { fakeScanServer, liveMiss, photoCamera, refusal, scanAnswer } from '../../../test/fake-scan-server.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { ScanningCameraPage } from '../components/scanning-camera-page.tsx';

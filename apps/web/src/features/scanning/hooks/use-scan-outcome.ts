@@ -2,7 +2,7 @@ import { MAX_SCAN_ATTEMPTS } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { RESET_DELAY_MS } from '../../../camera/use-camera-sequence.ts';
 import type { GiftNotFoundState } from '../components/gift-not-found-page.tsx';
 import { errorKind, type ScanErrorKind } from '../lib/scan-errors.ts';

@@ -3,7 +3,7 @@ import { STILL_LOOKING_AFTER_MS } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { captureScan } from '../../../camera/scan-photo.ts';
 import { useCamera } from '../../../camera/use-camera.ts';
 import { useCameraSequence } from '../../../camera/use-camera-sequence.ts';

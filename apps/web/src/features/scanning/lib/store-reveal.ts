@@ -1,5 +1,5 @@
 import type { ScanResponse } from '@giftlens/contract/recipient';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { RECIPIENT_KEYS, writeJson, type SignedMessageUrl } from '../../../lib/recipient-storage.ts';
 
 type Details = NonNullable<ScanResponse['giftDetails']>;

@@ -5,7 +5,7 @@ import { texts } from '@giftlens/contract/texts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatLongDate, formatTime } from '../../../lib/delivery-time.ts';
 import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';

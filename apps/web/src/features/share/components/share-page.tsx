@@ -2,7 +2,7 @@ import type { Delivery } from '@giftlens/contract/scheduling';
 import { Gift, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { BackupCodeBox } from '../../../components/ui/backup-code-box.tsx';
 import { isChangeable } from '../../../lib/delivery-status.ts';
