@@ -9,7 +9,7 @@ import { MyGiftsPage } from '../../features/my-gifts/components/my-gifts-page.ts
 import { SenderSignIn } from '../../features/sender-auth/components/sender-sign-in.tsx';
 import { forgetWizard, startSignedIn } from '../../features/sender-wizard/hooks/use-wizard-state.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { forgetSender, isSignedOutError, useSenderMe } from '../../lib/sender-me.ts';
+import { forgetSender, isSignedOutError, useSenderMe } from '../../api/sender-me.ts';
 
 /**
  * /my-gifts: the sender's own place. Without a session (GET /me answers 401) the sender proves the e-mail with

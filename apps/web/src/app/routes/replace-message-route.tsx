@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
 import { myGiftsQueryKey, useMyGifts } from '../../features/my-gifts/api/my-gifts.ts';
-import { isSignedOutError } from '../../lib/sender-me.ts';
+import { isSignedOutError } from '../../api/sender-me.ts';
 import { paths } from '../../config/paths.ts';
 
 /**

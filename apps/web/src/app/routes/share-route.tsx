@@ -13,7 +13,7 @@ import { prepareNextGift, startSignedIn } from '../../features/sender-wizard/hoo
 import { SharePage } from '../../features/share/components/share-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { senderGiftQueryKey, useSenderGift } from '../../api/sender-gift.ts';
-import { isSignedOutError, useSenderMe } from '../../lib/sender-me.ts';
+import { isSignedOutError, useSenderMe } from '../../api/sender-me.ts';
 import { CHANGE_DELIVERY_PARAM, paths } from '../../config/paths.ts';
 
 type Outcome =

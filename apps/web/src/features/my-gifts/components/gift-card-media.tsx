@@ -1,6 +1,6 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import { Download } from 'lucide-react';
-import { formatLongDate } from '../../../lib/delivery-time.ts';
+import { formatLongDate } from '../../../lib/format.ts';
 
 /** The recipient's recorded reaction, played in place. */
 export function GiftReaction({ gift }: { gift: MyGift }) {

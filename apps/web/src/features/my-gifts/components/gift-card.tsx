@@ -3,7 +3,8 @@ import type { Delivery } from '@giftlens/contract/scheduling';
 import { LOW_RATING } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { CalendarClock, Focus, Gift, ScanLine } from 'lucide-react';
-import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
+import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
+import { useRefreshMyGifts } from '../api/my-gifts.ts';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
 import { GiftBackupCode } from './gift-backup-code.tsx';
@@ -15,11 +16,12 @@ interface GiftCardProps {
   now: Date;
   onDelete: (gift: MyGift) => void;
   onChangeDelivery: (gift: MyGift, delivery: Delivery) => void;
-  onCancelDelivery: (id: string) => Promise<unknown>;
 }
 
 /** One gift in My Gifts: photo, who and what for, status in words, scans, validity, reaction, deliveries, actions. */
-export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelivery }: GiftCardProps) {
+export function GiftCard({ gift, now, onDelete, onChangeDelivery }: GiftCardProps) {
+  // A cancelled delivery's "Delivery cancelled." waits for the refreshed list, which no longer shows it.
+  const refreshGifts = useRefreshMyGifts();
   const { headingId, status, tone, scans, validity, step, deliveries, message, MessageIcon, paid } = useGiftCard(
     gift,
     now,
@@ -117,7 +119,7 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery, onCancelDelive
                 key={d.id}
                 delivery={d}
                 onChange={(delivery) => onChangeDelivery(gift, delivery)}
-                onCancel={onCancelDelivery}
+                onCancelled={refreshGifts}
               />
             ))}
           </ul>

@@ -16,7 +16,6 @@ interface MyGiftsListProps {
   now: Date;
   onDelete: (gift: MyGift) => void;
   onChangeDelivery: (gift: MyGift, delivery: Delivery) => void;
-  onCancelDelivery: (id: string) => Promise<unknown>;
 }
 
 /** The gifts, or loading, the load error with Try again, or the empty state. */

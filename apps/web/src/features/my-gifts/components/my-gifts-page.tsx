@@ -54,7 +54,6 @@ export function MyGiftsPage({ email, onSessionEnded }: MyGiftsPageProps) {
           now={page.now}
           onDelete={page.askDeleteGift}
           onChangeDelivery={page.changeDelivery}
-          onCancelDelivery={page.cancelDelivery}
         />
 
         <AccountSection

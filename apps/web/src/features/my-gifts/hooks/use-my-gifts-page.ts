@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
-import { isSignedOutError } from '../../../lib/sender-me.ts';
+import { isSignedOutError } from '../../../api/sender-me.ts';
 import { useDeleteAccount, useSignOut } from '../api/account.ts';
-import { useCancelDelivery } from '../api/cancel-delivery.ts';
 import { useDeleteGift } from '../api/delete-gift.ts';
 import { useMyGifts } from '../api/my-gifts.ts';
 
@@ -31,7 +30,6 @@ export function useMyGiftsPage(onSessionEnded: () => void) {
   const signOut = useSignOut();
   const deleteGift = useDeleteGift();
   const deleteAccount = useDeleteAccount();
-  const cancelDelivery = useCancelDelivery();
   const [deleting, setDeleting] = useState<MyGift | null>(null);
   const [accountOpen, setAccountOpen] = useState(false);
 
@@ -96,6 +94,5 @@ export function useMyGiftsPage(onSessionEnded: () => void) {
     confirmDeleteAccount,
     deleteAccount,
     changeDelivery: (gift: MyGift, delivery: Delivery) => void navigate(paths.share.href(gift.id, delivery.id)),
-    cancelDelivery: (id: string) => cancelDelivery.mutateAsync(id),
   };
 }

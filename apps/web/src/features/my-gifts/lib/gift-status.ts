@@ -2,7 +2,7 @@ import type { MyGift } from '@giftlens/contract/my-gifts';
 import { OCCASIONS, occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { texts } from '@giftlens/contract/texts';
-import { formatLongDate, formatTime } from '../../../lib/delivery-time.ts';
+import { formatLongDate, formatTime } from '../../../lib/format.ts';
 
 /**
  * draft: details saved, no message yet; awaiting-payment: message uploaded, not paid; processing: the uploaded

@@ -3,7 +3,7 @@ import { API } from '@giftlens/contract/routes';
 import { VerifyResponse, type VerifyEmailRequest } from '@giftlens/contract/sender';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { senderMeQueryKey } from '../../../lib/sender-me.ts';
+import { senderMeQueryKey } from '../../../api/sender-me.ts';
 
 /** POST verify-email: on success the server sets the sender's session cookie. */
 export function verifyEmailCode(body: VerifyEmailRequest) {

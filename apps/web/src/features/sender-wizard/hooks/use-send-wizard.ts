@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { getSenderGift } from '../../../api/sender-gift.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { scrollToTop } from '../../../lib/scroll.ts';
-import { getMe } from '../../../lib/sender-me.ts';
+import { getMe } from '../../../api/sender-me.ts';
 import { errorText } from '../../../lib/user-text.ts';
 import type { DetailsDraft } from './use-details-form.ts';
 import { resumedState, useWizardState, type WizardStep } from './use-wizard-state.ts';

@@ -1,7 +1,7 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
-import { useCancelDelivery } from '../api/cancel-delivery.ts';
+import { useRefreshDeliveries } from '../../../deliveries/api/deliveries.ts';
+import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
 
 /** Every delivery of the gift that was not cancelled, newest first, with its status. */
 export function DeliveriesList({
@@ -16,7 +16,7 @@ export function DeliveriesList({
   error: string | null;
   onChange: (delivery: Delivery) => void;
 }) {
-  const cancel = useCancelDelivery(giftId);
+  const refreshDeliveries = useRefreshDeliveries(giftId);
   const shown = deliveries.filter((d) => d.status !== 'cancelled');
   if (!error && shown.length === 0) return null;
   return (
@@ -31,7 +31,7 @@ export function DeliveriesList({
       {shown.length > 0 ? (
         <ul className="flex flex-col gap-2">
           {shown.map((d) => (
-            <DeliveryItem key={d.id} delivery={d} onChange={onChange} onCancel={(id) => cancel.mutateAsync(id)} />
+            <DeliveryItem key={d.id} delivery={d} onChange={onChange} onCancelled={refreshDeliveries} />
           ))}
         </ul>
       ) : null}

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatLongDate, formatTime, timeOptions } from '../../../lib/delivery-time.ts';
+import { timeOptions } from '../../../deliveries/lib/delivery-time.ts';
+import { formatLongDate, formatTime } from '../../../lib/format.ts';
 import { ContactOption, WHATSAPP_NOTE_ID } from './contact-option.tsx';
 import { useScheduleForm, type ScheduleFormOptions } from '../hooks/use-schedule-form.ts';
 

@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlAttributes, useFieldIds } from '../../../components/ui/field.tsx';
-import { useSendNow } from '../api/send-now.ts';
+import { useSendNow } from '../../../deliveries/api/send-now.ts';
 import { announceSendNow } from '../hooks/use-send-now-toasts.ts';
-import { browserTimeZone } from '../../../lib/delivery-time.ts';
+import { browserTimeZone } from '../../../deliveries/lib/delivery-time.ts';
 
 /** 'Send by e-mail now': the server e-mails the link at once; the delivery then shows in the list. */
 export function SendNowForm({ giftId, recipientEmail }: { giftId: string; recipientEmail: string }) {

@@ -7,9 +7,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLongDate, formatTime } from '../../../lib/delivery-time.ts';
-import { DeliveryItem } from '../../../components/deliveries/delivery-item.tsx';
-import { useCancelDelivery } from '../api/cancel-delivery.ts';
+import { formatLongDate, formatTime } from '../../../lib/format.ts';
+import { useRefreshDeliveries } from '../../../deliveries/api/deliveries.ts';
+import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
 import { ScheduleForm, type ScheduleMode } from './schedule-form.tsx';
 
 interface ShareLaterProps {
@@ -43,7 +43,7 @@ export function ShareLater({
   onFormChange,
 }: ShareLaterProps) {
   const navigate = useNavigate();
-  const cancel = useCancelDelivery(giftId);
+  const refreshDeliveries = useRefreshDeliveries(giftId);
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   // The confirmation of the delivery just scheduled, and whether the jump home is still to come.
@@ -91,7 +91,7 @@ export function ShareLater({
         </p>
         <ul className="flex flex-col gap-2">
           {pending.map((d) => (
-            <DeliveryItem key={d.id} delivery={d} onChange={change} onCancel={(id) => cancel.mutateAsync(id)} />
+            <DeliveryItem key={d.id} delivery={d} onChange={change} onCancelled={refreshDeliveries} />
           ))}
         </ul>
         <Button variant="secondary" size="sm" block onClick={() => onFormChange({ kind: 'new' })}>

@@ -10,9 +10,9 @@ import {
   toDateValue,
   toIsoWithOffset,
   toLocalDate,
-} from '../../../lib/delivery-time.ts';
-import { useChangeDelivery } from '../api/change-delivery.ts';
-import { useScheduleDelivery } from '../api/schedule-delivery.ts';
+} from '../../../deliveries/lib/delivery-time.ts';
+import { useChangeDelivery } from '../../../deliveries/api/change-delivery.ts';
+import { useScheduleDelivery } from '../../../deliveries/api/schedule-delivery.ts';
 import { isWhatsAppNumber, normalizeContact } from '../lib/contact.ts';
 
 /** A new delivery (POST), or new time and contact for an existing one (PATCH). */

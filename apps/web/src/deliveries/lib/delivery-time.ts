@@ -1,4 +1,5 @@
 import { DELIVERY_TIME_STEP_MINUTES } from '@giftlens/contract/constants';
+import { formatTime } from '../../lib/format.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,53 +21,6 @@ export function toLocalDate(date: string, time: string): Date | null {
 /** The browser's IANA time zone, sent with every delivery so it can be shown as the sender chose it. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-interface Formats {
-  time: Intl.DateTimeFormat;
-  date: Intl.DateTimeFormat;
-}
-
-const formats = new Map<string, Formats>();
-
-/** The long US formats in a time zone (the browser's when none is given or the name is unknown). */
-function formatsIn(timeZone: string | undefined): Formats {
-  const key = timeZone ?? '';
-  let f = formats.get(key);
-  if (!f) {
-    try {
-      f = {
-        time: new Intl.DateTimeFormat('en-US', {
-          hour: 'numeric',
-          minute: '2-digit',
-          hour12: true,
-          timeZone,
-        }),
-        date: new Intl.DateTimeFormat('en-US', {
-          weekday: 'long',
-          year: 'numeric',
-          month: 'long',
-          day: 'numeric',
-          timeZone,
-        }),
-      };
-    } catch {
-      // A zone name this browser does not know: show the instant in the browser's own zone.
-      f = formatsIn(undefined);
-    }
-    formats.set(key, f);
-  }
-  return f;
-}
-
-/** "3:40 PM", in `timeZone` or the browser's zone. */
-export function formatTime(d: Date, timeZone?: string): string {
-  return formatsIn(timeZone).time.format(d);
-}
-
-/** "Saturday, November 21, 2026", in `timeZone` or the browser's zone. */
-export function formatLongDate(d: Date, timeZone?: string): string {
-  return formatsIn(timeZone).date.format(d);
 }
 
 /** Every 10-minute step of a day: value "HH:MM", label "3:40 PM". */

@@ -2,8 +2,8 @@ import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveriesResponse } from '@giftlens/contract/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { deliveriesPollMs } from '../../../lib/delivery-status.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { deliveriesPollMs } from '../lib/delivery-status.ts';
 
 const deliveriesQueryKey = (giftId: string) => ['deliveries', giftId] as const;
 

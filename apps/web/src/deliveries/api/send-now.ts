@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveryResponse, type SendNowRequest } from '@giftlens/contract/scheduling';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { useRefreshDeliveries } from './deliveries.ts';
 
 /** POST /api/scheduled-messages/send-now: a delivery due at once; the server's worker sends it within seconds. */

@@ -3,10 +3,11 @@ import type { Delivery } from '@giftlens/contract/scheduling';
 import { Mail, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { deliveryStatus, isChangeable, type StatusTone } from '../../lib/delivery-status.ts';
-import { Button } from '../ui/button.tsx';
-import { EmailAddress } from '../ui/email-address.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { errorText } from '../../lib/user-text.ts';
+import { useCancelDelivery } from '../api/cancel-delivery.ts';
+import { deliveryStatus, isChangeable, type StatusTone } from '../lib/delivery-status.ts';
 
 const TONES: Record<StatusTone, string> = {
   scheduled: 'text-stone-700',
@@ -20,18 +21,19 @@ const TONES: Record<StatusTone, string> = {
 /**
  * One delivery: channel, contact and status in words. A pending or failed one can be changed (the caller opens
  * its schedule form, or goes to the share page) or cancelled after an inline confirmation. Shared by the share
- * page and My Gifts; each supplies the cancel call so it can refresh its own lists.
+ * page and My Gifts; each supplies the refresh of its own list, run after a cancel.
  */
 export function DeliveryItem({
   delivery,
   onChange,
-  onCancel,
+  onCancelled,
 }: {
   delivery: Delivery;
   onChange: (delivery: Delivery) => void;
-  /** DELETE the delivery; rejects with the error to show. */
-  onCancel: (id: string) => Promise<unknown>;
+  /** Refreshes the caller's list once the delivery is cancelled; a promise is waited for before "Delivery cancelled.". */
+  onCancelled: () => unknown;
 }) {
+  const cancel = useCancelDelivery(onCancelled);
   const [cancelling, setCancelling] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const describedBy = useId();
@@ -41,7 +43,7 @@ export function DeliveryItem({
   const confirmCancel = () => {
     if (cancelling) return;
     setCancelling(true);
-    onCancel(delivery.id).then(
+    cancel.mutateAsync(delivery.id).then(
       () => {
         // The refreshed list drops the row (a cancelled delivery is not shown, nor changeable).
         setCancelling(false);

@@ -2,11 +2,11 @@ import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { MeResponse } from '@giftlens/contract/sender';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, apiRequest } from '../lib/api-client.ts';
 
 /**
- * GET /me: the server session is the authority on who is signed in; a 401 means it is gone. Kept here because
- * the sender wizard (session check) and the share page (the sender's first name) both read it.
+ * GET /me: the server session is the authority on who is signed in; a 401 means it is gone. Read by the sender
+ * wizard (session check), the share page (the sender's first name), My Gifts and the routes that need a sender.
  */
 export function getMe(signal?: AbortSignal) {
   return apiRequest('GET', API.me, undefined, {

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { ScheduleResponse, type ScheduleRequest } from '@giftlens/contract/scheduling';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { useRefreshDeliveries } from './deliveries.ts';
 
 /** POST /api/scheduled-messages: stores the delivery; the server sends it at the chosen instant. */

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { DeliveryResponse, type ChangeDeliveryRequest } from '@giftlens/contract/scheduling';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { useRefreshDeliveries } from './deliveries.ts';
 
 /** PATCH /api/scheduled-messages/{id}: a new time and/or contact for a pending or failed delivery. */

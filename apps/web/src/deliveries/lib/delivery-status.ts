@@ -1,5 +1,5 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
-import { formatLongDate, formatTime } from './delivery-time.ts';
+import { formatLongDate, formatTime } from '../../lib/format.ts';
 
 export type StatusTone = 'scheduled' | 'progress' | 'sent' | 'warning' | 'error' | 'cancelled';
 
