@@ -32,6 +32,7 @@ export const VerifyGiftResponse = z.object({
   giftDetails: z.object({
     recipientName: z.string(),
     isActive: z.boolean(),
+    /** The same as isActive: the specification names both spellings. Read isActive. */
     is_active: z.boolean(),
     /** Paid, but its message is still being made playable on every phone: not revealable for a moment. */
     preparing: z.boolean(),
@@ -47,13 +48,16 @@ export const RecipientNameResponse = z.object({ success: z.literal(true), name: 
 export const ScanGiftDetails = z.object({
   /** The message page's path (/gift-message/{giftId}) whenever the message can be shown, text included; else null. */
   giftMessageUrl: z.string().nullable(),
+  /** The same as giftMessageUrl (the specification names both spellings, as for sender_name and recipient_name). */
   gifts_message_url: z.string().nullable(),
   /** Signed media URL valid 5 minutes (video/audio), or null for a text message. */
   messageUrl: z.string().nullable(),
   senderName: z.string(),
+  /** The same as senderName. */
   sender_name: z.string(),
   senderEmail: z.string(),
   recipientName: z.string(),
+  /** The same as recipientName. */
   recipient_name: z.string(),
   recipientEmail: z.string().nullable(),
   giftImageUrl: z.string().nullable(),
@@ -61,13 +65,17 @@ export const ScanGiftDetails = z.object({
 export const ScanResponse = z.object({
   success: z.boolean(),
   giftId: GiftId.nullable(),
+  /**
+   * The decision: `matched`. The specification names the same decision three times, so the answer carries all three
+   * alike: `matchFound` equals `matched`, and `openAIResponse.content` is "yes" exactly when `matched` is true (our
+   * own matcher decides; no photo goes to any outside service). `giftId` equals the answer's own `giftId`.
+   */
   matchResult: z.object({
     matched: z.boolean(),
     matchFound: z.boolean(),
     giftId: GiftId.nullable(),
     score: z.number(),
   }),
-  /** Kept for the spec's field shape: "yes" when our matcher decided the photo shows the gift. */
   openAIResponse: z.object({ content: z.enum(['yes', 'no']) }),
   giftDetails: ScanGiftDetails.nullable(),
   error: z.string().optional(),

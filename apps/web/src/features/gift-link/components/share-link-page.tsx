@@ -19,7 +19,8 @@ export function ShareLinkPage() {
   const navigate = useNavigate();
   const validId = GiftId.safeParse(giftId).success;
   const gift = useVerifyGift(validId ? giftId : undefined);
-  const active = gift.data ? gift.data.giftDetails.isActive || gift.data.giftDetails.is_active : null;
+  // The answer repeats the flag as is_active (the specification names both); the server sets them alike.
+  const active = gift.data ? gift.data.giftDetails.isActive : null;
 
   useEffect(() => {
     // The id dedupes the toast when React runs effects twice in development.

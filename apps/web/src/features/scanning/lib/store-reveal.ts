@@ -8,26 +8,26 @@ type Details = NonNullable<ScanResponse['giftDetails']>;
 export function messageLink(details: Details | null): string | null {
   if (!details) return null;
   // A text message has no media link (messageUrl null) but its page is available: giftMessageUrl says so.
-  return details.messageUrl ?? details.giftMessageUrl ?? details.gifts_message_url ?? null;
+  return details.messageUrl ?? details.giftMessageUrl;
 }
 
 /**
- * Saves what a matching scan revealed (recipient-side §3): gift_{id} and giftDetails for the message page,
- * and signedMessageUrl, which opens that page for 5 minutes and only for this gift.
+ * Saves what a matching scan revealed, in the browser storage the message page reads: gift_{id} and giftDetails
+ * (who sent it to whom), and signedMessageUrl, which opens that page for 5 minutes and only for this gift.
  */
 export function storeReveal(giftId: string, details: Details, url: string): void {
   writeJson('local', RECIPIENT_KEYS.gift(giftId), {
     giftId,
-    senderName: details.senderName || details.sender_name,
+    senderName: details.senderName,
     senderEmail: details.senderEmail,
-    recipientName: details.recipientName || details.recipient_name,
+    recipientName: details.recipientName,
     recipientEmail: details.recipientEmail,
     giftImageUrl: details.giftImageUrl,
   });
   writeJson('local', RECIPIENT_KEYS.giftDetails, {
     giftId,
-    senderName: details.senderName || details.sender_name,
-    recipientName: details.recipientName || details.recipient_name,
+    senderName: details.senderName,
+    recipientName: details.recipientName,
     messageUrl: details.messageUrl,
   });
   const signed: SignedMessageUrl = { url, timestamp: Date.now(), giftId };
@@ -39,9 +39,10 @@ export function storeReveal(giftId: string, details: Details, url: string): void
  * (the message page, or the match result when no message is available); null when it revealed nothing.
  */
 export function revealedPath(res: ScanResponse, fallbackGiftId: string | null): string | null {
-  const matched =
-    res.success && (res.matchResult.matched || res.matchResult.matchFound || res.openAIResponse.content === 'yes');
-  const giftId = res.giftId ?? res.matchResult.giftId ?? fallbackGiftId;
+  // The answer repeats its decision and gift under the specification's other names (matchFound, openAIResponse,
+  // matchResult.giftId): the server sets them alike, the page reads one.
+  const matched = res.success && res.matchResult.matched;
+  const giftId = res.giftId ?? fallbackGiftId;
   if (!matched || !giftId) return null;
   const link = messageLink(res.giftDetails);
   if (res.giftDetails && link) {
