@@ -26,7 +26,6 @@ const isGeo = (url: URL) => url.pathname === API.geo;
 
 interface StoredCountry {
   countryCode: string;
-  callingCode: string;
   source: string;
   timestamp: number;
   expiresAt: number;
@@ -53,7 +52,7 @@ test.describe('country detection when every source fails', () => {
       await expectCountry(page, 'FR', 'France');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('countryData') ?? 'null') as unknown);
       const s = stored as StoredCountry;
-      expect(s).toMatchObject({ countryCode: 'FR', callingCode: '33', source: 'browser-locale' });
+      expect(s).toEqual({ countryCode: 'FR', source: 'browser-locale', timestamp: expect.any(Number), expiresAt: expect.any(Number) });
       expect(s.expiresAt - s.timestamp).toBe(6 * 60 * 60 * 1000);
       expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('sessionCountryData') ?? 'null') as unknown)).toMatchObject({
         countryCode: 'FR',
@@ -81,6 +80,7 @@ test.describe('country detection when every source fails', () => {
       asked++;
       return route.abort('failed');
     });
+    // An entry as an earlier version wrote it, with the calling code it no longer keeps.
     await page.addInitScript(() => {
       const now = Date.now();
       localStorage.setItem(

@@ -1,12 +1,8 @@
 import { DEFAULT_COUNTRY } from '@giftlens/contract/constants';
 
-/**
- * Country facts that need no network: the messaging channel a country prefers,
- * and the short fallback list used before the full list (with phone metadata) is loaded.
- */
+/** Country facts that need no network: the messaging channel a country prefers, a country's name, a code's shape. */
 
 export const DEFAULT_COUNTRY_CODE = DEFAULT_COUNTRY;
-export const DEFAULT_CALLING_CODE = '1';
 
 export type PreferredChannel = 'whatsapp' | 'email';
 

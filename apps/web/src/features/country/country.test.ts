@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { texts } from '@giftlens/contract/texts';
 import { preferredChannel, WHATSAPP_COUNTRIES } from './countries.ts';
 import {
   CACHE_TTL_MS,
@@ -11,7 +10,6 @@ import {
   SESSION_KEY,
   type CountrySource,
 } from './detect-country.ts';
-import { formatPhone } from './phone.ts';
 
 /** In-memory Storage, so detection runs as it does in a browser. */
 function memoryStorage(): Storage {
@@ -75,7 +73,7 @@ describe('detectCountry', () => {
     const local = memoryStorage();
     local.setItem(LOCAL_CACHE_KEY, JSON.stringify({ countryCode: 'IN', source: 'giftlens-geo', timestamp: now() - 1000, expiresAt: now() + CACHE_TTL_MS }));
     const info = await detectCountry({ sources: [failing('geo')], languages: [], local, session: memoryStorage(), now });
-    expect(info).toEqual({ countryCode: 'IN', callingCode: '91', source: 'giftlens-geo' });
+    expect(info).toEqual({ countryCode: 'IN', source: 'giftlens-geo' });
   });
 
   it('asks again when the cache is 24 hours old, and caches the winner for 24 hours', async () => {
@@ -83,7 +81,7 @@ describe('detectCountry', () => {
     const session = memoryStorage();
     local.setItem(LOCAL_CACHE_KEY, JSON.stringify({ countryCode: 'IN', source: 'x', timestamp: now() - CACHE_TTL_MS, expiresAt: now() + 1 }));
     const info = await detectCountry({ sources: [answer('giftlens-geo', 'gb')], languages: [], local, session, now });
-    expect(info).toEqual({ countryCode: 'GB', callingCode: '44', source: 'giftlens-geo' });
+    expect(info).toEqual({ countryCode: 'GB', source: 'giftlens-geo' });
     expect(JSON.parse(local.getItem(LOCAL_CACHE_KEY)!)).toMatchObject({ countryCode: 'GB', timestamp: now(), expiresAt: now() + CACHE_TTL_MS });
     expect(JSON.parse(session.getItem(SESSION_KEY)!)).toMatchObject({ countryCode: 'GB' });
   });
@@ -91,38 +89,18 @@ describe('detectCountry', () => {
   it('falls back to the browser locale (kept 6 hours), then to the US', async () => {
     const local = memoryStorage();
     const byLocale = await detectCountry({ sources: [failing('geo')], languages: ['de-AT'], local, session: memoryStorage(), now });
-    expect(byLocale).toEqual({ countryCode: 'AT', callingCode: '43', source: 'browser-locale' });
+    expect(byLocale).toEqual({ countryCode: 'AT', source: 'browser-locale' });
     expect(JSON.parse(local.getItem(LOCAL_CACHE_KEY)!)).toMatchObject({ expiresAt: now() + LOCALE_CACHE_TTL_MS });
 
     const fallback = await detectCountry({ sources: [failing('geo')], languages: ['en'], local: memoryStorage(), session: memoryStorage(), now });
-    expect(fallback).toEqual({ countryCode: 'US', callingCode: '1', source: 'default-fallback' });
+    expect(fallback).toEqual({ countryCode: 'US', source: 'default-fallback' });
   });
 
   it('prefers a country found earlier this session over the locale', async () => {
     const session = memoryStorage();
+    // Written by an earlier version, which also kept the calling code: read all the same, without it.
     session.setItem(SESSION_KEY, JSON.stringify({ countryCode: 'IN', callingCode: '91', source: 'giftlens-geo' }));
     const info = await detectCountry({ sources: [failing('geo')], languages: ['fr-FR'], local: memoryStorage(), session, now });
-    expect(info).toEqual({ countryCode: 'IN', callingCode: '91', source: 'session-fallback' });
-  });
-});
-
-describe('formatPhone', () => {
-  it('applies the Indian rules', () => {
-    expect(formatPhone('IN', '98765 43210')).toEqual({ ok: true, phone: '+919876543210' });
-    expect(formatPhone('IN', '0091 98765 43210')).toEqual({ ok: true, phone: '+919876543210' });
-    expect(formatPhone('IN', '98765')).toEqual({ ok: false, error: texts.sender.indianPhoneLength });
-    expect(formatPhone('IN', '5876543210')).toEqual({ ok: false, error: texts.sender.indianPhoneStart });
-  });
-
-  it('applies the US rule', () => {
-    expect(formatPhone('US', '(415) 555-0132')).toEqual({ ok: true, phone: '+14155550132' });
-    expect(formatPhone('US', '1 415 555 0132')).toEqual({ ok: true, phone: '+14155550132' });
-    expect(formatPhone('US', '555-0132')).toEqual({ ok: false, error: texts.sender.usPhoneLength });
-  });
-
-  it('passes numbers typed with + through, and checks other countries against the metadata', () => {
-    expect(formatPhone('IN', '+44 20 7946 0958')).toEqual({ ok: true, phone: '+442079460958' });
-    expect(formatPhone('GB', '020 7946 0958')).toEqual({ ok: true, phone: '+442079460958' });
-    expect(formatPhone('GB', '123')).toMatchObject({ ok: false });
+    expect(info).toEqual({ countryCode: 'IN', source: 'session-fallback' });
   });
 });

@@ -2,12 +2,10 @@ import { GeoResponse } from '@giftlens/contract/plans-api';
 import { API } from '@giftlens/contract/routes';
 import { apiRequest } from '../../lib/api-client.ts';
 import { DEFAULT_COUNTRY_CODE, isCountryCode } from './countries.ts';
-import { callingCodeFor } from './phone.ts';
 
-/** Country info (recipient-side §3): `source` names who answered. */
+/** The visitor's country: `source` names who answered (a service, browser-locale, session- or default-fallback). */
 export interface CountryInfo {
   countryCode: string;
-  callingCode: string;
   source: string;
 }
 
@@ -130,7 +128,7 @@ function asCountryInfo(value: unknown): CountryInfo | null {
   const v = value as Record<string, unknown>;
   const countryCode = normalise(v.countryCode);
   if (!countryCode || typeof v.source !== 'string') return null;
-  return { countryCode, callingCode: callingCodeFor(countryCode), source: v.source };
+  return { countryCode, source: v.source };
 }
 
 export function readCachedCountry(storage: Storage | undefined, now: number): CountryInfo | null {
@@ -159,8 +157,9 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | unde
 }
 
 /**
- * Recipient-side §4 with design.md's change: local cache (< 24 h) → our server's /api/geo raced with any
- * configured IP services → a country found earlier this session → browser-language region (kept ~6 h) → US.
+ * The visitor's country, first answer wins: the local cache (< 24 h) → our server's /api/geo raced with any
+ * configured IP services (no third-party service by default) → a country found earlier this session →
+ * the browser language's region (kept ~6 h) → US.
  */
 export async function detectCountry(options: DetectOptions = {}): Promise<CountryInfo> {
   const {
@@ -180,20 +179,14 @@ export async function detectCountry(options: DetectOptions = {}): Promise<Countr
     writeJson(session, SESSION_KEY, info);
     return info;
   };
-  const withCallingCode = (countryCode: string, source: string): CountryInfo => ({
-    countryCode,
-    callingCode: callingCodeFor(countryCode),
-    source,
-  });
-
   const raced = await raceSources(sources);
-  if (raced) return remember(withCallingCode(raced.countryCode, raced.source), CACHE_TTL_MS);
+  if (raced) return remember({ countryCode: raced.countryCode, source: raced.source }, CACHE_TTL_MS);
 
   const earlier = asCountryInfo(readJson(session, SESSION_KEY));
   if (earlier) return { ...earlier, source: 'session-fallback' };
 
   const region = localeRegion(languages);
-  if (region) return remember(withCallingCode(region, 'browser-locale'), LOCALE_CACHE_TTL_MS);
+  if (region) return remember({ countryCode: region, source: 'browser-locale' }, LOCALE_CACHE_TTL_MS);
 
-  return withCallingCode(DEFAULT_COUNTRY_CODE, 'default-fallback');
+  return { countryCode: DEFAULT_COUNTRY_CODE, source: 'default-fallback' };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { regionForCountry, type Region } from '@giftlens/contract/plans';
-import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY_CODE, preferredChannel, type PreferredChannel } from './countries.ts';
+import { DEFAULT_COUNTRY_CODE, preferredChannel, type PreferredChannel } from './countries.ts';
 import { detectCountry, type CountryInfo } from './detect-country.ts';
 
 export interface UseCountryResult extends CountryInfo {
@@ -10,7 +10,7 @@ export interface UseCountryResult extends CountryInfo {
   preferredChannel: PreferredChannel;
 }
 
-const FALLBACK: CountryInfo = { countryCode: DEFAULT_COUNTRY_CODE, callingCode: DEFAULT_CALLING_CODE, source: 'default-fallback' };
+const FALLBACK: CountryInfo = { countryCode: DEFAULT_COUNTRY_CODE, source: 'default-fallback' };
 
 /** The visitor's country, detected once per page load and shared by every screen that asks. */
 export function useCountry(): UseCountryResult {
