@@ -22,7 +22,7 @@ export default defineConfig({
   projects: [
     // tests/scaled-out needs the scaled-out topology: it runs under playwright.scaled.config.ts.
     { name: 'journeys', testIgnore: ['scaled-out/**', '**/*.timing.spec.ts'] },
-    // Specs that assert a time (issue 15: camera ready to message in under 1.5 s) run after every other spec, alone
+    // Specs that assert a time (camera ready to message in under 1.5 s) run after every other spec, alone
     // on the machine's two cores: beside another browser test their figure measures the neighbour, not the page.
     { name: 'timing', testMatch: '**/*.timing.spec.ts', dependencies: ['journeys'] },
   ],

@@ -6,7 +6,7 @@
  *   node scripts/bench-web.mjs [--no-build] [--runs N] [--url http://host:port]
  *   (--no-build measures the existing apps/web/dist, or --dist DIR; otherwise a fresh build goes to a temporary folder)
  *
- * Targets (issue 5): Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100, initial JS ≤ 110 KB gzip
+ * Targets: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100, initial JS ≤ 110 KB gzip
  * (KB = 1024 bytes, gzip level 9).
  * It prints figures; it does not fail on a missed target (tests assert behaviour, benchmarks measure).
  */

@@ -9,7 +9,7 @@ import { madeByFfmpeg } from './ffmpeg.ts';
 import { GIFT_PHOTOS_DIR } from './paths.ts';
 import { freePort, stopProcess, waitForAnswer } from './processes.ts';
 
-// The smoke suites in browsers other than Chromium (issue 24): Firefox ESR driven by puppeteer-core over WebDriver
+// The smoke suites in browsers other than Chromium: Firefox ESR driven by puppeteer-core over WebDriver
 // BiDi, and WebKitGTK's MiniBrowser driven by selenium-webdriver through WebKitWebDriver, both from Debian's
 // packages (.ci/run installs them). Each page's console errors fail the test.
 

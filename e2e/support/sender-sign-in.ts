@@ -25,8 +25,8 @@ export async function signInWithCode(page: Page, mailDir: string, email: string)
 
 /**
  * The same for an address that was sent a code less than a minute ago (its sender signed in through the API
- * moments before, as on another device): the server refuses a new code for the rest of the 60 s (429, sender-side
- * §4 and §7), the page says so and goes on to the code step counting the time down, then Resend code sends a new one.
+ * moments before, as on another device): the server refuses a new code for the rest of the 60 s (429), the page
+ * says so and goes on to the code step counting the time down, then Resend code sends a new one.
  * Takes up to a minute: mark the test slow.
  */
 export async function signInAgainWithCode(page: Page, mailDir: string, email: string): Promise<void> {

@@ -5,7 +5,7 @@ import { GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
 // The sender photographed cover 001 (the fixtures' default gift); the recipient's camera sees a phone photo of it.
 test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-canon.jpg') });
 
-/** Issue 15: from the camera page being ready to the message page in under 1.5 s, with no tap. */
+/** Live scanning (decision 030): from the camera page being ready to the message page in under 1.5 s, with no tap. */
 const READY_TO_MESSAGE_MS = 1500;
 
 declare global {

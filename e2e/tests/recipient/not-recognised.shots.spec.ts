@@ -5,8 +5,9 @@ import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
 import { GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
 import { missTwice, recipientSignsIn } from '../../support/recipient-flow.ts';
 
-// The screenshot walk of issue 24's "When the gift is not recognised" at 360×740 and 1280×800, for a person to look
-// at: runs only with SHOTS_DIR set (`SHOTS_DIR=/tmp/notfound-shots npx playwright test … not-recognised.shots`).
+// The screenshot walk of the screens shown when the gift is not recognised, at 360×740 and 1280×800, for a person
+// to look at: runs only with SHOTS_DIR set
+// (`SHOTS_DIR=/tmp/notfound-shots npx playwright test … not-recognised.shots`).
 const SHOTS_DIR = process.env.SHOTS_DIR;
 test.skip(!SHOTS_DIR, 'a screenshot walk: set SHOTS_DIR to run it');
 test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/002-canon.jpg') });

@@ -8,8 +8,9 @@ import { missTwice, recipientSignsIn } from '../../support/recipient-flow.ts';
 import { API, atRoute, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
 import { myGift } from '../../support/sender-api.ts';
 
-// Issue 24, "When the gift is not recognised". The gift is cover 001 (the fixtures' default); the camera sees cover
-// 002, another object, so recognition never succeeds and the recipient needs another way in.
+// When the gift is not recognised: "Still looking…", Try again, the backup code. The gift is cover 001 (the
+// fixtures' default); the camera sees cover 002, another object, so recognition never succeeds and the recipient
+// needs another way in.
 test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/002-canon.jpg') });
 
 const MESSAGE = 'Happy birthday! This opened with the backup code.';

@@ -140,7 +140,7 @@ test('on a Lifetime gift the recipient’s reaction plays in My Gifts; deleting 
   await expect(gift.getByText('1 scan · unlimited')).toBeVisible();
   await expect(gift.getByText('No end date')).toBeVisible();
   await expect(gift.getByRole('link', { name: 'Download reaction' })).toHaveAttribute('download', '');
-  // Saved under people's names, not our keys (issue 24).
+  // Saved under people's names ("Message for Ravi.mp4"), not our storage keys.
   const savedAs = async (name: string) => {
     const href = await gift.getByRole('link', { name }).getAttribute('href');
     return (await page.request.get(href!)).headers()['content-disposition'];

@@ -5,7 +5,7 @@ import { smallVideo } from '../../support/media.ts';
 import { atRoute, paths, routeParams } from '../../support/paths.ts';
 import { signInAgainWithCode } from '../../support/sender-sign-in.ts';
 
-/** The wizard's e-mail step, typed in capitals: the field lowercases it as typed (sender-side §5). */
+/** The wizard's e-mail step, typed in capitals: the field lowercases it as typed. */
 async function enterEmail(page: Page, email: string): Promise<void> {
   await page.goto(paths.send.href());
   await expect(page.getByRole('heading', { name: 'Start Your Gift Journey' })).toBeVisible();

@@ -3,7 +3,7 @@ import { paths } from '../../support/paths.ts';
 
 // A full page load of a screen whose code is loaded on demand: the router must start with that screen's code in hand.
 // Started without it, React Router renders nothing for the first pass and warns "No `HydrateFallback` element
-// provided to render during initial hydration" (issue 24: on every full page load but /).
+// provided to render during initial hydration" (it did, on every full page load but /).
 const SCREENS = [
   { url: paths.send.href(), heading: 'Start Your Gift Journey' },
   { url: paths.scan.href(), heading: "Let's begin!" },

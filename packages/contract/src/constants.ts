@@ -1,4 +1,4 @@
-/** Business constants from the specification (sender-side §9, recipient-side §9). */
+/** Business constants: the product specification's figures (codes, sizes, time-outs), then ours. */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -36,7 +36,7 @@ export const REVEAL_GRANT_TTL_MS = 5 * 60 * 1000;
 export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
 export const MAX_SCAN_ATTEMPTS = 2;
 
-/** Live frames without a match for this long: the scanner says it is still looking and offers Take Photo (issue 24). */
+/** Live frames without a match for this long: the scanner says it is still looking and offers Take Photo. */
 export const STILL_LOOKING_AFTER_MS = 8000;
 
 /**
@@ -49,7 +49,7 @@ export const BACKUP_CODE = { digits: 8, wrongPerGift: 5, windowMs: 60 * 60 * 100
 export const SCAN_FAILURE_LIMIT = { perTarget: 10, perClient: 20, windowMs: 10 * 60 * 1000 } as const;
 
 /**
- * Live scanning (recipient-side, issue 15): while the camera runs the page checks frames itself and sends a good one
+ * Live scanning (decisions 029 and 030): while the camera runs the page checks frames itself and sends a good one
  * every `intervalMs` (300-500 ms), at most one in flight. The server matches each and never stores it. A live frame
  * that does not match is not a failed attempt (only Take Photo counts); instead live frames have their own budget per
  * gift (or recipient e-mail) and per client address within the window, and a rate limit per client.
@@ -77,7 +77,7 @@ export const UPLOAD_CONFIRM_GRACE_MS = 6 * 60 * 60 * 1000;
 export const ORDER_RECORD_YEARS = 8;
 
 /**
- * What a message or reaction may be, read by ffprobe before anything is converted (issue 23): longer, larger or
+ * What a message or reaction may be, read by ffprobe before anything is converted (decision 038): longer, larger or
  * faster recordings are refused at confirm with the texts in `texts.media`. 3840×2160 in either orientation.
  */
 export const MEDIA_LIMITS = {

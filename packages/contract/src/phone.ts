@@ -2,7 +2,7 @@ import type { Region } from './plans.ts';
 import { texts } from './texts.ts';
 
 /**
- * Phone numbers (sender-side §5), one rule for the web and the API: "India needs 10 digits starting with 6, 7, 8
+ * Phone numbers, one rule for the web and the API: "India needs 10 digits starting with 6, 7, 8
  * or 9; US needs 10 digits. Numbers starting with + pass through. Long numbers use the last 10 digits. Result:
  * + calling code + digits." A number passed through must still be one: E.164, the form WhatsApp needs.
  */

@@ -75,7 +75,7 @@ export const SubmitGiftFields = z
       ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.invalidEmail });
     }
     if (!v.recipientPhone) return v;
-    // Optional beside an e-mail, but a number given is checked (sender-side §5): one without "+" is read in the
+    // Optional beside an e-mail, but a number given is checked: one without "+" is read in the
     // plan's region (the India plans for India, the US plans for everyone else) and kept as "+{code}{digits}".
     const phone = regionalPhone(planRegion(v.planId), v.recipientPhone);
     if (!phone.ok) {

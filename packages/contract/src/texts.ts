@@ -3,9 +3,9 @@
  * `texts.sender` for the sender's side, `texts.recipient` for the recipient's. One place, so server and web
  * cannot drift apart.
  */
-/** Sender-side texts (sender-side §5–§8 and what the spec left to us), verbatim where the spec has them. */
+/** The sender's texts: the product specification's words verbatim where it gives them, ours where it does not. */
 const sender = {
-  // sender-side §5, §8
+  // Signing in and the gift's details
   invalidEmail: 'Please enter a valid email address',
   sendCodeFailed: 'Failed to send verification code.',
   invalidCode: 'Invalid verification code.',
@@ -104,7 +104,7 @@ const sender = {
   reactionProcessingDetail: (recipientName: string) =>
     `${recipientName} recorded a reaction. We are preparing it so it plays everywhere; we will tell you when it is ready.`,
   reactionFailed: (recipientName: string) => `${recipientName}’s reaction could not be converted, so it cannot be shown.`,
-  // sender-side §6: the Lifetime plan's bonus note on the message step
+  // The Lifetime plan's bonus note on the message step
   lifetimeBonus: 'Lifetime bonus: your message can be up to 50MB, it never expires, and your recipient can record their reaction for you.',
   // the price region: detected, and switchable for the session
   pricesFor: { IN: 'Prices for India (₹)', US: 'Prices for everywhere outside India ($)' },
@@ -115,7 +115,7 @@ const sender = {
   unauthorized: 'Please verify your email to continue.',
 } as const;
 
-/** Recipient-side texts (recipient-side §8), verbatim. */
+/** The recipient's texts, the product specification's words verbatim. */
 const recipient = {
   invalidEmail: 'Please enter a valid email address',
   noActiveGifts: 'No active gifts found for this email',
@@ -216,7 +216,7 @@ const media = {
 } as const;
 
 /**
- * The gift's 8-digit backup code (issue 24, decision 039): the sender sees it (My Gifts, the share page, the payment
+ * The gift's 8-digit backup code (decision 039): the sender sees it (My Gifts, the share page, the payment
  * confirmation e-mail) and may write it on the card; the recipient types it when recognition fails.
  */
 const backupCode = {
@@ -252,7 +252,7 @@ const backupCode = {
 /** A backup code as people read it: "1234 5678". */
 export const spacedBackupCode = (code: string) => `${code.slice(0, 4)} ${code.slice(4)}`;
 
-/** The offer to add the web app to the home screen (recipient-side §2): there is no app to install from a store. */
+/** The offer to add the web app to the home screen: there is no app to install from a store. */
 const pwa = {
   addToHomeScreen: 'Add GiftLens to your home screen',
   addToHomeScreenNote: 'Open your gifts in one tap.',

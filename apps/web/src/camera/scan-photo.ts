@@ -8,7 +8,7 @@ const PREVIEW_QUALITY = 0.92;
  * The photo of a scan, as the scanner, live scanning and the demo all take it: the current video frame fitted inside
  * SCAN_COMPRESSION.maxWidthOrHeight (600 px) by the browser's high-quality resampling, then JPEG at quality 0.5,
  * lowered in steps of 0.1 down to 0.3 until it is under 200 KB. The matcher is calibrated on exactly this recipe
- * (design.md §4; `browserCompress` in packages/matcher applies it to a photo). Nothing else may encode a scan.
+ * (decisions 028 and 035; `browserCompress` in packages/matcher applies it to a photo). Nothing else may encode a scan.
  *
  * Everything is encoded synchronously (`toDataURL`), never with `canvas.toBlob`: Chromium runs toBlob's encoder in
  * the page's idle time, so while the camera, the frame checks and React keep the main thread busy a frame waited

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 
 /**
- * The camera screen's timing (recipient-side §4/§9 and §12): once frames arrive the viewfinder animates after
+ * The camera screen's timing, as the product specification sets it: once frames arrive the viewfinder animates after
  * 1.5 s, scanning is allowed 0.5 s later, a photo is then taken automatically after 2 s, and a failed scan returns
  * to ready after 1 s. The demo follows all of it; the recipient's scanner scans live from the moment the camera is
  * ready instead of taking that automatic photo, which would use one of their two attempts (decision 030).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The recipient journey's browser storage, under the spec's key names (recipient-side §3).
+ * The recipient journey's browser storage, under the key names the product specification gives them.
  * Plain ids and e-mails are stored as raw strings; records as JSON, validated when read back.
  * Session keys live for the tab; the revealed gift's records live in localStorage.
  */

@@ -51,7 +51,7 @@ describe('delivery status in words', () => {
   });
 });
 
-describe('how soon the deliveries are asked again (issue 24: "Sent" as soon as it is sent)', () => {
+describe('how soon the deliveries are asked again ("Sent" shows as soon as the link is sent)', () => {
   const now = Date.parse('2026-11-26T04:34:00.000Z');
   it('asks every second while a delivery is due now (Send now), every 10 s for one later, never when none is on its way', () => {
     const sendNow = delivery({ scheduledDatetime: new Date(now).toISOString(), status: 'pending' });

@@ -12,7 +12,7 @@ export interface ArticleMeta {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** The five articles (sender-side §2 route table), newest first. */
+/** The five blog articles, each at /blog/{slug}, newest first. */
 export const ARTICLES: readonly ArticleMeta[] = [
   {
     slug: 'how-to-add-a-personal-message-to-any-gift-you-send-online',

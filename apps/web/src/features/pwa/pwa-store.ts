@@ -1,8 +1,8 @@
 import type { Workbox } from 'workbox-window';
 
 /**
- * Installable-app state (recipient-side §4), kept outside React so the browser events that arrive before the
- * first render are not lost. Components read it through `usePwaState`.
+ * Installable-app state (the install offer, a waiting update), kept outside React so the browser events that
+ * arrive before the first render are not lost. Components read it through `usePwaState`.
  */
 
 /** Chromium's install event; not in the DOM typings yet. */

@@ -12,7 +12,7 @@ describe('gift link failure texts', () => {
     expect(verifyGiftErrorText(new Error('boom'))).toBe(texts.recipient.unexpected);
   });
 
-  it('says a link to a gift that does not exist or was deleted is dead, not to try again later (issue 24)', () => {
+  it('says a link to a gift that does not exist or was deleted is dead, not to try again later', () => {
     expect(verifyGiftErrorText(new ApiError('Gift not found', 404, 'gift_not_found'))).toBe(texts.recipient.giftLinkGone);
     expect(texts.recipient.giftLinkGone).toBe("This gift link doesn't exist or has been removed.");
   });

@@ -23,8 +23,8 @@ function DirectPlayGate({ play, renderPlayButton }: PlayGateProps) {
 const defaultGate = (props: PlayGateProps) => <DirectPlayGate {...props} />;
 
 /**
- * An expired message link goes back to the gift's camera (issue 24): the recipient flow's when this tab came by the
- * e-mail code (it scans among the recipient's gifts), else this gift's by its link.
+ * An expired message link goes back to the gift's camera, not to a dead end: the recipient flow's when this tab
+ * came by the e-mail code (it scans among the recipient's gifts), else this gift's by its link.
  */
 function cameraOf(giftId: string): string {
   const recipientId = readString('session', RECIPIENT_KEYS.recipientId);

@@ -4,7 +4,7 @@ import { Accordion, type AccordionItem } from '../../../components/ui/accordion.
 
 const linkClass = 'font-semibold text-brand-600 underline underline-offset-2';
 
-/** The five landing-page questions (recipient-side §1). */
+/** The five questions the landing page answers. */
 const QUESTIONS: readonly AccordionItem[] = [
   {
     question: 'How does GiftLens make a gift more memorable?',

@@ -6,7 +6,7 @@ import { TrustBadges } from './trust-badges.tsx';
 const BelowTheFold = lazyAfterInteraction(() => import('./below-the-fold.tsx').then((m) => m.BelowTheFold));
 
 /**
- * The landing page `/` (recipient-side §2). `howItWorksId` is the anchor the navigation bar scrolls to.
+ * The landing page `/`. `howItWorksId` is the anchor the navigation bar scrolls to.
  * The page is prerendered; what is below the first screen hydrates once the visitor interacts.
  */
 export function LandingPage({ howItWorksId }: { howItWorksId: string }) {

@@ -3,7 +3,7 @@ const STATS = [
   { value: '40K+', label: 'Gifts scanned' },
 ] as const;
 
-/** Share of gifts by category, in percent (recipient-side §1). */
+/** Share of gifts by category, in percent, as the landing page states it. */
 const CATEGORIES = [
   { name: 'Jewelry', share: 35 },
   { name: 'Electronics', share: 25 },

@@ -24,8 +24,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * Top navigation (sender-side §2, plus My Gifts from issue 11): brand, How It Works, the links and Get Started; a
- * toggle menu below 1024 px.
+ * Top navigation: brand, How It Works, the links (My Gifts among them) and Get Started; a toggle menu below
+ * 1024 px.
  */
 export function NavBar() {
   const [open, setOpen] = useState(false);

@@ -23,7 +23,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-/** Site footer (sender-side §2): Quick Links, Support, Legal, social links and the copyright year. */
+/** Site footer: Quick Links, Support, Legal, social links and the copyright year. */
 export function SiteFooter() {
   return (
     <footer className="bg-stone-900 text-stone-300">

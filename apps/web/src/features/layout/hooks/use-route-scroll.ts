@@ -4,7 +4,7 @@ import { scrollToTop } from '../../../lib/scroll.ts';
 import { revealSection } from '../scroll.ts';
 
 /**
- * Every route change starts at the top (sender-side §2), Back and Forward included. The browser is told not to
+ * Every route change starts at the top, Back and Forward included. The browser is told not to
  * restore positions itself while the app runs (`history.scrollRestoration = 'manual'`), so nothing can pull a
  * page back down after it renders, and one reset is enough: no timers. A link with a hash lands on that section
  * instead: it is revealed as soon as it exists and kept in place while the page settles (see revealSection), until

@@ -51,7 +51,7 @@ describe('MessageStep (Chromium)', () => {
     await expect.element((await screen).getByLabelText('Message preview')).not.toBeInTheDocument();
   });
 
-  test('the Lifetime plan shows its bonus note (sender-side §6); Premium does not', async () => {
+  test('the Lifetime plan shows its bonus note on the message step; Premium does not', async () => {
     const lifetime = await renderStep(undefined, 'lifetime_in').screen;
     await expect.element(lifetime.getByText(texts.sender.lifetimeBonus)).toBeVisible();
     await lifetime.unmount();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-/** How often a recording checks its tracks (sender-side §9: recorder media-track check every 1 s). */
+/** How often a recording checks that its camera and microphone tracks still run: every second. */
 const TRACK_CHECK_MS = 1000;
 
 /**

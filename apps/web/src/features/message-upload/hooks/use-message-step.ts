@@ -36,7 +36,7 @@ export function useMessageStep({ giftId, planId, planName, existingMessage, purp
 
   const limit = (planId ? findPlan(planId)?.maxFileBytes : undefined) ?? DEFAULT_MESSAGE_LIMIT_BYTES;
   const planLabel = `${planName ?? findPlan(planId ?? '')?.name ?? 'Premium'} plan`;
-  // sender-side §6: the Lifetime plan's bonus note (its 50MB, no end, the recipient's reaction).
+  // The Lifetime plan's bonus note on the message step (its 50MB, no end, the recipient's reaction).
   const bonusNote = (planName ?? findPlan(planId ?? '')?.name) === 'Lifetime' ? texts.sender.lifetimeBonus : null;
   const chosen = useChosenMedia({ limit, planLabel });
   const { media } = chosen;

@@ -113,7 +113,7 @@ describe('gift status in words', () => {
     expect(giftStatus(gift({ firstOpenedAt: '2026-11-22T09:00:00.000Z', scansUsed: 4 })).text).toBe('Opened 4 times');
   });
 
-  it('headlines the link sent over a later schedule still pending, which is said under it (issue 24)', () => {
+  it('headlines the link sent over a later schedule still pending, which is said under it', () => {
     // Sent with Send now at 4:34, a schedule for 4:40 still pending: the link went out, that is the headline.
     const sentNow = delivery({ id: 'now', status: 'sent', scheduledDatetime: '2026-11-26T04:34:00.000Z', sentAt: '2026-11-26T04:34:01.000Z', timezone: 'UTC' });
     const later = delivery({ id: 'later', status: 'pending', scheduledDatetime: '2026-11-26T04:40:00.000Z', timezone: 'UTC' });
@@ -131,7 +131,7 @@ describe('gift status in words', () => {
     });
   });
 
-  it('headlines a reaction: processing while it is converted, then recorded (issue 24)', () => {
+  it('headlines a reaction: processing while it is converted, then recorded', () => {
     const opened = { firstOpenedAt: '2026-11-22T09:00:00.000Z', scansUsed: 1, planId: 'lifetime_us' as const, planName: 'Lifetime' };
     expect(giftStatus(gift({ ...opened, reactionState: 'processing' }))).toEqual({
       kind: 'reaction-processing',

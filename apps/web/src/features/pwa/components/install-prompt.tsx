@@ -6,7 +6,7 @@ import { acceptInstall, dismissInstall, hideInstall } from '../pwa-store.ts';
 
 export const INSTALL_PROMPT_VISIBLE_MS = 10_000;
 
-/** Floating offer to add the app to the home screen (recipient-side §2): Later or Add; it hides itself after 10 s. */
+/** Floating offer to add the app to the home screen: Later or Add; it hides itself after 10 s. */
 export function InstallPrompt() {
   const { installPrompt } = usePwaState();
 

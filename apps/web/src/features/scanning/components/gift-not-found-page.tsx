@@ -17,7 +17,7 @@ export interface GiftNotFoundState {
   scanId?: string;
 }
 
-/** Where Try again and the backup code lead: back to where this recipient came from (issue 24). */
+/** Where Try again and the backup code lead: back to where this recipient came from (gift link or e-mail code). */
 function wayBack(state: GiftNotFoundState | null): { retry: string; code: string | null } {
   if (state?.flow === 'direct' && state.scanId) {
     return { retry: paths.scanningCamera.href(state.scanId, 'direct'), code: paths.backupCode.href(state.scanId, 'direct') };

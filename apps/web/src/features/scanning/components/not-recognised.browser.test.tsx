@@ -12,7 +12,8 @@ import { BackupCodePage } from './backup-code-page.tsx';
 import { GiftNotFoundPage } from './gift-not-found-page.tsx';
 import { ScanningCameraPage } from './scanning-camera-page.tsx';
 
-// Issue 24, "When the gift is not recognised": each test here fails on the code before it.
+// When the gift is not recognised: "Still looking…" pointing at Take Photo after a while of live frames, Try again
+// back to where the recipient came from, and the backup code. Each test here failed before that behaviour was built.
 const GIFT = '0123456789abcdef0123456789abcdef';
 const scannerRoute = { path: paths.scanningCamera.pattern, element: <ScanningCameraPage /> };
 const notFoundRoute = { path: paths.giftNotFound.pattern, element: <GiftNotFoundPage /> };

@@ -25,7 +25,7 @@ function statusText(s: Omit<ScannerState, 'attachVideo'>): string {
   return 'Hold your gift inside the frame';
 }
 
-/** The camera screen (recipient-side §4): the live picture, the viewfinder, progress, Take Photo, the retry dialog. */
+/** The camera screen: the live picture, the viewfinder, progress, Take Photo, the retry dialog. */
 export function ScannerView({ attachVideo, ...s }: ScannerState) {
   const scanning = s.status === 'scanning';
   const shutter = useRef<HTMLButtonElement>(null);

@@ -32,7 +32,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Live scanning (issue 15, decision 030): while `enabled`, a frame that passes the checks is taken and encoded
+ * Live scanning (decision 030): while `enabled`, a frame that passes the checks is taken and encoded
  * exactly as Take Photo does (the matcher is calibrated on it) and sent to the live-frame route, one every
  * LIVE_SCAN.intervalMs at most and never two at once. A miss is silent and never a failed attempt. Turning
  * `enabled` off (Take Photo, a dialog, leaving) aborts the frame in flight.

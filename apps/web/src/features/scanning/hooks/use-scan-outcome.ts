@@ -17,7 +17,7 @@ export interface RetryPrompt {
 }
 
 /**
- * The scan status of recipient-side §4: ready → scanning → success, or failed and back to ready after 1 s.
+ * The scan status: ready → scanning → success, or failed and back to ready after 1 s.
  * A failed recognition uses one of the MAX_SCAN_ATTEMPTS (the last one leads to /gift-not-found); a refusal by
  * the server (or a scan the server was too busy to take) shows the retry dialog without using one.
  */

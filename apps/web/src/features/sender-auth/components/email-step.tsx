@@ -19,7 +19,7 @@ export interface EmailStepProps {
   intro?: string;
 }
 
-/** The sender's e-mail, then a six-digit code is sent to it (sender-side §2: the wizard's first step, and My Gifts' sign-in). */
+/** The sender's e-mail, then a six-digit code is sent to it (the wizard's first step, and My Gifts' sign-in). */
 export function EmailStep({
   initialEmail,
   onCodeSent,
