@@ -4,12 +4,14 @@ import type { Page } from '@playwright/test';
 import { matchPath } from 'react-router';
 
 // Every URL a test opens, expects or calls comes from here: the web app's route map, the contract's API map, and
-// the two server paths neither holds.
+// the three server paths neither holds.
 export { paths } from '../../apps/web/src/config/paths.ts';
 export { API } from '@giftlens/contract/routes';
 /** The browsable API reference (the server's API_DOCS_PATH) and the health check the global setup waits for. */
 export const API_DOCS = '/api/docs';
 export const HEALTH = '/api/health';
+/** Moves the server's clock forward: only on a server started with TEST_CLOCK=1 (support/test-clock.ts). */
+export const TEST_CLOCK = '/api/test/clock';
 
 interface Route {
   pattern: string;

@@ -17,7 +17,7 @@ import { BlockList, isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { ZodError } from 'zod';
-import type { Clock } from './adapters/clock.ts';
+import type { AdjustableClock, Clock } from './adapters/clock.ts';
 import { embeddedIpCountry, type IpCountry } from './adapters/ip-country.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { MediaProcessor } from './adapters/media-processor.ts';
@@ -67,6 +67,7 @@ import { createScansService, type ScanFailureLimit } from './modules/scans/scans
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
 import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
 import { createMediaGate } from './modules/media/media-gate.ts';
+import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 
@@ -120,6 +121,8 @@ export interface AppDeps {
   ipCountry?: () => IpCountry;
   /** PUBLIC_ORIGIN: state-changing calls carrying our cookies must come from here (or the request's own host). */
   publicOrigin: string;
+  /** TEST_CLOCK (browser tests only): `clock` itself, which `POST /api/test/clock` moves forward. */
+  testClock?: AdjustableClock | null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -442,6 +445,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   demoRoutes(app, { service: demo, rateLimit: scanRateLimit, admission });
 
   mediaRoutes(app, { media, clock });
+  if (deps.testClock) testClockRoutes(app, { clock: deps.testClock, wakeJobs: deps.wakeJobs });
   // Health for monitoring (database, media storage and mail: 503 naming what does not answer), readiness for a
   // load balancer (database and storage only: a mail relay outage must not take every node out of rotation; mail
   // waits in the job queue), and liveness (the process answers).

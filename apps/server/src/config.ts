@@ -117,6 +117,11 @@ const EnvSchema = z
       z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https:// contact' }).optional(),
     ),
     PUSH_SERVICE_HOSTS: optionalString,
+    /** Browser tests only: a clock they move forward (adapters/clock.ts TestClock); refused beyond a loopback test server. */
+    TEST_CLOCK: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+    ),
     WHATSAPP_TOKEN: optionalString,
     WHATSAPP_PHONE_NUMBER_ID: optionalString,
     WHATSAPP_TEMPLATE: optionalString,
@@ -220,6 +225,11 @@ export interface Config {
   /** Hosts push subscription endpoints may point at; null: the browsers' own push services. */
   pushServiceHosts: string[] | null;
   whatsapp: { token: string; phoneNumberId: string; template: string; language: string; apiBaseUrl: string } | null;
+  /**
+   * TEST_CLOCK: the browser tests move this server's clock forward (`POST /api/test/clock`) instead of waiting. Only
+   * while the test checkout is on for a loopback origin, so never where payments are taken or the server is reachable.
+   */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -268,11 +278,15 @@ export function loadConfig(
       ),
     );
   }
-  const host = listenHost(e.HOST, {
-    // On for a loopback origin alone (the quick start), not by PAYMENTS=test (a test deployment meant to be reached).
-    loopbackTestCheckout: role.takesPayments && (!hasRazorpay || !hasStripe) && e.PAYMENTS !== 'test',
-    publicOrigin,
-  });
+  // On for a loopback origin alone (the quick start), not by PAYMENTS=test (a test deployment meant to be reached).
+  const loopbackTestCheckout = role.takesPayments && (!hasRazorpay || !hasStripe) && e.PAYMENTS !== 'test';
+  const host = listenHost(e.HOST, { loopbackTestCheckout, publicOrigin });
+  const testClock = e.TEST_CLOCK === 'true' || e.TEST_CLOCK === '1';
+  if (testClock && !loopbackTestCheckout) {
+    throw new ConfigError([
+      `TEST_CLOCK: a clock anyone could move is for the browser tests only: allowed only on a server whose test checkout is on because PUBLIC_ORIGIN is a loopback origin (no PAYMENTS=test, not every provider's keys, not a worker); leave it unset`,
+    ]);
+  }
   return {
     port: e.PORT,
     host,
@@ -333,6 +347,7 @@ export function loadConfig(
             apiBaseUrl: e.WHATSAPP_API_URL,
           }
         : null,
+    testClock,
   };
 }
 

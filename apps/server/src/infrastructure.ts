@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemClock, type Clock } from './adapters/clock.ts';
+import { systemClock, TestClock, type Clock } from './adapters/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail.ts';
 import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
@@ -30,6 +30,8 @@ export interface Infrastructure {
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   clock: Clock;
+  /** The same clock when TEST_CLOCK is on (browser tests move it forward); null otherwise. */
+  testClock: TestClock | null;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
   // This process's own scratch folder; what processes of this machine that no longer run left there goes now.
   const scratch = createScratch(path.join(config.dataDir, 'scratch'));
   await scratch.sweep(Number.POSITIVE_INFINITY, new Date()).catch((err: unknown) => log.warn(`scratch: could not sweep (${err instanceof Error ? err.message : String(err)})`));
+  const testClock = config.testClock ? new TestClock() : null;
   return {
     processor,
     scratch,
@@ -77,7 +80,8 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
     media,
     push,
     whatsapp,
-    clock: systemClock,
+    clock: testClock ?? systemClock,
+    testClock,
     async close() {
       await db.destroy();
       mailer.close();

@@ -68,6 +68,7 @@ const app = await buildApp({
   scratch: infra.scratch,
   publicOrigin: config.publicOrigin,
   wakeJobs: () => jobs?.wake(),
+  testClock: infra.testClock,
 });
 
 app.log.info(
@@ -89,6 +90,7 @@ if (threadpoolSize() < threadpoolWanted(availableParallelism())) {
     `matcher: libuv's threadpool has ${threadpoolSize()} threads for ${availableParallelism()} matcher workers; set UV_THREADPOOL_SIZE=${threadpoolWanted(availableParallelism())} in this process's environment (docs/operations.md, "Many cores")`,
   );
 }
+if (infra.testClock) app.log.warn("TEST_CLOCK is on: POST /api/test/clock moves this server's clock forward (browser tests only)");
 // The test checkout marks orders paid for free. On for a loopback origin, the server listens on loopback only
 // (config.ts refuses any other HOST); with PAYMENTS=test, a test deployment, it may listen beyond: say so.
 if (Object.values(payments).some((p) => p.name === 'test') && !isLoopbackHost(config.host)) {

@@ -237,6 +237,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }, ROOT, { takesPayments: false }).host).toBe('0.0.0.0');
   });
 
+  it('TEST_CLOCK only on a loopback test server: refused wherever payments are taken or the server is reachable', () => {
+    const razorpay = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({}, ROOT).testClock).toBe(false);
+    // The browser tests' server: a loopback origin with the test checkout on (one region's keys may be set).
+    for (const env of [{}, { PUBLIC_ORIGIN: 'http://127.0.0.1:4000', HOST: '127.0.0.1' }, { ...stripe }]) {
+      expect(loadConfig({ ...env, TEST_CLOCK: '1' }, ROOT).testClock, JSON.stringify(env)).toBe(true);
+    }
+    const refusal =
+      'TEST_CLOCK: a clock anyone could move is for the browser tests only: allowed only on a server whose test checkout is on because PUBLIC_ORIGIN is a loopback origin (no PAYMENTS=test, not every provider\'s keys, not a worker); leave it unset';
+    const refused = (env: Record<string, string>, role?: { takesPayments: boolean }) => {
+      try {
+        loadConfig({ ...env, TEST_CLOCK: 'true' }, ROOT, role);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+    // Production (every provider's keys), a reachable test deployment, and a worker.
+    expect(refused({ PUBLIC_ORIGIN: 'https://giftlens.example', ...razorpay, ...stripe })).toEqual([refusal]);
+    expect(refused({ ...razorpay, ...stripe })).toEqual([refusal]);
+    expect(refused({ PUBLIC_ORIGIN: 'https://giftlens.example', PAYMENTS: 'test' })).toEqual([refusal]);
+    expect(refused({ PAYMENTS: 'test' })).toEqual([refusal]);
+    expect(refused({}, { takesPayments: false })).toEqual([refusal]);
+    expect(() => loadConfig({ TEST_CLOCK: 'yes' }, ROOT)).toThrow('TEST_CLOCK: must be true or false');
+  });
+
   it('a DATA_DIR that cannot be written stops start-up with one clear line', () => {
     const config = loadConfig({ DATA_DIR: '/etc/hostname/data' }, ROOT);
     expect(() => assertDataDirWritable(config)).toThrow(ConfigError);

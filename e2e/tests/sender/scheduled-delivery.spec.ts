@@ -1,30 +1,33 @@
 import type { Browser, BrowserContext } from '@playwright/test';
-import { expect, test } from '../../support/fixtures.ts';
+import { expect } from '../../support/fixtures.ts';
 import { waitForMail } from '../../support/mailbox.ts';
 import { atRoute, paths } from '../../support/paths.ts';
+import { myGift } from '../../support/sender-api.ts';
+import { testWithClock as test } from '../../support/test-clock.ts';
 
 const TEN_MINUTES = 10 * 60_000;
+/** How long before the delivery's instant the server's clock is set: the runner must still wait that long. */
+const LEAD_MS = 2_000;
 
 /**
- * The delivery picker offers 10-minute steps of the sender's local day. The sooner of the next step in UTC and in
- * Kathmandu (UTC+5:45, so its steps fall 5 minutes apart from UTC's) that is at least 75 s away: the test waits
- * between 75 s and about 6 minutes instead of up to 10.
+ * The sender's zone: Kathmandu (UTC+5:45), whose 10-minute steps fall 5 minutes apart from UTC's, so the instant
+ * only comes out right if the page sends the local choice with its offset.
  */
-function nearestSlot(now: number): { timezoneId: string; at: number; date: string; time: string } {
-  const zones = [
-    { timezoneId: 'UTC', offsetMs: 0 },
-    { timezoneId: 'Asia/Kathmandu', offsetMs: (5 * 60 + 45) * 60_000 },
-  ];
-  const earliest = now + 75_000;
-  const slots = zones.map(({ timezoneId, offsetMs }) => {
-    const at = Math.ceil((earliest + offsetMs) / TEN_MINUTES) * TEN_MINUTES - offsetMs;
-    const local = new Date(at + offsetMs).toISOString();
-    return { timezoneId, at, date: local.slice(0, 10), time: local.slice(11, 16) };
-  });
-  return slots.reduce((a, b) => (b.at < a.at ? b : a));
+const SENDER_ZONE = { timezoneId: 'Asia/Kathmandu', offsetMs: (5 * 60 + 45) * 60_000 };
+
+/** The first 10-minute step of the sender's local day at least 3 minutes away (time enough to fill in the form). */
+function nextSlot(now: number): { at: number; date: string; time: string; label: string } {
+  // label: "4:30 PM" as a pattern (a formatter may put a narrow no-break space before PM).
+  const { timezoneId, offsetMs } = SENDER_ZONE;
+  const at = Math.ceil((now + 3 * 60_000 + offsetMs) / TEN_MINUTES) * TEN_MINUTES - offsetMs;
+  const local = new Date(at + offsetMs).toISOString();
+  const label = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: timezoneId })
+    .format(at)
+    .replace(/\s/g, '\\s');
+  return { at, date: local.slice(0, 10), time: local.slice(11, 16), label };
 }
 
-/** A context of our own (the time zone is chosen at run time), failing on console errors like the fixture does. */
+/** A context of our own (in the sender's time zone), failing on console errors like the fixture does. */
 async function newContext(browser: Browser, baseURL: string, timezoneId?: string) {
   const context = await browser.newContext({ baseURL, ...(timezoneId ? { timezoneId } : {}) });
   const errors: string[] = [];
@@ -40,9 +43,11 @@ test('a delivery scheduled in the share page goes out at its instant, and its li
   baseURL,
   mailDir,
   paidGift,
+  serverClock,
 }) => {
-  const slot = nearestSlot(Date.now());
-  test.setTimeout(slot.at - Date.now() + 3 * 60_000);
+  // The server's clock is moved to the instant instead of waiting for it (support/test-clock.ts).
+  test.setTimeout(120_000);
+  const slot = nextSlot(Date.now());
   const gift = await paidGift({
     message: { kind: 'text', text: 'Happy birthday, Ravi!' },
     recipientName: 'Ravi',
@@ -50,7 +55,7 @@ test('a delivery scheduled in the share page goes out at its instant, and its li
   });
 
   const contexts: BrowserContext[] = [];
-  const sender = await newContext(browser, baseURL!, slot.timezoneId);
+  const sender = await newContext(browser, baseURL!, SENDER_ZONE.timezoneId);
   contexts.push(sender.context);
   try {
     await sender.context.addCookies(gift.senderCookies);
@@ -63,25 +68,31 @@ test('a delivery scheduled in the share page goes out at its instant, and its li
     await expect(page.getByText(/Scheduled for:/)).toBeVisible();
     await page.getByRole('button', { name: 'Schedule Delivery' }).click();
     // The toast and the page's own confirmation (announced before the jump home) say it.
-    await expect(page.getByText(/^Delivery scheduled for .+ at .+!$/).first()).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Delivery scheduled for .+ at ${slot.label}!$`)).first()).toBeVisible();
     await expect(page).toHaveURL(paths.home.href());
 
     // Back on the share page: the pending delivery with Change and Cancel, not a form to submit twice.
     await page.goto(paths.share.href(gift.giftId));
     const deliveries = page.getByRole('region', { name: 'Deliveries' });
     await expect(deliveries.getByText(gift.recipientEmail)).toBeVisible();
-    await expect(deliveries.getByText(/^Scheduled for .+ at .+$/)).toBeVisible();
+    await expect(deliveries.getByText(new RegExp(`^Scheduled for .+ at ${slot.label}$`))).toBeVisible();
     await expect(deliveries.getByRole('button', { name: 'Change' })).toBeVisible();
     await expect(deliveries.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await page.getByRole('button', { name: 'Share Link Later' }).click();
     await expect(page.getByText('Your link is already scheduled. You can change or cancel it here.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Schedule Delivery' })).toHaveCount(0);
 
-    // The worker inside the server sends it to the local SMTP server at its instant.
-    const mail = await waitForMail(mailDir, gift.recipientEmail, { timeoutMs: slot.at - Date.now() + 60_000 });
-    const receivedAt = Number(mail.file.split('-')[0]);
+    // The server's clock jumps to just before the instant; the worker inside the server then sends the delivery to
+    // the local SMTP server at its instant, by the server's clock.
+    const { aheadMs } = await serverClock.advanceTo(slot.at - LEAD_MS);
+    const mail = await waitForMail(mailDir, gift.recipientEmail, { timeoutMs: 60_000 });
+    // When the SMTP server received it, read on the server's clock.
+    const receivedAt = Number(mail.file.split('-')[0]) + aheadMs;
     expect(receivedAt).toBeGreaterThanOrEqual(slot.at - 1000);
     expect(receivedAt - slot.at).toBeLessThan(30_000);
+    const [delivery] = (await myGift(gift.sender, gift.giftId)).deliveries;
+    expect(delivery?.status).toBe('sent');
+    expect(Date.parse(delivery?.sentAt ?? '')).toBeGreaterThanOrEqual(slot.at);
     expect(mail.subject).toBe('You have a gift message from Asha');
     // Every gift link in the mail is this gift's.
     const link = new URL(paths.shareLink.href(gift.giftId), baseURL).href;
@@ -96,9 +107,9 @@ test('a delivery scheduled in the share page goes out at its instant, and its li
     await greeting.goto(link);
     await expect(greeting.getByRole('heading', { name: 'Hi Ravi!' })).toBeVisible();
 
-    // The sender's page now says it was sent.
+    // The sender's page now says it was sent, at the instant (in the sender's zone).
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Deliveries' }).getByText(/^Sent .+ at .+$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deliveries' }).getByText(new RegExp(`^Sent .+ at ${slot.label}$`))).toBeVisible();
     expect([...sender.errors, ...recipient.errors], 'console errors during the test').toEqual([]);
   } finally {
     for (const c of contexts) await c.close();

@@ -97,6 +97,8 @@ export interface HarnessOptions {
   storage?: StorageKind;
   /** The server's logging (default: none). */
   logger?: AppDeps['logger'];
+  /** `POST /api/test/clock` moves the harness's clock, as on a server started with TEST_CLOCK=1. */
+  testClockRoute?: boolean;
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -142,6 +144,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     mediaProcessor: opts.mediaProcessor ?? null,
     scratch,
     publicOrigin: PUBLIC_ORIGIN,
+    testClock: opts.testClockRoute ? clock : null,
   });
   await app.ready();
   const push = createWebPushSender(VAPID, opts.pushAgent ? { agent: opts.pushAgent } : {});
