@@ -45,8 +45,9 @@ test('a delivery scheduled in the share page goes out at its instant, and its li
   paidGift,
   serverClock,
 }) => {
-  // The server's clock is moved to the instant instead of waiting for it (support/test-clock.ts).
-  test.setTimeout(120_000);
+  // The server's clock is moved to the instant instead of waiting for it (support/test-clock.ts); the time is for
+  // the three pages and the API calls on a busy machine.
+  test.setTimeout(180_000);
   const slot = nextSlot(Date.now());
   const gift = await paidGift({
     message: { kind: 'text', text: 'Happy birthday, Ravi!' },
