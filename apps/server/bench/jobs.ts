@@ -25,10 +25,11 @@ import { systemClock } from '../src/adapters/clock.ts';
 import { createSmtpMailer } from '../src/adapters/mail.ts';
 import { createDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import { deliveryJobKey } from '../src/jobs/keys.ts';
 import { requeueJob } from '../src/jobs/queue.ts';
 import { deliveryEmail } from '../src/modules/deliveries/deliveries.content.ts';
 import { changeDelivery } from '../src/modules/deliveries/deliveries.repository.ts';
-import { createDeliveriesService, deliveryJobKey } from '../src/modules/deliveries/deliveries.service.ts';
+import { createDeliveriesService } from '../src/modules/deliveries/deliveries.service.ts';
 import { insertGift } from '../src/modules/gifts/gifts.repository.ts';
 import {
   findSenderById,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createOutboxMailer } from '../src/adapters/mail.ts';
 import { createScratch } from '../src/adapters/scratch.ts';
 import { createJobHandlers } from '../src/jobs/handlers.ts';
+import { HOUSEKEEPING_JOB_KEY } from '../src/jobs/keys.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import type { JobKind } from '../src/jobs/kinds.ts';
 import { combineRunners, createJobRunner, type JobHandlers, type JobRunnerOptions } from '../src/jobs/runner.ts';
@@ -10,7 +11,6 @@ import { RENDER_JOB_KINDS } from '../src/modules/renditions/renditions.jobs.ts';
 import {
   HOUSEKEEPING_FIRST_DELAY_MS,
   HOUSEKEEPING_INTERVAL_MS,
-  HOUSEKEEPING_JOB_KEY,
   scheduleHousekeeping,
 } from '../src/modules/housekeeping/housekeeping.jobs.ts';
 import { describeEachDatabase, it, PUBLIC_ORIGIN, SESSION_SECRET, type Harness } from './helpers/harness.ts';

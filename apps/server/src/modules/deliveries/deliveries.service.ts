@@ -12,6 +12,7 @@ import type {
 } from '@giftlens/contract/scheduling';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
+import { deliveryJobKey } from '../../jobs/keys.ts';
 import { cancelJob, enqueue, requeueJob } from '../../jobs/queue.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -28,9 +29,6 @@ export interface DeliveriesDeps {
   /** Tells a job runner in this process that a job is due now (send-now), instead of at its next poll. */
   wakeJobs?: () => void;
 }
-
-/** The job that sends a delivery; one per delivery. */
-export const deliveryJobKey = (deliveryId: string) => `delivery:${deliveryId}`;
 
 export const WHATSAPP_OFF_REASON = 'WhatsApp delivery is not available yet, so we’ll send the link by e-mail.';
 

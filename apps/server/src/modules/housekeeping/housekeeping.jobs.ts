@@ -1,10 +1,10 @@
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
+import { HOUSEKEEPING_JOB_KEY } from '../../jobs/keys.ts';
 import { ensureRecurringJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 import type { HousekeepingLog, HousekeepingService } from './housekeeping.service.ts';
 
-export const HOUSEKEEPING_JOB_KEY = 'housekeeping';
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** The first run after a fresh start waits a minute, so it does not compete with the server warming up. */
 export const HOUSEKEEPING_FIRST_DELAY_MS = 60 * 1000;
