@@ -6,6 +6,7 @@ import * as jobsAndPush from './migrations/20261123070000_jobs_and_push.ts';
 import * as senderPlace from './migrations/20261123090000_sender_place.ts';
 import * as photoRating from './migrations/20261123120000_photo_rating.ts';
 import * as backupCode from './migrations/20261126070000_backup_code.ts';
+import * as onDelete from './migrations/20261126120000_on_delete.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123090000_sender_place': senderPlace,
   '20261123120000_photo_rating': photoRating,
   '20261126070000_backup_code': backupCode,
+  '20261126120000_on_delete': onDelete,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
