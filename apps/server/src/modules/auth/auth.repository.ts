@@ -168,3 +168,49 @@ export async function deleteSubjectSessions(db: Executor, kind: SessionKind, sub
   const res = await db.deleteFrom('sessions').where('kind', '=', kind).where('subject', '=', subject).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Every code and resend slot of an address (an account deleted). */
+export async function deleteCodesOf(db: Executor, destination: string): Promise<void> {
+  await db.deleteFrom('verification_codes').where('destination', '=', destination).execute();
+  await db.deleteFrom('code_resends').where('destination', '=', destination).execute();
+}
+
+// The sweeps below delete at most `limit` rows per call through a keyed subquery, which both databases accept
+// (DELETE … LIMIT is SQLite-only). Running one twice, or in two workers at once, is harmless.
+
+export async function deleteExpiredCodes(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('verification_codes')
+    .where('id', 'in', (eb) => eb.selectFrom('verification_codes').select('id').where('expires_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function deleteOldResends(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('code_resends')
+    .where((eb) =>
+      eb(
+        eb.refTuple('purpose', 'destination'),
+        'in',
+        eb
+          .selectFrom('code_resends as r')
+          .select(['r.purpose', 'r.destination'])
+          .where('r.sent_at', '<', cutoff)
+          .limit(limit)
+          .$asTuple('purpose', 'destination'),
+      ),
+    )
+    // Re-checked on the row itself: a slot taken again meanwhile is live.
+    .where('sent_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: Executor, now: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('sessions')
+    .where('token_hash', 'in', (eb) => eb.selectFrom('sessions').select('token_hash').where('expires_at', '<', now).limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

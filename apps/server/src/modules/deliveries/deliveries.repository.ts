@@ -85,3 +85,19 @@ export async function markFailed(db: Executor, id: string, error: string, now: s
     .where('status', 'in', ['pending', 'sending'])
     .execute();
 }
+
+/** These gifts' deliveries, the latest instant first (My Gifts). */
+export const deliveriesOf = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('scheduled_messages')
+        .selectAll()
+        .where('gift_id', 'in', giftIds)
+        .orderBy('scheduled_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
+
+/** The ids of these gifts' deliveries (their send jobs are keyed by them). */
+export const deliveryIdsOf = (db: Executor, giftIds: string[]) =>
+  db.selectFrom('scheduled_messages').select('id').where('gift_id', 'in', giftIds).execute().then((rows) => rows.map((r) => r.id));

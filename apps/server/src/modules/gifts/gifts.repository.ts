@@ -1,13 +1,11 @@
-import type { Executor } from '../../db/database.ts';
+import { type Expression, expressionBuilder } from 'kysely';
+import type { Database, Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { GiftMessageType, NewGift, NewGiftPhoto } from './gifts.table.ts';
+import { preparedFirstRow } from '../../db/prepared-read.ts';
+import type { GiftMessageType, NewGift } from './gifts.table.ts';
 
 export async function insertGift(db: Executor, gift: NewGift): Promise<void> {
   await db.insertInto('gifts').values(gift).execute();
-}
-
-export async function insertGiftPhotos(db: Executor, photos: NewGiftPhoto[]): Promise<void> {
-  if (photos.length > 0) await db.insertInto('gift_photos').values(photos).execute();
 }
 
 /** Only the sender's own gift: a foreign gift is indistinguishable from a missing one. */
@@ -22,30 +20,44 @@ export const findSenderGift = (db: Executor, giftId: string, senderId: string) =
 export const findGift = (db: Executor, giftId: string) =>
   db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirst();
 
-export const listGiftPhotos = (db: Executor, giftId: string) =>
-  db
-    .selectFrom('gift_photos')
-    .select(['id', 'storage_path', 'mime', 'quality', 'position'])
-    .where('gift_id', '=', giftId)
-    .orderBy('position')
-    .execute();
+/** The sender's gifts, newest first (My Gifts; account deletion). */
+export const listSenderGifts = (db: Executor, senderId: string) =>
+  db.selectFrom('gifts').selectAll().where('sender_id', '=', senderId).orderBy('created_at', 'desc').orderBy('id').execute();
 
-/**
- * The features of every photo of the `limit` newest active gifts for this recipient e-mail, whoever sent them,
- * except `exceptGiftId`: what a look-alike check compares a new photo with (the recipient's scan sees the same).
- */
-export async function activePhotoFeaturesForEmail(db: Executor, email: string, exceptGiftId: string, limit: number): Promise<Buffer[]> {
-  const gifts = db
+/** Gifts addressed to this e-mail that are paid (active), newest first. */
+export const listActiveGiftsForEmail = (db: Executor, email: string, limit: number) =>
+  db
     .selectFrom('gifts')
-    .select('id')
+    .selectAll()
     .where('recipient_email', '=', email)
     .where('status', '=', 'active')
-    .where('id', '!=', exceptGiftId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
-    .limit(limit);
-  const rows = await db.selectFrom('gift_photos').select('features').where('gift_id', 'in', gifts).execute();
-  return rows.flatMap((r) => (r.features ? [r.features] : []));
+    .limit(limit)
+    .execute();
+
+/** The newest gift addressed to this e-mail, whatever its state. */
+export const newestGiftForEmail = (db: Executor, email: string) =>
+  db
+    .selectFrom('gifts')
+    .select(['id', 'recipient_name', 'status'])
+    .where('recipient_email', '=', email)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * What a gift link's greeting needs (verify-gift, called on every open of the link): four columns, not the row;
+ * compiled once, read on every call.
+ */
+export const findGiftGreeting = preparedFirstRow((db, giftId: string) =>
+  db.selectFrom('gifts').select(['id', 'recipient_name', 'status', 'message_state']).where('id', '=', giftId),
+);
+
+/** A condition for another table's query: the gift whose id `giftId` gives (a column of that table) still exists. */
+export function giftExists(giftId: Expression<string>) {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(eb.selectFrom('gifts').select('gifts.id').where('gifts.id', '=', giftId));
 }
 
 export interface GiftMessage {
@@ -101,24 +113,6 @@ export async function setBackupCode(db: Executor, giftId: string, sealed: string
   return res.numUpdatedRows > 0n;
 }
 
-/** Every stored file of these gifts: photos, message and its poster, upload targets, reaction and its poster. */
-export async function listGiftFiles(db: Executor, giftIds: string[]): Promise<string[]> {
-  if (giftIds.length === 0) return [];
-  const [photos, gifts, intents, reactions] = await Promise.all([
-    db.selectFrom('gift_photos').select('storage_path').where('gift_id', 'in', giftIds).execute(),
-    db.selectFrom('gifts').select(['message_path', 'message_poster_path']).where('id', 'in', giftIds).execute(),
-    db.selectFrom('upload_intents').select('file_path').where('gift_id', 'in', giftIds).execute(),
-    db.selectFrom('reactions').select(['file_path', 'poster_path']).where('gift_id', 'in', giftIds).execute(),
-  ]);
-  const files = [
-    ...photos.map((p) => p.storage_path),
-    ...gifts.flatMap((g) => [g.message_path, g.message_poster_path]),
-    ...intents.map((i) => i.file_path),
-    ...reactions.flatMap((r) => [r.file_path, r.poster_path]),
-  ];
-  return [...new Set(files.filter((f): f is string => f !== null))];
-}
-
 /**
  * The gift as it is inside the caller's transaction, its row locked on PostgreSQL (SQLite's write transaction is
  * one at a time already): a render job swapping the message in waits until the transaction ends.
@@ -127,4 +121,74 @@ export function lockGifts(db: Executor, giftIds: string[]) {
   if (giftIds.length === 0) return Promise.resolve([]);
   const q = db.selectFrom('gifts').selectAll().where('id', 'in', giftIds);
   return (isPostgres(db) ? q.forUpdate() : q).execute();
+}
+
+/**
+ * Counts one reveal against the plan, atomically: with a limit, the row only changes while scans remain, so two
+ * concurrent scans can never both take the last one. False when the limit was already reached.
+ */
+export async function claimScan(db: Executor, giftId: string, limit: number | null, now: string): Promise<boolean> {
+  let q = db
+    .updateTable('gifts')
+    .set((eb) => ({ scans_used: eb('scans_used', '+', 1), updated_at: now }))
+    .where('id', '=', giftId)
+    .where('status', '=', 'active');
+  if (limit !== null) q = q.where('scans_used', '<', limit);
+  const res = await q.executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Records the first successful reveal; true only for the call that recorded it. */
+export async function markFirstOpened(db: Executor, giftId: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('gifts')
+    .set({ first_opened_at: now })
+    .where('id', '=', giftId)
+    .where('first_opened_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+interface RenderedMessage {
+  path: string;
+  mime: string;
+  size: number;
+  poster: string | null;
+  now: string;
+}
+
+/** Swaps the message to its rendition, only if the gift still holds the file that was processed. */
+export async function finishMessageRender(db: Executor, giftId: string, original: string, r: RenderedMessage): Promise<boolean> {
+  const res = await db
+    .updateTable('gifts')
+    .set({ message_path: r.path, message_mime: r.mime, message_size: r.size, message_poster_path: r.poster, message_state: 'ready', message_error: null, updated_at: r.now })
+    .where('id', '=', giftId)
+    .where('message_path', '=', original)
+    .where('message_state', '=', 'processing')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function failMessageRender(db: Executor, giftId: string, original: string, error: string, now: string): Promise<void> {
+  await db
+    .updateTable('gifts')
+    .set({ message_state: 'failed', message_error: error, updated_at: now })
+    .where('id', '=', giftId)
+    .where('message_path', '=', original)
+    .where('message_state', '=', 'processing')
+    .execute();
+}
+
+/**
+ * Deletes the gift rows; their photos, upload intents, deliveries, reveal grants and reaction go with them (ON DELETE
+ * CASCADE, decision 041). Only through `eraseGifts` (modules/gift-erasure), which first queues the files and removes
+ * what holds no foreign key (jobs, failed-scan counters, unpaid orders). `onlyUnpaid`: a gift paid meanwhile stays.
+ * Returns how many went.
+ */
+export async function deleteGiftRows(db: Executor, giftIds: string[], onlyUnpaid: boolean): Promise<number> {
+  if (giftIds.length === 0) return 0;
+  let q = db.deleteFrom('gifts').where('id', 'in', giftIds);
+  if (onlyUnpaid) q = q.where('status', '!=', 'active').where('paid_at', 'is', null);
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -16,8 +16,8 @@ import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { planOf } from './gift-plan.ts';
-import { MAX_RECIPIENT_GIFTS } from '../recipient-auth/recipient-auth.service.ts';
 import { anyLookalike, bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
+import * as photosRepo from './gift-photos.repository.ts';
 import * as repo from './gifts.repository.ts';
 import type { Gift, NewGiftPhoto } from './gifts.table.ts';
 
@@ -29,6 +29,9 @@ export interface GiftsDeps {
   /** Opens (or makes, for a gift paid before codes existed) the paid gift's backup code for its sender. */
   backupCodes: BackupCodes;
 }
+
+/** The recipient flow matches a scan against at most this many of the e-mail's active gifts. */
+export const MAX_RECIPIENT_GIFTS = 20;
 
 const badRequest = (code: string, message: string) => new AppError(400, code, message);
 
@@ -95,7 +98,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
   /** Look-alike check against the recipient's other active gifts, as their scan would see them (decision 031). */
   async function lookalike(email: string | null, giftId: string, photos: EnrolledPhoto[]): Promise<boolean> {
     if (!email) return false;
-    const others = await repo.activePhotoFeaturesForEmail(db, email, giftId, MAX_RECIPIENT_GIFTS);
+    const others = await photosRepo.activePhotoFeaturesForEmail(db, email, giftId, MAX_RECIPIENT_GIFTS);
     return anyLookalike(recogniser, photos, others);
   }
 
@@ -132,7 +135,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
             created_at: now,
             updated_at: now,
           });
-          await repo.insertGiftPhotos(trx, rows);
+          await photosRepo.insertGiftPhotos(trx, rows);
         }),
       );
       return { giftId, quality: bestQuality(photos), lookalike: await lookalike(input.recipientEmail || null, giftId, photos) };
@@ -144,14 +147,14 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
       if (!gift) throw giftNotFound();
       if (images.length === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
       const tooMany = () => badRequest('too_many_images', texts.sender.tooManyGiftImages);
-      const existing = (await repo.listGiftPhotos(db, gift.id)).length;
+      const existing = (await photosRepo.listGiftPhotos(db, gift.id)).length;
       if (existing + images.length > MAX_REFERENCE_PHOTOS) throw tooMany();
       const photos = await preparePhotos(recogniser, images);
       try {
-        await storePhotos(gift.id, existing, photos, (rows) => repo.insertGiftPhotos(db, rows));
+        await storePhotos(gift.id, existing, photos, (rows) => photosRepo.insertGiftPhotos(db, rows));
       } catch (err) {
         // A concurrent upload took the position (unique gift_id + position).
-        if ((await repo.listGiftPhotos(db, gift.id)).length + images.length > MAX_REFERENCE_PHOTOS) throw tooMany();
+        if ((await photosRepo.listGiftPhotos(db, gift.id)).length + images.length > MAX_REFERENCE_PHOTOS) throw tooMany();
         throw err;
       }
       const quality = bestQuality(photos);
@@ -168,7 +171,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
     async summary(sender: Sender, giftId: string): Promise<GiftSummary> {
       const gift = await repo.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
-      const photos = await repo.listGiftPhotos(db, gift.id);
+      const photos = await photosRepo.listGiftPhotos(db, gift.id);
       const summary = toGiftSummary(gift, photos[0] ? media.signedUrl(photos[0].storage_path, SIGNED_URL_TTL_MS, clock.now()) : null);
       return { ...summary, backupCode: await backupCodeOf(db, backupCodes, gift) };
     },

@@ -13,11 +13,26 @@ import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { Scratch } from '../../adapters/scratch.ts';
 import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import { buffer } from 'node:stream/consumers';
-import { listGiftFiles } from '../gifts/gifts.repository.ts';
+import { deleteOldJobs, endedJobsWithLeftovers } from '../../jobs/jobs.repository.ts';
+import * as auth from '../auth/auth.repository.ts';
+import { deleteGifts, listGiftFiles } from '../gift-deletion/gift-deletion.ts';
+import * as giftCleanup from '../gifts/gift-cleanup.repository.ts';
+import { ratePhoto, unratedPhotos } from '../gifts/gift-photos.repository.ts';
+import * as payments from '../payments/payments.repository.ts';
+import { reactionPathsAmong } from '../reactions/reactions.repository.ts';
 import { RENDER_JOB_KINDS, renditionKeys } from '../renditions/renditions.jobs.ts';
-import * as repo from './housekeeping.repository.ts';
+import { deleteExpiredGrants } from '../reveal-grants/reveal-grants.repository.ts';
+import { deleteOldScanFailures } from '../scans/scans.repository.ts';
+import * as uploads from '../uploads/uploads.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Of these storage paths, the ones a row still names: a message, its poster, a photo, an upload, a reaction. */
+async function referencedPaths(db: Db, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const found = await Promise.all([giftCleanup.giftPathsAmong(db, paths), uploads.intentPathsAmong(db, paths), reactionPathsAmong(db, paths)]);
+  return new Set(found.flat().map((r) => r.path).filter((p): p is string => p !== null));
+}
 const DAY_MS = 24 * HOUR_MS;
 
 /** How long each kind of row outlives its usefulness before it is deleted (docs/decisions/008-housekeeping.md). */
@@ -206,16 +221,18 @@ export function createHousekeepingService({
 
   async function unpaidGifts(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
     const cutoff = before(keep.unpaidGiftMs);
-    return repeat(signal, async () => {
-      let files: string[] = [];
-      const deleted = await db.transaction().execute(async (trx) => {
-        const ids = await repo.lockStaleUnpaidGifts(trx, cutoff, batchSize);
-        files = await listGiftFiles(trx, ids);
-        return repo.deleteUnpaidGifts(trx, ids);
-      });
-      await deleteFiles(files, report);
-      return deleted;
-    });
+    // Not paid or touched since the cutoff: an order and an upload intent are activity too.
+    const activity = [
+      (eb: Parameters<giftCleanup.GiftCondition>[0]) => payments.orderPaidOrTouchedSince(eb, cutoff),
+      (eb: Parameters<giftCleanup.GiftCondition>[0]) => uploads.intentMadeSince(eb, cutoff),
+    ];
+    // Deleted the one way a gift is (modules/gift-deletion): its files go by the media.delete job queued with it.
+    return repeat(signal, () =>
+      db.transaction().execute(async (trx) => {
+        const ids = await giftCleanup.lockStaleUnpaidGifts(trx, cutoff, batchSize, activity);
+        return deleteGifts(trx, ids, clock.now(), { onlyUnpaid: true });
+      }),
+    );
   }
 
   /** Gifts whose time-limited plan ended: only their content goes (the plan's scans are refused already). */
@@ -227,9 +244,10 @@ export function createHousekeepingService({
       total += await repeat(signal, async () => {
         let files: string[] = [];
         const purged = await db.transaction().execute(async (trx) => {
-          const ids = await repo.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
+          const ids = await giftCleanup.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
           files = await listGiftFiles(trx, ids);
-          return repo.purgeGiftContent(trx, ids, clock.now().toISOString());
+          await uploads.deleteIntentsOfGifts(trx, ids);
+          return giftCleanup.purgeGiftContent(trx, ids, clock.now().toISOString());
         });
         await deleteFiles(files, report);
         return purged;
@@ -242,8 +260,8 @@ export function createHousekeepingService({
     const cutoff = before(keep.expiredUploadMs);
     return repeat(signal, async () => {
       const intents = await db.transaction().execute(async (trx) => {
-        const rows = await repo.lockExpiredIntents(trx, cutoff, batchSize);
-        await repo.deleteIntents(
+        const rows = await uploads.lockExpiredIntents(trx, cutoff, batchSize);
+        await uploads.deleteIntents(
           trx,
           rows.map((r) => r.id),
         );
@@ -255,7 +273,7 @@ export function createHousekeepingService({
       const stored = intents.filter((r) => r.status === 'uploaded').flatMap((r) => everyStoredKeyFor(r.file_path));
       const found = (await Promise.all(stored.map(async (k) => ((await media.stat(k)) ? k : null)))).filter((k): k is string => k !== null);
       const paths = [...intents.map((r) => r.file_path), ...found];
-      const used = await repo.referencedPaths(db, paths);
+      const used = await referencedPaths(db, paths);
       // Where the browser's bytes landed, when apart from the key (S3), is never a message: always removed.
       const landed = intents.map((r) => media.landingKey(r.file_path)).filter((k) => !paths.includes(k));
       await deleteFiles(
@@ -276,13 +294,13 @@ export function createHousekeepingService({
     let after = '';
     let removed = 0;
     for (let i = 0; i < maxBatches && !signal?.aborted; i++) {
-      const jobs = await repo.endedRenderJobs(db, RENDER_JOB_KINDS, cutoff, after, batchSize);
+      const jobs = await endedJobsWithLeftovers(db, RENDER_JOB_KINDS, cutoff, after, batchSize);
       after = jobs.at(-1)?.id ?? after;
       const keys = jobs.flatMap((job) => {
         const { key } = JSON.parse(job.payload) as { key: string };
         return [key, ...Array.from({ length: job.attempts }, (_, a) => renditionKeys(key, job.id, a + 1)).flat()];
       });
-      const used = await repo.referencedPaths(db, keys);
+      const used = await referencedPaths(db, keys);
       // Asked first, so the count says what was there; a retried job is rare, so these are few.
       const present = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
       removed += await deleteKeys(
@@ -305,14 +323,14 @@ export function createHousekeepingService({
     let after = '';
     let rated = 0;
     for (let tried = 0; tried < photoRatingsPerRun && !signal?.aborted; ) {
-      const photos = await repo.unratedPhotos(db, after, Math.min(RATING_BATCH, photoRatingsPerRun - tried));
+      const photos = await unratedPhotos(db, after, Math.min(RATING_BATCH, photoRatingsPerRun - tried));
       for (const photo of photos) {
         if (signal?.aborted) break;
         after = photo.id;
         tried++;
         try {
           const { quality } = await recogniser.enrol(await buffer(await media.openRead(photo.storage_path)));
-          rated += await repo.ratePhoto(db, photo.id, {
+          rated += await ratePhoto(db, photo.id, {
             score: quality.score,
             recognisable: quality.recognisable,
             message: quality.message ?? null,
@@ -340,31 +358,31 @@ export function createHousekeepingService({
         ['uploadIntents', () => expiredUploads(report, signal)],
         [
           'verificationCodes',
-          () => repeat(signal, () => repo.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize)),
+          () => repeat(signal, () => auth.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize)),
         ],
         [
           'codeResends',
-          () => repeat(signal, () => repo.deleteOldResends(db, before(keep.resendCooldownMs), batchSize)),
+          () => repeat(signal, () => auth.deleteOldResends(db, before(keep.resendCooldownMs), batchSize)),
         ],
-        ['sessions', () => repeat(signal, () => repo.deleteExpiredSessions(db, now(), batchSize))],
-        ['revealGrants', () => repeat(signal, () => repo.deleteExpiredGrants(db, now(), batchSize))],
+        ['sessions', () => repeat(signal, () => auth.deleteExpiredSessions(db, now(), batchSize))],
+        ['revealGrants', () => repeat(signal, () => deleteExpiredGrants(db, now(), batchSize))],
         [
           'scanFailures',
           () =>
-            repeat(signal, () => repo.deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize)),
+            repeat(signal, () => deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize)),
         ],
         [
           'webhookEvents',
-          () => repeat(signal, () => repo.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize)),
+          () => repeat(signal, () => payments.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize)),
         ],
         [
           'jobs',
           () =>
             repeat(signal, () =>
-              repo.deleteOldJobs(db, before(keep.finishedJobMs), before(keep.deadJobMs), batchSize),
+              deleteOldJobs(db, before(keep.finishedJobMs), before(keep.deadJobMs), batchSize),
             ),
         ],
-        ['orders', () => repeat(signal, () => repo.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
+        ['orders', () => repeat(signal, () => payments.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
         ['staleParts', () => media.removeStaleParts(keep.stalePartMs, clock.now())],
         ['renderLeftovers', () => renderLeftovers(report, signal)],
         ['photoRatings', () => photoRatings(signal)],

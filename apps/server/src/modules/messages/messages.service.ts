@@ -6,6 +6,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
 import { giftNotFound } from '../../lib/errors.ts';
+import { listGiftPhotos } from '../gifts/gift-photos.repository.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import { findRecipientByEmail } from '../recipient-auth/recipient-auth.repository.ts';
@@ -35,7 +36,7 @@ export function createMessagesService({ db, media, clock }: MessagesDeps) {
     /** The scan response's gift details, right after a matching scan. */
     async revealDetails(gift: Gift): Promise<z.infer<typeof ScanGiftDetails>> {
       const sender = await findSenderById(db, gift.sender_id);
-      const [photo] = await gifts.listGiftPhotos(db, gift.id);
+      const [photo] = await listGiftPhotos(db, gift.id);
       const senderName = senderNameOf(sender);
       return {
         giftMessageUrl: giftMessagePage(gift.id),

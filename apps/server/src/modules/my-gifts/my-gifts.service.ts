@@ -3,18 +3,24 @@ import { QualityReason } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
-import { type Db, eraseDeletedFromDisk, type Executor } from '../../db/database.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { backupCodeOf, renewBackupCode } from '../gifts/gift-backup-code.ts';
+import { deleteCodesOf, deleteSubjectSessions } from '../auth/auth.repository.ts';
+import { deliveriesOf } from '../deliveries/deliveries.repository.ts';
 import { toDelivery } from '../deliveries/deliveries.service.ts';
+import { deleteGifts } from '../gift-deletion/gift-deletion.ts';
+import { firstPhotos, ratedPhotos } from '../gifts/gift-photos.repository.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
+import { recordedReactions } from '../reactions/reactions.repository.ts';
+import { deleteRecipientByEmail } from '../recipient-auth/recipient-auth.repository.ts';
+import { deleteRecipientFailures } from '../scans/scans.repository.ts';
 import { validUntil } from '../scans/gift-rules.ts';
+import { deleteSender } from '../sender-auth/sender-auth.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
-import * as repo from './my-gifts.repository.ts';
 
 /** The sender's page stays open a while: its media links last an hour. */
 export const MY_GIFTS_URL_TTL_MS = 60 * 60 * 1000;
@@ -26,7 +32,7 @@ export interface MyGiftsDeps {
   backupCodes: BackupCodes;
 }
 
-type RatedPhoto = Awaited<ReturnType<typeof repo.ratedPhotos>>[number];
+type RatedPhoto = Awaited<ReturnType<typeof ratedPhotos>>[number];
 
 /** A gift is as recognisable as its best photo (the enrolment's rule): the highest rating, then score. */
 function recognisability(photos: RatedPhoto[]): MyGift['recognisability'] {
@@ -47,15 +53,6 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
    */
   const signDownload = (key: string, name: string) => media.signedUrl(key, MY_GIFTS_URL_TTL_MS, clock.now(), { download: true, name });
 
-  /** Rows first, in one transaction, with a job that deletes the files after it (retried until they are gone). */
-  async function erase(trx: Executor, giftIds: string[]): Promise<void> {
-    // Locked first: a render finishing meanwhile waits, then finds no gift and removes its own output.
-    await gifts.lockGifts(trx, giftIds);
-    const files = await gifts.listGiftFiles(trx, giftIds);
-    await repo.deleteGiftRows(trx, giftIds);
-    if (files.length > 0) await enqueue(trx, clock.now(), 'media.delete', { keys: files });
-  }
-
   /**
    * After the commit: SQLite's WAL still holds the rows as they were; a checkpoint empties it (db/database.ts). A
    * checkpoint that fails or finds the WAL held by another process is not the sender's problem: the deletion stands,
@@ -65,13 +62,13 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
 
   return {
     async list(sender: Sender): Promise<MyGift[]> {
-      const rows = await repo.listSenderGifts(db, sender.id);
+      const rows = await gifts.listSenderGifts(db, sender.id);
       const ids = rows.map((g) => g.id);
       const [photos, rated, deliveries, reactions] = await Promise.all([
-        repo.firstPhotos(db, ids),
-        repo.ratedPhotos(db, ids),
-        repo.deliveriesOf(db, ids),
-        repo.recordedReactions(db, ids),
+        firstPhotos(db, ids),
+        ratedPhotos(db, ids),
+        deliveriesOf(db, ids),
+        recordedReactions(db, ids),
       ]);
       const now = clock.now().getTime();
       const codes = await Promise.all(rows.map((gift) => backupCodeOf(db, backupCodes, gift)));
@@ -142,16 +139,26 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
     async deleteGift(sender: Sender, giftId: string): Promise<void> {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
-      await db.transaction().execute((trx) => erase(trx, [gift.id]));
+      // Rows in one transaction, files by the job it queues (modules/gift-deletion).
+      await db.transaction().execute((trx) => deleteGifts(trx, [gift.id], clock.now()));
       await eraseFromDisk();
     },
 
-    /** Deletes the sender's account: every gift as above, subscriptions, sessions, codes, and the sender. */
+    /**
+     * Deletes the sender's account: every gift as above, then everything else that holds the sender's id or e-mail
+     * address: sessions (as a sender, and as a recipient of the same address), codes and resend slots, the
+     * recipient row and its failed-scan counter, and the sender (push subscriptions follow by ON DELETE CASCADE).
+     */
     async deleteAccount(sender: Sender): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const ids = (await repo.listSenderGifts(trx, sender.id)).map((g) => g.id);
-        await erase(trx, ids);
-        await repo.deleteSenderRows(trx, sender);
+        const ids = (await gifts.listSenderGifts(trx, sender.id)).map((g) => g.id);
+        await deleteGifts(trx, ids, clock.now());
+        await deleteSubjectSessions(trx, 'sender', sender.id);
+        await deleteSubjectSessions(trx, 'recipient', sender.email);
+        await deleteRecipientByEmail(trx, sender.email);
+        await deleteCodesOf(trx, sender.email);
+        await deleteRecipientFailures(trx, sender.email);
+        await deleteSender(trx, sender.id);
       });
       await eraseFromDisk();
     },

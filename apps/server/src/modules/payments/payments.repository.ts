@@ -1,4 +1,6 @@
-import type { Executor } from '../../db/database.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Executor } from '../../db/database.ts';
+import { giftExists } from '../gifts/gifts.repository.ts';
 import type { OrdersTable, PaymentProviderName } from './payments.table.ts';
 
 export async function insertOrder(db: Executor, order: OrdersTable): Promise<void> {
@@ -56,4 +58,54 @@ export async function recordWebhookEvent(
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** For a query on gifts: the gift has an order that is paid, or that was touched (made, reopened) since `cutoff`. */
+export const orderPaidOrTouchedSince = (eb: ExpressionBuilder<Database, 'gifts'>, cutoff: string) =>
+  eb.exists(
+    eb
+      .selectFrom('orders')
+      .select('orders.id')
+      .whereRef('orders.gift_id', '=', 'gifts.id')
+      .where((o) => o.or([o('orders.status', '=', 'paid'), o('orders.updated_at', '>=', cutoff)])),
+  );
+
+/** Whether any of these gifts has a paid order. */
+export async function anyPaidOrder(db: Executor, giftIds: string[]): Promise<boolean> {
+  if (giftIds.length === 0) return false;
+  const paid = await db.selectFrom('orders').select('id').where('gift_id', 'in', giftIds).where('status', '=', 'paid').execute();
+  return paid.length > 0;
+}
+
+/** A deleted gift's unpaid orders go; a paid one stays (amount, date, provider ids: accounting, decision 016). */
+export async function deleteUnpaidOrders(db: Executor, giftIds: string[]): Promise<void> {
+  if (giftIds.length === 0) return;
+  await db.deleteFrom('orders').where('gift_id', 'in', giftIds).where('status', '!=', 'paid').execute();
+}
+
+/**
+ * Paid orders of deleted gifts (amount, date and provider ids kept for accounting) once their paid date is older than
+ * `paidBefore`; at most `limit`.
+ */
+export async function deleteOldOrphanOrders(db: Executor, paidBefore: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('orders')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .where('orders.paid_at', '<', paidBefore)
+        .where((w) => w.not(giftExists(w.ref('orders.gift_id'))))
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function deleteOldWebhookEvents(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('webhook_events')
+    .where('id', 'in', (eb) => eb.selectFrom('webhook_events').select('id').where('received_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -90,3 +90,55 @@ export async function attachFile(
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
+
+/** Reactions with a recording (My Gifts). */
+export const recordedReactions = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('reactions')
+        .select(['gift_id', 'file_path', 'file_mime', 'file_state', 'poster_path', 'uploaded_at'])
+        .where('gift_id', 'in', giftIds)
+        .where('file_path', 'is not', null)
+        .execute();
+
+/** The recording and poster of these gifts' reactions. */
+export const reactionFilesOf = (db: Executor, giftIds: string[]) =>
+  db.selectFrom('reactions').select(['file_path', 'poster_path']).where('gift_id', 'in', giftIds).execute();
+
+/** Of these storage paths, the ones a reaction names (its recording or its poster). */
+export const reactionPathsAmong = (db: Executor, paths: string[]) =>
+  Promise.all([
+    db.selectFrom('reactions').select('file_path as path').where('file_path', 'in', paths).execute(),
+    db.selectFrom('reactions').select('poster_path as path').where('poster_path', 'in', paths).execute(),
+  ]).then((found) => found.flat());
+
+interface RenderedReaction {
+  path: string;
+  mime: string;
+  size: number;
+  poster: string | null;
+  now: string;
+}
+
+/** Swaps the recording to its rendition, only if the reaction still holds the file that was processed. */
+export async function finishReactionRender(db: Executor, reactionId: string, original: string, r: RenderedReaction): Promise<boolean> {
+  const res = await db
+    .updateTable('reactions')
+    .set({ file_path: r.path, file_mime: r.mime, file_size: r.size, poster_path: r.poster, file_state: 'ready', updated_at: r.now })
+    .where('id', '=', reactionId)
+    .where('file_path', '=', original)
+    .where('file_state', '=', 'processing')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function failReactionRender(db: Executor, reactionId: string, original: string, now: string): Promise<void> {
+  await db
+    .updateTable('reactions')
+    .set({ file_state: 'failed', updated_at: now })
+    .where('id', '=', reactionId)
+    .where('file_path', '=', original)
+    .where('file_state', '=', 'processing')
+    .execute();
+}

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/database.ts';
-import { preparedFirstRow } from '../../db/prepared-read.ts';
 
 export const findRecipientByEmail = (db: Executor, email: string) =>
   db.selectFrom('recipients').selectAll().where('email', '=', email).executeTakeFirst();
@@ -16,32 +15,6 @@ export async function upsertRecipient(db: Executor, email: string, id: string, n
   return row;
 }
 
-/** Gifts addressed to this e-mail that are paid (active), newest first. */
-export const listActiveGiftsForEmail = (db: Executor, email: string, limit: number) =>
-  db
-    .selectFrom('gifts')
-    .selectAll()
-    .where('recipient_email', '=', email)
-    .where('status', '=', 'active')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-
-/** The newest gift addressed to this e-mail, whatever its state. */
-export const newestGiftForEmail = (db: Executor, email: string) =>
-  db
-    .selectFrom('gifts')
-    .select(['id', 'recipient_name', 'status'])
-    .where('recipient_email', '=', email)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-
-/**
- * What a gift link's greeting needs (verify-gift, called on every open of the link): four columns, not the row;
- * compiled once, read on every call.
- */
-export const findGiftGreeting = preparedFirstRow((db, giftId: string) =>
-  db.selectFrom('gifts').select(['id', 'recipient_name', 'status', 'message_state']).where('id', '=', giftId),
-);
+export async function deleteRecipientByEmail(db: Executor, email: string): Promise<void> {
+  await db.deleteFrom('recipients').where('email', '=', email).execute();
+}

@@ -4,12 +4,12 @@ import { texts } from '@giftlens/contract/texts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import { MAX_RECIPIENT_GIFTS } from '../gifts/gifts.service.ts';
 import * as repo from './recipient-auth.repository.ts';
 import type { Recipient } from './recipient-auth.table.ts';
 
 export const RECIPIENT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-/** The recipient flow matches a scan against at most this many of the e-mail's active gifts. */
-export const MAX_RECIPIENT_GIFTS = 20;
 
 export function createRecipientAuthService(deps: OneTimeCodesDeps) {
   const { db, clock } = deps;
@@ -17,13 +17,13 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
 
   return {
     async checkEmail(email: string): Promise<CheckEmailResponse> {
-      const active = await repo.listActiveGiftsForEmail(db, email, 1);
+      const active = await gifts.listActiveGiftsForEmail(db, email, 1);
       return active.length > 0 ? { success: true, exists: true } : { success: true, exists: false, message: texts.recipient.noActiveGifts };
     },
 
     /** Codes go only to addresses some gift is addressed to: the call cannot be used to mail strangers. */
     async sendCode(email: string): Promise<{ resendAfter: number }> {
-      if (!(await repo.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', texts.recipient.noActiveGifts);
+      if (!(await gifts.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', texts.recipient.noActiveGifts);
       await codes.send('recipient', email, RECIPIENT_RESEND_COOLDOWN_S);
       return { resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
     },
@@ -35,7 +35,7 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
       return db.transaction().execute(async (trx) => {
         await codes.consume(trx, codeId);
         const recipient = await repo.upsertRecipient(trx, email, randomHex(16), now);
-        const active = await repo.listActiveGiftsForEmail(trx, email, MAX_RECIPIENT_GIFTS);
+        const active = await gifts.listActiveGiftsForEmail(trx, email, MAX_RECIPIENT_GIFTS);
         const token = await codes.startSession(trx, 'recipient', email, RECIPIENT_SESSION_TTL_MS);
         return {
           success: true,
@@ -56,12 +56,12 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
     /** The name of the recipient's newest gift; only for the session's own recipient id. */
     async recipientName(recipient: Recipient, recipientId: string): Promise<string> {
       if (recipient.id !== recipientId) throw new AppError(403, 'forbidden', texts.recipient.recipientIdMissing);
-      return (await repo.newestGiftForEmail(db, recipient.email))?.recipient_name ?? 'there';
+      return (await gifts.newestGiftForEmail(db, recipient.email))?.recipient_name ?? 'there';
     },
 
     /** The gift link is a bearer capability for the greeting: the name and whether the gift is ready. */
     async verifyGift(giftId: string): Promise<VerifyGiftResponse> {
-      const gift = await repo.findGiftGreeting(db, giftId);
+      const gift = await gifts.findGiftGreeting(db, giftId);
       if (!gift) throw giftNotFound();
       const isActive = gift.status === 'active';
       const preparing = isActive && gift.message_state === 'processing';

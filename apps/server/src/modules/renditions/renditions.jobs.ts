@@ -11,9 +11,9 @@ import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobContext, JobHandlers } from '../../jobs/runner.ts';
 import { PermanentJobError } from '../../jobs/runner.ts';
-import { findGift } from '../gifts/gifts.repository.ts';
+import { failMessageRender, findGift, finishMessageRender } from '../gifts/gifts.repository.ts';
+import { failReactionRender, findReaction, finishReactionRender } from '../reactions/reactions.repository.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
-import * as repo from './renditions.repository.ts';
 
 export interface RenditionDeps {
   db: Db;
@@ -23,9 +23,6 @@ export interface RenditionDeps {
   /** This process's scratch folder, where the input copy and ffmpeg's output live while a render runs. */
   scratch: Scratch;
 }
-
-/** The job key of a file's rendition: one per stored file. */
-export const messageRenderKey = (giftId: string, key: string) => `media:${giftId}:${key}`;
 
 /** Each render's scratch folder starts so (inside this process's own scratch folder). */
 export const RENDER_SCRATCH_PREFIX = 'giftlens-render-';
@@ -106,29 +103,29 @@ export function renditionJobs({ db, clock, media, processor, scratch }: Renditio
         if (!gift || gift.message_path !== key || gift.message_state !== 'processing') return;
         const kind = gift.message_type === 'audio' ? 'audio' : 'video';
         await render(key, kind, job, (r, stored) =>
-          repo.finishMessage(db, giftId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
+          finishMessageRender(db, giftId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
         );
       },
       async onDead({ giftId, key }, error) {
-        await repo.failMessage(db, giftId, key, renderFailureText(error), clock.now().toISOString());
+        await failMessageRender(db, giftId, key, renderFailureText(error), clock.now().toISOString());
       },
     },
     'reaction.render': {
       async run({ reactionId, key }, job) {
-        const reaction = await db.selectFrom('reactions').selectAll().where('id', '=', reactionId).executeTakeFirst();
+        const reaction = await findReaction(db, reactionId);
         if (!reaction || reaction.file_path !== key || reaction.file_state !== 'processing') return;
         // The sender hears of the reaction once it can be watched: its notice goes with the swap, in one transaction.
         await render(key, 'video', job, (r, stored) =>
           db.transaction().execute(async (trx) => {
             const now = clock.now();
-            const swapped = await repo.finishReaction(trx, reactionId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: now.toISOString() });
+            const swapped = await finishReactionRender(trx, reactionId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: now.toISOString() });
             if (swapped) await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
             return swapped;
           }),
         );
       },
       async onDead({ reactionId, key }) {
-        await repo.failReaction(db, reactionId, key, clock.now().toISOString());
+        await failReactionRender(db, reactionId, key, clock.now().toISOString());
       },
     },
   };

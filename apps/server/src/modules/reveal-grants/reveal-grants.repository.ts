@@ -19,3 +19,12 @@ export async function hasLiveGrant(db: Executor, tokenHash: string, giftId: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Grants expired before `now`; at most `limit`. */
+export async function deleteExpiredGrants(db: Executor, now: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('reveal_grants')
+    .where('token_hash', 'in', (eb) => eb.selectFrom('reveal_grants').select('token_hash').where('expires_at', '<', now).limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

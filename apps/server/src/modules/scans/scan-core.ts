@@ -5,16 +5,15 @@ import type { MediaStorage } from '../../adapters/media-storage.ts';
 import { isUnreadableImage, type Recogniser, type ReferenceInput, type ReferenceLoader } from '../../adapters/recogniser.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import * as photos from '../gifts/gift-photos.repository.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
+import { MAX_RECIPIENT_GIFTS } from '../gifts/gifts.service.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
-import { listActiveGiftsForEmail } from '../recipient-auth/recipient-auth.repository.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
-import { MAX_RECIPIENT_GIFTS } from '../recipient-auth/recipient-auth.service.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { assertRevealable, scanLimitReached } from './gift-rules.ts';
-import * as repo from './scans.repository.ts';
 
 export interface ScanCoreDeps {
   db: Db;
@@ -37,7 +36,7 @@ export interface ScanOutcome {
  */
 export function createScanCore({ db, media, clock, recogniser, messages, grants }: ScanCoreDeps) {
   /** The bytes of photos a matcher worker lacks, read only then (a worker keeps them by photo id). */
-  const load: ReferenceLoader = (ids) => repo.featuresOf(db, ids);
+  const load: ReferenceLoader = (ids) => photos.featuresOf(db, ids);
 
   /**
    * The candidates' references by photo id (decision 045): the matcher's workers keep enrolled features by id, so a
@@ -45,7 +44,7 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
    * (features null) are enrolled from storage on first use.
    */
   async function referencesOf(candidates: Gift[]): Promise<ReferenceInput[][]> {
-    const rows = await repo.listReferences(db, candidates.map((g) => g.id));
+    const rows = await photos.listPhotoReferences(db, candidates.map((g) => g.id));
     const byGift = new Map<string, ReferenceInput[]>(candidates.map((g) => [g.id, []]));
     for (const row of rows) {
       let reference: ReferenceInput = { key: row.id, load };
@@ -55,7 +54,7 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
         try {
           const enrolled = await recogniser.enrol(await media.readHead(row.storage_path, stat.size));
           const buffer = Buffer.from(enrolled.reference);
-          await repo.setPhotoFeatures(db, row.id, {
+          await photos.setPhotoFeatures(db, row.id, {
             features: buffer,
             quality: enrolled.quality.score,
             recognisable: enrolled.quality.recognisable,
@@ -85,7 +84,7 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
 
     /** Recipient flow: the session e-mail's active gifts (newest 20) are the candidates. */
     async candidatesOf(recipient: Recipient): Promise<Gift[]> {
-      const candidates = await listActiveGiftsForEmail(db, recipient.email, MAX_RECIPIENT_GIFTS);
+      const candidates = await gifts.listActiveGiftsForEmail(db, recipient.email, MAX_RECIPIENT_GIFTS);
       if (candidates.length === 0) throw new AppError(404, 'no_active_gifts', texts.recipient.noActiveGifts);
       return candidates;
     },
@@ -99,8 +98,8 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
       // The reveal is counted, its grant issued, and the first one recorded with the sender's notice, in one
       // transaction: a failure between them can neither spend a reveal without a grant nor grant one uncounted.
       const token = await db.transaction().execute(async (trx) => {
-        if (!(await repo.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return null;
-        if (await repo.markFirstOpened(trx, gift.id, now.toISOString())) await queueSenderNotice(trx, now, 'opened', gift.id);
+        if (!(await gifts.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return null;
+        if (await gifts.markFirstOpened(trx, gift.id, now.toISOString())) await queueSenderNotice(trx, now, 'opened', gift.id);
         return grants.issue(trx, gift.id);
       });
       if (token === null) throw scanLimitReached();

@@ -76,7 +76,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
    * is written down before its code is compared, and a right one takes its row back: tries sent all at once are
    * each counted, so no more than that many wrong codes are ever compared in the hour, however many arrive together.
    */
-  const codeScope = (giftId: string) => `code:${giftId}`;
+  const codeScope = repo.failureScope.code;
   async function withCodeTry<T>(giftIds: string[], attempt: () => T | null): Promise<T> {
     const max = BACKUP_CODE.wrongPerGift;
     if (giftIds.length === 0) throw new AppError(400, 'backup_code_wrong', texts.backupCode.wrong);
@@ -105,7 +105,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
     /** Direct flow: the gift id comes from the link; the plan rules are checked before any matching work. */
     async scanGift(giftId: string, scan: Buffer, clientIp: string): Promise<ScanOutcome> {
       const gift = await core.linkedGift(giftId);
-      const scopes = [`gift:${gift.id}`, `ip:${clientIp}`];
+      const scopes = [repo.failureScope.gift(gift.id), repo.failureScope.ip(clientIp)];
       await assertNotThrottled([
         { scope: scopes[0]!, max: limit.perTarget },
         { scope: scopes[1]!, max: limit.perClient },
@@ -154,7 +154,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
       clientIp: string,
     ): Promise<ScanOutcome> {
       assertOwnRecipient(recipient, recipientId);
-      const scopes = [`recipient:${recipient.email}`, `ip:${clientIp}`];
+      const scopes = [repo.failureScope.recipient(recipient.email), repo.failureScope.ip(clientIp)];
       await assertNotThrottled([
         { scope: scopes[0]!, max: limit.perTarget },
         { scope: scopes[1]!, max: limit.perClient },

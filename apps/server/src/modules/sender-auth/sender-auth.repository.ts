@@ -19,3 +19,8 @@ export async function insertSenderIfNew(db: Executor, s: { id: string; email: st
 export async function updateSender(db: Executor, id: string, update: SenderUpdate): Promise<void> {
   await db.updateTable('senders').set(update).where('id', '=', id).execute();
 }
+
+/** The sender row; their gifts must be gone first (gifts.sender_id ON DELETE RESTRICT), their push subscriptions follow. */
+export async function deleteSender(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('senders').where('id', '=', id).execute();
+}

@@ -1,0 +1,122 @@
+import type { Executor } from '../../db/database.ts';
+import type { NewGiftPhoto } from './gifts.table.ts';
+
+// The gift_photos table: a gift's reference photos and what the matcher enrolled of them.
+
+export async function insertGiftPhotos(db: Executor, photos: NewGiftPhoto[]): Promise<void> {
+  if (photos.length > 0) await db.insertInto('gift_photos').values(photos).execute();
+}
+
+export const listGiftPhotos = (db: Executor, giftId: string) =>
+  db
+    .selectFrom('gift_photos')
+    .select(['id', 'storage_path', 'mime', 'quality', 'position'])
+    .where('gift_id', '=', giftId)
+    .orderBy('position')
+    .execute();
+
+/** The first photo of each gift (its position 0). */
+export const firstPhotos = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('gift_photos').select(['gift_id', 'storage_path']).where('gift_id', 'in', giftIds).where('position', '=', 0).execute();
+
+/** The rated photos of these gifts: rating, its continuous score and reasons (unrated photos are left out). */
+export const ratedPhotos = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('gift_photos')
+        .select(['gift_id', 'rating', 'quality', 'quality_reasons'])
+        .where('gift_id', 'in', giftIds)
+        .where('rating', 'is not', null)
+        .execute();
+
+/**
+ * The features of every photo of the `limit` newest active gifts for this recipient e-mail, whoever sent them,
+ * except `exceptGiftId`: what a look-alike check compares a new photo with (the recipient's scan sees the same).
+ */
+export async function activePhotoFeaturesForEmail(db: Executor, email: string, exceptGiftId: string, limit: number): Promise<Buffer[]> {
+  const gifts = db
+    .selectFrom('gifts')
+    .select('id')
+    .where('recipient_email', '=', email)
+    .where('status', '=', 'active')
+    .where('id', '!=', exceptGiftId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit);
+  const rows = await db.selectFrom('gift_photos').select('features').where('gift_id', 'in', gifts).execute();
+  return rows.flatMap((r) => (r.features ? [r.features] : []));
+}
+
+/**
+ * The photos of these gifts, in photo order, and whether each is enrolled: not the features themselves, which the
+ * matcher's workers keep by photo id (decision 045); `featuresOf` reads those a worker lacks.
+ */
+export const listPhotoReferences = (db: Executor, giftIds: string[]) =>
+  giftIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('gift_photos')
+        .select((eb) => ['id', 'gift_id', 'storage_path', eb('features', 'is not', null).as('enrolled')])
+        .where('gift_id', 'in', giftIds)
+        .orderBy('gift_id')
+        .orderBy('position')
+        .execute();
+
+/** The enrolled features of these photos (those a matcher worker lacks), by photo id. */
+export async function featuresOf(db: Executor, photoIds: string[]): Promise<Map<string, Buffer>> {
+  const rows = await db.selectFrom('gift_photos').select(['id', 'features']).where('id', 'in', photoIds).execute();
+  return new Map(rows.flatMap((r) => (r.features ? [[r.id, r.features] as const] : [])));
+}
+
+/**
+ * Writes a photo's features once, while it has none (the matcher's workers keep features by photo id, so a photo's
+ * features never change under the same id: new features are a new photo row).
+ */
+export async function setPhotoFeatures(
+  db: Executor,
+  photoId: string,
+  f: { features: Buffer; quality: number; recognisable: boolean; message: string | null },
+) {
+  await db
+    .updateTable('gift_photos')
+    .set({ features: f.features, quality: f.quality, recognisable: f.recognisable ? 1 : 0, quality_message: f.message })
+    .where('id', '=', photoId)
+    .where('features', 'is', null)
+    .execute();
+}
+
+/** Photos enrolled before the recognisability rating existed (rating NULL), in id order after `afterId`, at most `limit`. */
+export function unratedPhotos(db: Executor, afterId: string, limit: number) {
+  return db
+    .selectFrom('gift_photos')
+    .select(['id', 'storage_path'])
+    .where('rating', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Writes a photo's rating, only while it has none (a second worker, or a later run, changes nothing). */
+export async function ratePhoto(
+  db: Executor,
+  id: string,
+  q: { score: number; recognisable: boolean; message: string | null; rating: number; reasons: string },
+): Promise<number> {
+  const res = await db
+    .updateTable('gift_photos')
+    .set({
+      quality: q.score,
+      recognisable: q.recognisable ? 1 : 0,
+      quality_message: q.message,
+      rating: q.rating,
+      quality_reasons: q.reasons,
+    })
+    .where('id', '=', id)
+    .where('rating', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
