@@ -15,6 +15,7 @@ import {
   uploadVideo,
   type UploadTarget,
 } from './helpers/flows.ts';
+import { mediaDeleteJob } from '../src/modules/my-gifts/my-gifts.jobs.ts';
 import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
 import { tinyMp4 } from './helpers/media.ts';
 import { directScan, scanOf } from './helpers/recipient.ts';
@@ -116,6 +117,12 @@ describeEachDatabase('housekeeping', (get) => {
     expect(await countWhere(h, 'gift_photos', oldDraft)).toBe(0);
     expect(await countWhere(h, 'upload_intents', oldDraft)).toBe(0);
     expect(await countWhere(h, 'orders', oldDraft)).toBe(0);
+    // Its files go by the one media.delete job its deletion queued (modules/gift-deletion), naming every one.
+    const queued = await h.db.selectFrom('jobs').select('payload').where('kind', '=', 'media.delete').where('status', '=', 'queued').execute();
+    const oldDraftJobs = queued.map((j) => (JSON.parse(j.payload) as { keys: string[] }).keys).filter((keys) => keys.some((k) => k.includes(oldDraft)));
+    expect(oldDraftJobs).toHaveLength(1);
+    expect(oldDraftJobs[0]).toEqual(expect.arrayContaining(oldFiles));
+    await h.jobs.runDue();
     for (const key of oldFiles) expect(await exists(h, key), key).toBe(false);
 
     // The paid gift of the same age keeps everything (its expired upload intent goes, not the message it made).
@@ -431,7 +438,7 @@ describeEachDatabase('housekeeping', (get) => {
     expect(await left()).toBe(0);
   });
 
-  it('logs a file that cannot be deleted and still removes the rows', async () => {
+  it('still removes the rows when a file cannot be deleted; the job keeps it to retry', async () => {
     const h = get();
     const { cookie } = await signIn(h);
     const giftId = await createGift(h, cookie);
@@ -439,21 +446,30 @@ describeEachDatabase('housekeeping', (get) => {
     const [photo, message] = await giftFiles(h, giftId);
     h.clock.advance(8 * DAY);
 
+    const { service, lines } = housekeeping(h);
+    const report = await service.run();
+    expect(lines.filter((l) => l.level !== 'info')).toEqual([]);
+    expect(report.unpaidGifts).toBeGreaterThanOrEqual(1);
+    expect(
+      await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst(),
+    ).toBeUndefined();
+
+    // The files go by the media.delete job queued with the rows: a file that will not go fails the attempt, named.
+    const job = (await h.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', 'media.delete').execute()).find((j) =>
+      j.payload.includes(giftId),
+    );
+    const { keys } = JSON.parse(job!.payload) as { keys: string[] };
+    expect(keys).toEqual(expect.arrayContaining([photo, message]));
     const media: MediaStorage = {
       ...h.media,
       delete: (key) => (key === message ? Promise.reject(new Error('disk says no')) : h.media.delete(key)),
     };
-    const { service, lines } = housekeeping(h, { media });
-    const report = await service.run();
-    expect(report.filesFailed).toBe(1);
-    const warnings = lines.filter((l) => l.level === 'warn');
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]?.details).toMatchObject({ key: message });
-    expect(
-      await h.db.selectFrom('gifts').select('id').where('id', '=', giftId).executeTakeFirst(),
-    ).toBeUndefined();
+    const attempt = { id: job!.id, attempt: 1, signal: new AbortController().signal };
+    await expect(mediaDeleteJob({ media }).run({ keys }, attempt)).rejects.toThrow(message!);
     expect(await exists(h, photo!)).toBe(false);
-    // Orphaned but harmless: no row points at it.
+    // Orphaned but harmless (no row points at it), and not lost: the retry removes it.
     expect(await exists(h, message!)).toBe(true);
+    await mediaDeleteJob({ media: h.media }).run({ keys }, { ...attempt, attempt: 2 });
+    expect(await exists(h, message!)).toBe(false);
   });
 });
