@@ -26,6 +26,7 @@ import { deleteOldScanFailures } from '../scans/scans.repository.ts';
 import * as uploads from '../uploads/uploads.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Of these storage paths, the ones a row still names: a message, its poster, a photo, an upload, a reaction. */
 async function referencedPaths(db: Db, paths: string[]): Promise<Set<string>> {
@@ -33,7 +34,6 @@ async function referencedPaths(db: Db, paths: string[]): Promise<Set<string>> {
   const found = await Promise.all([giftCleanup.giftPathsAmong(db, paths), uploads.intentPathsAmong(db, paths), reactionPathsAmong(db, paths)]);
   return new Set(found.flat().map((r) => r.path).filter((p): p is string => p !== null));
 }
-const DAY_MS = 24 * HOUR_MS;
 
 /** How long each kind of row outlives its usefulness before it is deleted (docs/decisions/008-housekeeping.md). */
 export interface Retention {
@@ -222,9 +222,9 @@ export function createHousekeepingService({
   async function unpaidGifts(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
     const cutoff = before(keep.unpaidGiftMs);
     // Not paid or touched since the cutoff: an order and an upload intent are activity too.
-    const activity = [
-      (eb: Parameters<giftCleanup.GiftCondition>[0]) => payments.orderPaidOrTouchedSince(eb, cutoff),
-      (eb: Parameters<giftCleanup.GiftCondition>[0]) => uploads.intentMadeSince(eb, cutoff),
+    const activity: giftCleanup.GiftCondition[] = [
+      (eb) => payments.orderPaidOrTouchedSince(eb, cutoff),
+      (eb) => uploads.intentMadeSince(eb, cutoff),
     ];
     // Deleted the one way a gift is (modules/gift-deletion): its files go by the media.delete job queued with it.
     return repeat(signal, () =>
