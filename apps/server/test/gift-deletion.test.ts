@@ -124,8 +124,16 @@ describeEachDatabase('deleting a gift: one way, everything under it', (get) => {
         'upload_intents.gift_id → gifts ON DELETE CASCADE',
       ].sort(),
     );
-    expect(await indexNames(h, ['gifts', 'scheduled_messages'])).toEqual(
-      expect.arrayContaining(['gifts_sender_idx', 'gifts_recipient_email_idx', 'scheduled_messages_due_idx', 'scheduled_messages_gift_idx']),
+    expect(await indexNames(h, ['gifts', 'scheduled_messages', 'upload_intents', 'reveal_grants'])).toEqual(
+      expect.arrayContaining([
+        'gifts_sender_idx',
+        'gifts_recipient_email_idx',
+        'scheduled_messages_due_idx',
+        'scheduled_messages_gift_idx',
+        // What a cascade from a deleted gift looks its children up by.
+        'upload_intents_gift_idx',
+        'reveal_grants_gift_idx',
+      ]),
     );
   });
 

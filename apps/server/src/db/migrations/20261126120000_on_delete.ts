@@ -8,6 +8,8 @@ import { isPostgres } from '../dialect.ts';
 //   gifts.sender_id              → senders  ON DELETE RESTRICT  (a gift's files and jobs must be queued first)
 // Those already stated stay: gift_photos, upload_intents, reveal_grants, reactions → gifts CASCADE;
 // push_subscriptions → senders CASCADE. Orders have no foreign key on purpose (decision 016).
+// A cascade deletes the children of each deleted gift by their gift_id: the two child tables without an index on it
+// get one (the others have one already: gift_photos and reactions by their unique constraints, scheduled_messages).
 
 interface Change {
   table: string;
@@ -22,11 +24,18 @@ const CHANGES: Change[] = [
   { table: 'gifts', column: 'sender_id', parent: 'senders', action: 'RESTRICT' },
 ];
 
+const CHILD_INDEXES = [
+  { name: 'upload_intents_gift_idx', table: 'upload_intents' },
+  { name: 'reveal_grants_gift_idx', table: 'reveal_grants' },
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await change(db, (c) => c.action);
+  for (const { name, table } of CHILD_INDEXES) await db.schema.createIndex(name).on(table).column('gift_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const { name } of CHILD_INDEXES) await db.schema.dropIndex(name).execute();
   await change(db, () => null);
 }
 
