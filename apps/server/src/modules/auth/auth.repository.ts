@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Executor } from '../../db/database.ts';
+import { deleteBatchBefore } from '../../db/sweep.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 
 export const latestCode = (db: Executor, purpose: CodePurpose, destination: string) =>
@@ -175,16 +176,10 @@ export async function deleteCodesOf(db: Executor, destination: string): Promise<
   await db.deleteFrom('code_resends').where('destination', '=', destination).execute();
 }
 
-// The sweeps below delete at most `limit` rows per call through a keyed subquery, which both databases accept
-// (DELETE … LIMIT is SQLite-only). Running one twice, or in two workers at once, is harmless.
+// Housekeeping's sweeps: at most `limit` rows per call (db/sweep.ts; the resend slots by their own key pair).
 
-export async function deleteExpiredCodes(db: Executor, cutoff: string, limit: number): Promise<number> {
-  const res = await db
-    .deleteFrom('verification_codes')
-    .where('id', 'in', (eb) => eb.selectFrom('verification_codes').select('id').where('expires_at', '<', cutoff).limit(limit))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
+export const deleteExpiredCodes = (db: Executor, cutoff: string, limit: number) =>
+  deleteBatchBefore(db, 'verification_codes', 'id', 'expires_at', cutoff, limit);
 
 export async function deleteOldResends(db: Executor, cutoff: string, limit: number): Promise<number> {
   const res = await db
@@ -207,10 +202,5 @@ export async function deleteOldResends(db: Executor, cutoff: string, limit: numb
   return Number(res.numDeletedRows);
 }
 
-export async function deleteExpiredSessions(db: Executor, now: string, limit: number): Promise<number> {
-  const res = await db
-    .deleteFrom('sessions')
-    .where('token_hash', 'in', (eb) => eb.selectFrom('sessions').select('token_hash').where('expires_at', '<', now).limit(limit))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
+export const deleteExpiredSessions = (db: Executor, now: string, limit: number) =>
+  deleteBatchBefore(db, 'sessions', 'token_hash', 'expires_at', now, limit);

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
+import { deleteBatchBefore } from '../../db/sweep.ts';
 import { giftExists } from '../gifts/gifts.repository.ts';
 import type { OrdersTable, PaymentProviderName } from './payments.table.ts';
 
@@ -102,10 +103,5 @@ export async function deleteOldOrphanOrders(db: Executor, paidBefore: string, li
   return Number(res.numDeletedRows);
 }
 
-export async function deleteOldWebhookEvents(db: Executor, cutoff: string, limit: number): Promise<number> {
-  const res = await db
-    .deleteFrom('webhook_events')
-    .where('id', 'in', (eb) => eb.selectFrom('webhook_events').select('id').where('received_at', '<', cutoff).limit(limit))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
+export const deleteOldWebhookEvents = (db: Executor, cutoff: string, limit: number) =>
+  deleteBatchBefore(db, 'webhook_events', 'id', 'received_at', cutoff, limit);

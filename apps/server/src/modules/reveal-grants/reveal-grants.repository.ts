@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { deleteBatchBefore } from '../../db/sweep.ts';
 
 export async function insertGrant(db: Executor, g: { tokenHash: string; giftId: string; now: string; expiresAt: string }) {
   // Expired grants are worthless: drop them as new ones arrive.
@@ -21,10 +22,5 @@ export async function hasLiveGrant(db: Executor, tokenHash: string, giftId: stri
 }
 
 /** Grants expired before `now`; at most `limit`. */
-export async function deleteExpiredGrants(db: Executor, now: string, limit: number): Promise<number> {
-  const res = await db
-    .deleteFrom('reveal_grants')
-    .where('token_hash', 'in', (eb) => eb.selectFrom('reveal_grants').select('token_hash').where('expires_at', '<', now).limit(limit))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
+export const deleteExpiredGrants = (db: Executor, now: string, limit: number) =>
+  deleteBatchBefore(db, 'reveal_grants', 'token_hash', 'expires_at', now, limit);

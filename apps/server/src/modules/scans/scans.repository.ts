@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { deleteBatchBefore } from '../../db/sweep.ts';
 
 /** The scopes failed scans are counted in (scan_failures.scope). */
 export const failureScope = {
@@ -45,10 +46,5 @@ export async function deleteRecipientFailures(db: Executor, email: string): Prom
 }
 
 /** Failures older than `cutoff` no longer count; at most `limit` go. */
-export async function deleteOldScanFailures(db: Executor, cutoff: string, limit: number): Promise<number> {
-  const res = await db
-    .deleteFrom('scan_failures')
-    .where('id', 'in', (eb) => eb.selectFrom('scan_failures').select('id').where('created_at', '<', cutoff).limit(limit))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
+export const deleteOldScanFailures = (db: Executor, cutoff: string, limit: number) =>
+  deleteBatchBefore(db, 'scan_failures', 'id', 'created_at', cutoff, limit);
