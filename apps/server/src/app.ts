@@ -32,7 +32,7 @@ import { isUnreachable } from './lib/unreachable.ts';
 import { validationError } from './lib/http.ts';
 import type { TrustProxy } from './config.ts';
 import { loggerOptions, type LogOptions } from './lib/request-log.ts';
-import { liveFrameAdmission, scanAdmission } from './lib/scan-photo.ts';
+import { liveFrameAdmission, scanAdmission } from './modules/scans/scan-match.ts';
 import { apiHelmetOptions, helmetHeaders, securityHeaders } from './lib/security-headers.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';

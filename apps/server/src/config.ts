@@ -5,11 +5,36 @@ import path from 'node:path';
 import { isIPv4 } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './adapters/media-processor.ts';
-import type { S3Settings } from './adapters/media-storage-s3.ts';
 
 /** The repository root: relative paths in the environment are resolved from here, whatever the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** S3_* variables: any S3-compatible service (AWS, MinIO, Ceph, R2, …). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, most self-hosted services). */
+  forcePathStyle: boolean;
+}
+
+/** The bounds of one ffmpeg run (decision 038). */
+export interface RenderLimits {
+  /** CPU seconds (RLIMIT_CPU): SIGXCPU at this, SIGKILL 5 s later. */
+  cpuSeconds: number;
+  /** Private writable memory (RLIMIT_DATA): allocations beyond it fail and ffmpeg stops. */
+  memoryBytes: number;
+  /** Wall clock; a run that takes longer is stopped and counts as interrupted. */
+  timeoutMs: number;
+}
+
+/**
+ * The largest render accepted (10 minutes of 4K HEVC at 60 frames a second, converted to 1080p H.264) measured
+ * 1,104 CPU seconds and 463 MB resident here (decision 038): the defaults leave it about 3× room.
+ */
+export const DEFAULT_RENDER_LIMITS: RenderLimits = { cpuSeconds: 3600, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60 * 60_000 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -2,6 +2,7 @@ import { IMAGE_MAX_PIXELS, MEDIA_LIMITS } from '@giftlens/contract/constants';
 import { execFile } from 'node:child_process';
 import { constants } from 'node:os';
 import { promisify } from 'node:util';
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../config.ts';
 import { MP4_FORMAT, type StoredFormat } from './media-formats.ts';
 
 const run = promisify(execFile);
@@ -70,22 +71,6 @@ export interface MediaProcessor {
   /** How ffmpeg is confined: its limits, and whether it dies with this process. */
   readonly confinement: Confinement;
 }
-
-/** The bounds of one ffmpeg run (decision 038). */
-export interface RenderLimits {
-  /** CPU seconds (RLIMIT_CPU): SIGXCPU at this, SIGKILL 5 s later. */
-  cpuSeconds: number;
-  /** Private writable memory (RLIMIT_DATA): allocations beyond it fail and ffmpeg stops. */
-  memoryBytes: number;
-  /** Wall clock; a run that takes longer is stopped and counts as interrupted. */
-  timeoutMs: number;
-}
-
-/**
- * The largest render accepted (10 minutes of 4K HEVC at 60 frames a second, converted to 1080p H.264) measured
- * 1,104 CPU seconds and 463 MB resident here (decision 038): the defaults leave it about 3× room.
- */
-export const DEFAULT_RENDER_LIMITS: RenderLimits = { cpuSeconds: 3600, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60 * 60_000 };
 
 /**
  * A probe at confirm only demuxes (and decodes a picture or two to learn the streams): far tighter bounds than a

@@ -12,6 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { S3Settings } from '../config.ts';
 import { createStaging } from './media-staging.ts';
 import {
   attachmentDisposition,
@@ -22,17 +23,6 @@ import {
   MediaChangedError,
   type MediaStorage,
 } from './media-storage.ts';
-
-/** S3_* variables: any S3-compatible service (AWS, MinIO, Ceph, R2, …). */
-export interface S3Settings {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, most self-hosted services). */
-  forcePathStyle: boolean;
-}
 
 /** S3 allows presigned URLs for at most 7 days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;

@@ -1,5 +1,3 @@
-import { PermanentJobError } from '../jobs/runner.ts';
-
 /** Sends an approved WhatsApp template message (business-initiated messages must use one). */
 export interface WhatsAppSender {
   /** `to` in E.164 ("+919876543210"); `params` fill the template body's {{1}}, {{2}}, … in order. */
@@ -15,9 +13,15 @@ export interface WhatsAppCloudConfig {
   apiBaseUrl: string;
 }
 
+/** WhatsApp refused the message for a reason of the request's own (no retry mends it). */
+export class WhatsAppRefusedError extends Error {
+  override name = 'WhatsAppRefusedError';
+}
+
 /**
  * The WhatsApp Cloud API (POST /{phone-number-id}/messages). A 4xx other than 429 is the request's fault (an
- * unknown number, a template not approved) and no retry mends it; 429, 5xx and network errors are retried.
+ * unknown number, a template not approved) and no retry mends it (WhatsAppRefusedError); 429, 5xx and network
+ * errors are retried.
  */
 export function createWhatsAppCloud(config: WhatsAppCloudConfig, fetchImpl: typeof fetch = fetch): WhatsAppSender {
   const url = `${config.apiBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(config.phoneNumberId)}/messages`;
@@ -48,7 +52,7 @@ export function createWhatsAppCloud(config: WhatsAppCloudConfig, fetchImpl: type
         // Not JSON: the status is all we know.
       }
       const message = `WhatsApp refused the message (${detail})`;
-      if (res.status >= 400 && res.status < 500 && res.status !== 429) throw new PermanentJobError(message);
+      if (res.status >= 400 && res.status < 500 && res.status !== 429) throw new WhatsAppRefusedError(message);
       throw new Error(message);
     },
   };

@@ -2,7 +2,7 @@ import S3rver from 's3rver';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { S3Settings } from '../../src/adapters/media-storage-s3.ts';
+import type { S3Settings } from '../../src/config.ts';
 
 /** The bucket CORS rule docs/operations.md asks for: the app's origin may PUT uploads and GET media. */
 export const bucketCors = (origin: string) => `<CORSConfiguration>

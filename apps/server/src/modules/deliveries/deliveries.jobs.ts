@@ -1,6 +1,6 @@
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
-import type { WhatsAppSender } from '../../adapters/whatsapp.ts';
+import { type WhatsAppSender, WhatsAppRefusedError } from '../../adapters/whatsapp.ts';
 import type { Db } from '../../db/database.ts';
 import { jobMessageId } from '../../jobs/message-id.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
@@ -53,7 +53,8 @@ export function deliveryJob({ db, clock, mailer, whatsapp, publicOrigin }: Deliv
         }
       } catch (err) {
         await repo.markAttemptFailed(db, delivery.id, errorText(err), clock.now().toISOString());
-        throw err;
+        // A number or template WhatsApp refuses is refused on every retry: the delivery fails at once.
+        throw err instanceof WhatsAppRefusedError ? new PermanentJobError(err.message) : err;
       }
       await repo.markSent(db, delivery.id, clock.now().toISOString());
     },

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Recogniser } from '../../adapters/recogniser.ts';
 import { AppError } from '../../lib/errors.ts';
-import { matchScan } from '../../lib/scan-photo.ts';
+import { matchScan } from '../scans/scan-match.ts';
 
 const EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 

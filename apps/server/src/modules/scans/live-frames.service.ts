@@ -4,7 +4,7 @@ import { texts } from '@giftlens/contract/texts';
 import type { MatchDecision } from '../../adapters/recogniser.ts';
 import type { SlidingWindow, WindowLimit } from '../../adapters/sliding-window.ts';
 import { AppError } from '../../lib/errors.ts';
-import { matchScan } from '../../lib/scan-photo.ts';
+import { matchScan } from './scan-match.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
 import { assertOwnRecipient, createScanCore, type ScanCoreDeps, type ScanOutcome } from './scan-core.ts';

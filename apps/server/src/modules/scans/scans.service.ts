@@ -4,7 +4,7 @@ import type { ReferenceInput } from '../../adapters/recogniser.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { matchScan } from '../../lib/scan-photo.ts';
+import { matchScan } from './scan-match.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
 import { assertOwnRecipient, createScanCore, type ScanCoreDeps, type ScanOutcome } from './scan-core.ts';
 import * as repo from './scans.repository.ts';
