@@ -3,18 +3,16 @@ import { systemClock, TestClock, type Clock } from './adapters/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail.ts';
 import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-processor.ts';
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
-import type { Recogniser } from './adapters/recogniser.ts';
+import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
+import { createRateLimitStore, type RateLimitStore } from './adapters/rate-limit-store.ts';
+import { createMatcherRecogniser, type MatcherRecogniserOptions, type Recogniser } from './adapters/recogniser.ts';
 import { createScratch, type Scratch } from './adapters/scratch.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
 import { type Config, resolveSessionSecret } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { createJobHandlers } from './jobs/handlers.ts';
-import { combineRunners, createJobRunner, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { deriveKey } from './lib/crypto.ts';
-import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
-import { RENDER_JOB_KINDS } from './modules/renditions/renditions.jobs.ts';
 
 /** The adapters chosen from configuration, shared by the server (`npm start`) and the worker (`npm run worker`). */
 export interface Infrastructure {
@@ -32,10 +30,27 @@ export interface Infrastructure {
   clock: Clock;
   /** The same clock when TEST_CLOCK is on (browser tests move it forward); null otherwise. */
   testClock: TestClock | null;
+  /** The matcher (a worker-thread pool): the server's enrols and scans, a worker's rates old photos. */
+  recogniser: Recogniser;
+  /** The matcher's pool, then the database, mail and storage clients. */
   close(): Promise<void>;
 }
 
-export async function createInfrastructure(config: Config, log: { warn(msg: string): void; info(msg: string): void }): Promise<Infrastructure> {
+/** What only an API node needs besides: the payment providers and where rate limits are counted. */
+export interface ServerInfrastructure extends Infrastructure {
+  /** INR → Razorpay, USD → Stripe; a region without its keys uses the test checkout (config allows that only in test). */
+  payments: PaymentProviders;
+  rateLimitStore: RateLimitStore;
+}
+
+type InfrastructureLog = { warn(msg: string): void; info(msg: string): void };
+
+/** The adapters of any process; `recogniser` sizes its matcher pool (the worker's is one thread, started on use). */
+export async function createInfrastructure(
+  config: Config,
+  log: InfrastructureLog,
+  opts: { recogniser?: MatcherRecogniserOptions } = {},
+): Promise<Infrastructure> {
   const sessionSecret = resolveSessionSecret(config);
   const db = await createDatabase(config.database, (err) => log.warn(`database: an idle connection dropped (${err.message})`));
   // Every process migrates at start; Kysely's migration lock makes concurrent starts safe.
@@ -70,6 +85,7 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
   const scratch = createScratch(path.join(config.dataDir, 'scratch'));
   await scratch.sweep(Number.POSITIVE_INFINITY, new Date()).catch((err: unknown) => log.warn(`scratch: could not sweep (${err instanceof Error ? err.message : String(err)})`));
   const testClock = config.testClock ? new TestClock() : null;
+  const recogniser = createMatcherRecogniser(opts.recogniser);
   return {
     processor,
     scratch,
@@ -82,7 +98,9 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
     whatsapp,
     clock: testClock ?? systemClock,
     testClock,
+    recogniser,
     async close() {
+      await recogniser.close();
       await db.destroy();
       mailer.close();
       s3?.close();
@@ -91,18 +109,26 @@ export async function createInfrastructure(config: Config, log: { warn(msg: stri
 }
 
 /**
- * Starts the job runner on this process: every job kind, and the recurring housekeeping (which rates photos enrolled
- * before the rating existed with `recogniser`).
+ * An API node's adapters (`npm start`): the common ones with a matcher started at once (the first scan must not wait
+ * for it), the payment providers and the rate-limit store (Redis when REDIS_URL is set, else this process's memory).
  */
-export async function startJobs(infra: Infrastructure, config: Config, log: JobLog, recogniser: Recogniser): Promise<JobRunner> {
-  const handlers = createJobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, recogniser });
-  const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
-    createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds });
-  // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.
-  const lanes = [lane(config.jobConcurrency, { except: RENDER_JOB_KINDS })];
-  if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_JOB_KINDS }));
-  const runner = combineRunners(lanes);
-  await scheduleHousekeeping(infra.db, infra.clock);
-  runner.start();
-  return runner;
+export async function createServerInfrastructure(config: Config, log: InfrastructureLog): Promise<ServerInfrastructure> {
+  const infra = await createInfrastructure(config, log, { recogniser: { eager: true } });
+  const rateLimitStore = await createRateLimitStore(config.redisUrl, (line) => log.warn(line));
+  const testCheckout = createTestPaymentProvider(infra.sessionSecret);
+  const payments: PaymentProviders = {
+    INR: config.razorpay ? createRazorpayProvider(config.razorpay) : testCheckout,
+    // Loaded only when configured (its own chunk in the build): the stripe package takes about a second to import on a
+    // loaded machine (decision 022).
+    USD: config.stripe ? (await import('./adapters/stripe.ts')).createStripeCheckoutProvider(config.stripe) : testCheckout,
+  };
+  return {
+    ...infra,
+    payments,
+    rateLimitStore,
+    async close() {
+      await infra.close();
+      if (rateLimitStore.kind === 'redis') rateLimitStore.client.disconnect();
+    },
+  };
 }

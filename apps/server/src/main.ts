@@ -3,11 +3,9 @@ import { threadpoolSize, threadpoolWanted } from '@giftlens/matcher/index';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
-import { createRateLimitStore } from './adapters/rate-limit-store.ts';
-import { createMatcherRecogniser } from './adapters/recogniser.ts';
 import { assertDataDirWritable, ConfigError, isLoopbackHost, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
-import { createInfrastructure, startJobs } from './infrastructure.ts';
+import { startJobs } from './composition.ts';
+import { createServerInfrastructure } from './infrastructure.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { listen, type Listening } from './lib/listen.ts';
 import { failStartup, startupProblem } from './lib/startup-failure.ts';
@@ -28,37 +26,27 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const infra = await createInfrastructure(config, {
+const infra = await createServerInfrastructure(config, {
   info: (line) => console.log(line),
   warn: (line) => console.warn(line),
 }).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'database')));
-const rateLimitStore = await createRateLimitStore(config.redisUrl, (line) => console.warn(line));
-const recogniser = createMatcherRecogniser({ eager: true });
 let jobs: JobRunner | null = null;
 let listening: Listening | null = null;
 let stopSweep: (() => void) | null = null;
-// INR → Razorpay, USD → Stripe; a region without its keys uses the test checkout (config allows that only in test).
-const testCheckout = createTestPaymentProvider(infra.sessionSecret);
-const payments: PaymentProviders = {
-  INR: config.razorpay ? createRazorpayProvider(config.razorpay) : testCheckout,
-  // Loaded only when configured (its own chunk in the build): the stripe package takes about a second to import on a
-  // loaded machine (decision 022).
-  USD: config.stripe ? (await import('./adapters/stripe.ts')).createStripeCheckoutProvider(config.stripe) : testCheckout,
-};
 
 const app = await buildApp({
   db: infra.db,
   media: infra.media,
   mailer: infra.mailer,
   clock: infra.clock,
-  payments,
-  rateLimitStore,
+  payments: infra.payments,
+  rateLimitStore: infra.rateLimitStore,
   sessionSecret: infra.sessionSecret,
   secureCookies: config.secureCookies,
   trustProxy: config.trustProxy,
   webDistDir: config.webDistDir,
   logger: { level: config.logLevel },
-  recogniser,
+  recogniser: infra.recogniser,
   liveScanLimit: { ...LIVE_SCAN, perClient: config.liveScanPerClient },
   // The built app in production; the source public folder too, so the demo works before a build.
   demoImageDirs: [config.webDistDir, path.join(REPO_ROOT, 'apps/web/public')],
@@ -76,7 +64,7 @@ app.log.info(
     database: config.database.kind,
     migrationsApplied: infra.migrationsApplied,
     mail: config.mail.kind,
-    payments: { INR: payments.INR.name, USD: payments.USD.name },
+    payments: { INR: infra.payments.INR.name, USD: infra.payments.USD.name },
     whatsapp: infra.whatsapp ? 'cloud-api' : 'off',
     jobs: config.runJobs ? 'in this process' : 'in separate workers (RUN_JOBS=false)',
     dataDir: config.dataDir,
@@ -93,7 +81,7 @@ if (threadpoolSize() < threadpoolWanted(availableParallelism())) {
 if (infra.testClock) app.log.warn("TEST_CLOCK is on: POST /api/test/clock moves this server's clock forward (browser tests only)");
 // The test checkout marks orders paid for free. On for a loopback origin, the server listens on loopback only
 // (config.ts refuses any other HOST); with PAYMENTS=test, a test deployment, it may listen beyond: say so.
-if (Object.values(payments).some((p) => p.name === 'test') && !isLoopbackHost(config.host)) {
+if (Object.values(infra.payments).some((p) => p.name === 'test') && !isLoopbackHost(config.host)) {
   app.log.warn(
     `payments: the built-in test checkout is on (PAYMENTS=test) and the server listens on ${config.host}: anyone who reaches port ${config.port} can mark orders paid without money. Set the providers' keys, or HOST=127.0.0.1.`,
   );
@@ -110,9 +98,7 @@ async function shutdown(signal: string) {
     stopSweep?.();
     listening?.close();
     await app.close();
-    await recogniser.close();
     await infra.close();
-    if (rateLimitStore.kind === 'redis') rateLimitStore.client.disconnect();
   } finally {
     clearTimeout(force);
     process.exit(0);
@@ -126,6 +112,6 @@ listening = await listen(app, { host: config.host, port: config.port, warn: (lin
 );
 app.log.info({ addresses: listening.addresses }, `GiftLens is listening on ${config.publicOrigin}`);
 // Deliveries, notices and housekeeping: see docs/decisions/013-jobs.md.
-if (config.runJobs && !closing) jobs = await startJobs(infra, config, app.log, recogniser);
+if (config.runJobs && !closing) jobs = await startJobs(infra, config, app.log);
 // Without jobs here, housekeeping runs on the workers and never sees this node's staged uploads: it sweeps its own.
 if (!config.runJobs && !closing) stopSweep = sweepOwnStaleParts({ media: infra.media, clock: infra.clock, log: app.log });

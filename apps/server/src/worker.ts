@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment } from './config.ts';
-import { createMatcherRecogniser } from './adapters/recogniser.ts';
-import { createInfrastructure, startJobs } from './infrastructure.ts';
+import { startJobs } from './composition.ts';
+import { createInfrastructure } from './infrastructure.ts';
 import { failStartup, startupProblem } from './lib/startup-failure.ts';
 
 /**
@@ -22,12 +22,12 @@ try {
 }
 
 const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
-const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) }).catch(
+// Its matcher's pool (one thread) starts only when housekeeping has an unrated photo to rate (a worker otherwise
+// never matches).
+const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) }, { recogniser: { size: 1 } }).catch(
   (err: unknown) => failStartup(err, startupProblem(err, config, 'database')),
 );
-// Its pool starts only when housekeeping has an unrated photo to rate (a worker otherwise never matches).
-const recogniser = createMatcherRecogniser({ size: 1 });
-const jobs = await startJobs(infra, config, log, recogniser);
+const jobs = await startJobs(infra, config, log);
 log.info({ database: config.database.kind, mail: config.mail.kind, concurrency: config.jobConcurrency }, 'GiftLens worker started');
 
 let closing = false;
@@ -38,7 +38,6 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 30_000).unref();
   try {
     await jobs.stop();
-    await recogniser.close();
     await infra.close();
   } finally {
     clearTimeout(force);

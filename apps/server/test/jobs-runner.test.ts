@@ -2,7 +2,7 @@ import { expect, vi } from 'vitest';
 import path from 'node:path';
 import { createOutboxMailer } from '../src/adapters/mail.ts';
 import { createScratch } from '../src/adapters/scratch.ts';
-import { createJobHandlers } from '../src/jobs/handlers.ts';
+import { jobHandlers } from '../src/composition.ts';
 import { HOUSEKEEPING_JOB_KEY } from '../src/jobs/keys.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import type { JobKind } from '../src/jobs/kinds.ts';
@@ -19,7 +19,7 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 
 /** The real handler table, with some kinds replaced by test doubles. */
 function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'concurrency' | 'kinds'> = {}) {
-  const handlers = createJobHandlers({
+  const handlers = jobHandlers({
     db: h.db,
     clock: h.clock,
     mailer: createOutboxMailer(h.outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined),

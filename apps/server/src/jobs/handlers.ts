@@ -3,18 +3,17 @@ import type { Mailer } from '../adapters/mail.ts';
 import type { MediaProcessor } from '../adapters/media-processor.ts';
 import type { MediaStorage } from '../adapters/media-storage.ts';
 import type { PushSender } from '../adapters/push.ts';
-import type { Recogniser } from '../adapters/recogniser.ts';
 import type { Scratch } from '../adapters/scratch.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
 import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
-import { createHousekeepingService, type HousekeepingDeps } from '../modules/housekeeping/housekeeping.service.ts';
+import type { HousekeepingService } from '../modules/housekeeping/housekeeping.service.ts';
 import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
 import { mediaDeleteJob } from '../modules/my-gifts/my-gifts.jobs.ts';
 import { noticeJobs } from '../modules/notices/notices.jobs.ts';
 import { paymentConfirmationJob } from '../modules/payments/payments.jobs.ts';
-import { createBackupCodes } from '../lib/backup-codes.ts';
+import type { BackupCodes } from '../lib/backup-codes.ts';
 import type { JobHandlers, JobLog } from './runner.ts';
 
 export interface JobHandlerDeps {
@@ -29,35 +28,25 @@ export interface JobHandlerDeps {
   push: PushSender;
   whatsapp: WhatsAppSender | null;
   publicOrigin: string;
-  /** Opens the sealed backup codes the payment confirmation e-mail carries (decision 039). */
-  sessionSecret: string;
   log: JobLog;
-  retention?: HousekeepingDeps['retention'];
-  /** The matcher, for housekeeping to rate photos enrolled before the rating existed (none: they stay unrated). */
-  recogniser?: Recogniser | null;
+  /** Opens the sealed backup codes the payment confirmation e-mail carries (decision 039). */
+  backupCodes: BackupCodes;
+  /** What the recurring housekeeping job runs. */
+  housekeeping: HousekeepingService;
 }
 
-/** Every job kind's handler, wired to the adapters: the same table in the server and in `npm run worker`. */
+/**
+ * Every job kind's handler, wired to the adapters and the services the composition root built (composition.ts): the
+ * same table in the server and in `npm run worker`.
+ */
 export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
-  const { db, clock, log } = deps;
+  const { clock, log } = deps;
   return {
     'delivery.send': deliveryJob(deps),
     ...noticeJobs(deps),
-    'payment.confirmation': paymentConfirmationJob({ ...deps, backupCodes: createBackupCodes(deps.sessionSecret) }),
+    'payment.confirmation': paymentConfirmationJob(deps),
     'media.delete': mediaDeleteJob(deps),
     ...renditionJobs(deps),
-    housekeeping: housekeepingJob({
-      service: createHousekeepingService({
-        db,
-        media: deps.media,
-        clock,
-        log,
-        retention: deps.retention,
-        recogniser: deps.recogniser ?? null,
-        scratch: deps.scratch,
-      }),
-      clock,
-      log,
-    }),
+    housekeeping: housekeepingJob({ service: deps.housekeeping, clock, log }),
   };
 }

@@ -18,7 +18,7 @@ import { createWebPushSender, type PushSender } from '../../src/adapters/push.ts
 import { createScratch } from '../../src/adapters/scratch.ts';
 import type { WhatsAppSender } from '../../src/adapters/whatsapp.ts';
 import type { Db } from '../../src/db/database.ts';
-import { createJobHandlers } from '../../src/jobs/handlers.ts';
+import { jobHandlers } from '../../src/composition.ts';
 import { createJobRunner, type JobRunner } from '../../src/jobs/runner.ts';
 import { deriveKey } from '../../src/lib/crypto.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
@@ -153,7 +153,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     db,
     clock,
     log: quiet,
-    handlers: createJobHandlers({
+    handlers: jobHandlers({
       db,
       clock,
       mailer,
