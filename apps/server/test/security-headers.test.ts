@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, vi } from 'vitest';
-import { API_DOCS_PATH } from '../src/app.ts';
+import { API_DOCS_PATH } from '../src/plugins/response-headers.ts';
 import { describeEachDatabase, it } from './helpers/harness.ts';
 
 // A built shell with one inline boot script, as the web build writes it.

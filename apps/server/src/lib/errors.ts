@@ -16,3 +16,11 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(401, 'unauthorized', texts.sender.unauthorized);
 // A foreign gift answers exactly like a missing one, so gift ids cannot be probed.
 export const giftNotFound = () => new AppError(404, 'gift_not_found', texts.sender.giftNotFound);
+
+/**
+ * The one body of every failure (decision 001): `{ success: false, error, code, ...extra }`, where `error` is the
+ * text a user sees. Built here for the error handler, the router's and Node's parser's refusals and the 404.
+ */
+export function errorBody(code: string, error: string = texts.sender.generic, extra: Record<string, unknown> = {}) {
+  return { success: false as const, error, code, ...extra };
+}

@@ -23,7 +23,7 @@ function deliveryId(id: string): string {
 }
 
 /** Deliveries of a gift link, all scoped to the sender's session. */
-export function deliveriesRoutes(app: FastifyInstance, opts: { service: DeliveriesService; requireSender: RequireSender }) {
+export async function deliveriesRoutes(app: FastifyInstance, opts: { service: DeliveriesService; requireSender: RequireSender }) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };

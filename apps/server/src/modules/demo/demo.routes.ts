@@ -8,7 +8,7 @@ import type { DemoService } from './demo.service.ts';
 
 const DEMO_ID = /^[a-z0-9-]{1,40}$/;
 
-export function demoRoutes(
+export async function demoRoutes(
   app: FastifyInstance,
   opts: {
     service: DemoService;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IpCountry } from '../../adapters/ip-country.ts';
 import { visitorCountry } from './geo.service.ts';
 
-export function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean; ipCountry: () => IpCountry }) {
+export async function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean; ipCountry: () => IpCountry }) {
   app.get(
     API.geo,
     { schema: { tags: ['plans'], summary: 'The visitor’s country: a trusted proxy’s header, else the embedded IP-to-country table' } },

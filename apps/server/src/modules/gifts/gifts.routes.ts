@@ -35,7 +35,7 @@ async function readSubmission(request: FastifyRequest) {
   return { fields, images };
 }
 
-export function giftsRoutes(
+export async function giftsRoutes(
   app: FastifyInstance,
   opts: { service: GiftsService; requireSender: RequireSender; rateLimit: RateLimit },
 ) {

@@ -8,7 +8,7 @@ import type { MessagesService } from './messages.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
 
-export function messagesRoutes(app: FastifyInstance, opts: { service: MessagesService; grants: RevealGrants }) {
+export async function messagesRoutes(app: FastifyInstance, opts: { service: MessagesService; grants: RevealGrants }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     API.giftMessage(':giftId'),
     { schema: { tags: ['recipient'], summary: 'The revealed message (needs the reveal grant of a matching scan)', params: GiftParams } },

@@ -13,7 +13,7 @@ const GiftParams = z.object({ giftId: GiftId });
 const tags = ['my gifts'];
 
 /** The sender's own place: the list of their gifts, deleting a gift, deleting the account. */
-export function myGiftsRoutes(
+export async function myGiftsRoutes(
   app: FastifyInstance,
   opts: { service: MyGiftsService; requireSender: RequireSender; secureCookies: boolean },
 ) {

@@ -8,7 +8,7 @@ import type { PaymentsService } from './payments.service.ts';
 
 const tags = ['payments'];
 
-export function paymentsRoutes(
+export async function paymentsRoutes(
   app: FastifyInstance,
   opts: {
     service: PaymentsService;

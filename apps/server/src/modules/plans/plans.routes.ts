@@ -8,7 +8,7 @@ import { plansForCountry } from './plans.service.ts';
 // An empty ?country= means "not known yet": the default (US) list.
 const Query = z.object({ country: z.preprocess((v) => (v === '' ? undefined : v), PlansQuery.shape.country) });
 
-export function plansRoutes(app: FastifyInstance) {
+export async function plansRoutes(app: FastifyInstance) {
   // The plans are constants of the contract: each region's answer is serialized once (the landing and pricing
   // pages ask on every visit; decision 027).
   const answers = new Map<string, string>();

@@ -9,7 +9,7 @@ import type { PushService } from './push.service.ts';
 const tags = ['notifications'];
 
 /** The VAPID key for the browser, and the signed-in sender's devices that want notices. */
-export function pushRoutes(
+export async function pushRoutes(
   app: FastifyInstance,
   opts: { service: PushService; publicKey: string; requireSender: RequireSender },
 ) {

@@ -8,7 +8,7 @@ import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
 
-export function reactionsRoutes(
+export async function reactionsRoutes(
   app: FastifyInstance,
   opts: { service: ReactionsService; grants: RevealGrants; rateLimit: { max: number; timeWindow: number } },
 ) {

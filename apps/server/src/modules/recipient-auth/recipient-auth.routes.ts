@@ -19,7 +19,7 @@ const GiftParams = z.object({ giftId: GiftId });
 const RecipientParams = z.object({ recipientId: z.string().min(1).max(64) });
 const tags = ['recipient'];
 
-export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRoutesOptions) {
+export async function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRoutesOptions) {
   const { service, requireRecipient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const config = { rateLimit: opts.rateLimit };

@@ -12,7 +12,7 @@ import { GiftParams, sendOutcome } from './scans.routes.ts';
  * The live frames (contract: LiveFrameResponse): the same photo fields, session and refusals as process-scan,
  * read in memory only. Hooks, in order: the matcher must have no queue (503), then the per-second rate (429).
  */
-export function liveFramesRoutes(
+export async function liveFramesRoutes(
   app: FastifyInstance,
   opts: {
     service: LiveFramesService;

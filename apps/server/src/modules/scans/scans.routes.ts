@@ -21,7 +21,7 @@ export function sendOutcome(grants: RevealGrants, reply: FastifyReply, outcome: 
   return outcome.response;
 }
 
-export function scansRoutes(
+export async function scansRoutes(
   app: FastifyInstance,
   opts: {
     service: ScansService;

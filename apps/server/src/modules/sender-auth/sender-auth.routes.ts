@@ -23,7 +23,7 @@ export interface SenderAuthRoutesOptions {
 const whatsappOff = () => new AppError(400, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
 const tags = ['sender sign-in'];
 
-export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions) {
+export async function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: opts.rateLimit };

@@ -24,7 +24,11 @@ const AdvanceRequest = z.object({ to: z.iso.datetime({ offset: true }) });
  * test checkout is on for a loopback origin (the server then listens on loopback only); the call is refused from
  * any other peer all the same. Not in the API reference.
  */
-export function testClockRoutes(app: FastifyInstance, deps: { clock: AdjustableClock; wakeJobs?: () => void }): void {
+export function testClockRoutes(
+  app: FastifyInstance,
+  deps: { clock: AdjustableClock; wakeJobs?: () => void },
+  done: (err?: Error) => void,
+): void {
   app.post(TEST_CLOCK_PATH, { schema: { hide: true, body: AdvanceRequest } }, (request) => {
     const peer = request.socket.remoteAddress ?? '';
     if (!LOOPBACK.check(peer, isIPv6(peer) ? 'ipv6' : 'ipv4')) throw new AppError(403, 'test_clock_loopback_only', texts.sender.generic);
@@ -33,4 +37,5 @@ export function testClockRoutes(app: FastifyInstance, deps: { clock: AdjustableC
     deps.wakeJobs?.();
     return { success: true, now: now.toISOString() };
   });
+  done();
 }

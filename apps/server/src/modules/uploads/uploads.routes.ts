@@ -14,7 +14,7 @@ const UploadParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/
 const UploadQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
 const tags = ['messages'];
 
-export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsService; requireSender: RequireSender; confirmRateLimit: RateLimit }) {
+export async function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsService; requireSender: RequireSender; confirmRateLimit: RateLimit }) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
