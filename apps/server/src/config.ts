@@ -93,7 +93,7 @@ const EnvSchema = z
           if (v === 'true') return true;
           // A number: that many proxies in front, each appending to X-Forwarded-For; the client is the entry n - 1
           // places left of the socket's peer (with one proxy: the last entry, what it saw), whatever the client
-          // wrote further left. The peer itself must connect from loopback or a private network (app.ts).
+          // wrote further left. The peer itself must connect from loopback or a private network (lib/trust-proxy.ts).
           if (/^\d+$/.test(v)) return Number(v);
           // Anything else: a comma-separated list of trusted proxy addresses / CIDRs.
           return v;

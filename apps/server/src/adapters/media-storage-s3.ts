@@ -80,7 +80,7 @@ export function createS3MediaStorage(
     maxAttempts: 3,
     // A store that accepts the connection and then says nothing fails the attempt after 10 s without a byte either
     // way (socketTimeout: inactivity, so a large file still streams), not minutes later: three attempts stay under a
-    // minute, and the caller answers 503 (app.ts). requestTimeout only warns in this SDK version.
+    // minute, and the caller answers 503 (plugins/errors.ts). requestTimeout only warns in this SDK version.
     requestHandler: { connectionTimeout: 5000, socketTimeout: 10_000 },
   });
   const Bucket = settings.bucket;

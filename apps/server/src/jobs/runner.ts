@@ -48,7 +48,7 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /**
    * The kinds this runner claims: only these, or every kind but these. Renders run in a lane of their own so a long
-   * ffmpeg never holds up a delivery or a notice (infrastructure.ts). Default: every kind.
+   * ffmpeg never holds up a delivery or a notice (composition.ts). Default: every kind.
    */
   kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] };
 }

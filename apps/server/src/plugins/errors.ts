@@ -50,7 +50,7 @@ export function socketRefusal(headers: ResponseHeaders): NonNullable<FastifyServ
 export function routerRefusal(headers: ResponseHeaders): NonNullable<FastifyServerOptions['frameworkErrors']> {
   return (err, request, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
-    headers.put(request.url, reply as FastifyReply);
+    headers.put(request.url, reply);
     void (reply as FastifyReply).code(status).send(errorBody(err.code));
   };
 }
@@ -59,7 +59,7 @@ export function routerRefusal(headers: ResponseHeaders): NonNullable<FastifyServ
  * One error handler, the root's (fastify-plugin: every route's context falls back to it): validation → 400 with
  * the contract's text, domain errors → their status, the rest → logged 500 (503 when a store does not answer).
  */
-async function errors(app: FastifyInstance) {
+function errors(app: FastifyInstance, _opts: object, done: (err?: Error) => void) {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     // By name, not instanceof: the contract package may bring its own copy of zod.
     if (err.name === 'ZodError') err = validationError(err as ZodError);
@@ -85,6 +85,7 @@ async function errors(app: FastifyInstance) {
     if (isUnreachable(err)) return reply.code(503).header('retry-after', '30').send(errorBody('service_unavailable'));
     return reply.code(500).send(errorBody('internal'));
   });
+  done();
 }
 
 export const errorsPlugin = fp(errors, { name: 'errors' });

@@ -20,7 +20,7 @@ export interface HealthOptions {
  * each node enforces every limit in its own memory). Monitoring gets a 503, someone should look; readiness stays
  * 200: Redis is shared, so its outage would take every node out of rotation at once, and a node still serves safely.
  */
-export async function healthRoutes(app: FastifyInstance, { db, media, mailer, rateLimitStore: store }: HealthOptions) {
+export function healthRoutes(app: FastifyInstance, { db, media, mailer, rateLimitStore: store }: HealthOptions, done: (err?: Error) => void) {
   const probe = (check: () => Promise<unknown>) =>
     Promise.race([
       check().then(() => 'ok' as const),
@@ -58,4 +58,5 @@ export async function healthRoutes(app: FastifyInstance, { db, media, mailer, ra
   app.get('/api/health/live', { schema: { tags: ['operations'], summary: 'Whether the process answers' } }, () => ({
     success: true,
   }));
+  done();
 }

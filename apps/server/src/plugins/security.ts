@@ -27,7 +27,7 @@ export interface SecurityOptions {
  *   call that carries one must come from our own origin (Origin, or Sec-Fetch-Site when Origin is absent:
  *   same-origin or none); calls without our cookies (the provider's webhook, the signed upload PUT) are not affected.
  */
-async function security(app: FastifyInstance, { headers, publicOrigin }: SecurityOptions) {
+function security(app: FastifyInstance, { headers, publicOrigin }: SecurityOptions, loaded: (err?: Error) => void) {
   app.addHook('onRequest', (request, reply, done) => {
     headers.put(request.url, reply);
     if (SAFE_METHODS.has(request.method) || !CREDENTIAL_COOKIE.test(request.headers.cookie ?? '')) return done();
@@ -38,6 +38,7 @@ async function security(app: FastifyInstance, { headers, publicOrigin }: Securit
     const crossSite = origin !== undefined ? !own : site === 'cross-site' || site === 'same-site';
     done(crossSite ? new AppError(403, 'cross_site_refused', texts.sender.crossSiteRefused) : undefined);
   });
+  loaded();
 }
 
 export const securityPlugin = fp(security, { name: 'security' });

@@ -23,7 +23,7 @@ function deliveryId(id: string): string {
 }
 
 /** Deliveries of a gift link, all scoped to the sender's session. */
-export async function deliveriesRoutes(app: FastifyInstance, opts: { service: DeliveriesService; requireSender: RequireSender }) {
+export function deliveriesRoutes(app: FastifyInstance, opts: { service: DeliveriesService; requireSender: RequireSender }, done: (err?: Error) => void) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
@@ -63,4 +63,5 @@ export async function deliveriesRoutes(app: FastifyInstance, opts: { service: De
       return { success: true, delivery: await service.cancel(await requireSender(request), id) };
     },
   );
+  done();
 }

@@ -8,7 +8,7 @@ import type { DemoService } from './demo.service.ts';
 
 const DEMO_ID = /^[a-z0-9-]{1,40}$/;
 
-export async function demoRoutes(
+export function demoRoutes(
   app: FastifyInstance,
   opts: {
     service: DemoService;
@@ -16,6 +16,7 @@ export async function demoRoutes(
     /** Runs first (before the rate limit): 503 while the matcher is saturated. */
     admission: onRequestHookHandler;
   },
+  done: (err?: Error) => void,
 ) {
   // Matching costs CPU and the demo needs no sign-in: limited per client.
   const schema = { tags: ['demo'], summary: 'Match a photo of the demo gift (multipart: scan)', consumes: ['multipart/form-data'] };
@@ -27,4 +28,5 @@ export async function demoRoutes(
       return opts.service.scan(demoId, scan);
     });
   });
+  done();
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IpCountry } from '../../adapters/ip-country.ts';
 import { visitorCountry } from './geo.service.ts';
 
-export async function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean; ipCountry: () => IpCountry }) {
+export function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolean; ipCountry: () => IpCountry }, done: (err?: Error) => void) {
   app.get(
     API.geo,
     { schema: { tags: ['plans'], summary: 'The visitor’s country: a trusted proxy’s header, else the embedded IP-to-country table' } },
@@ -12,4 +12,5 @@ export async function geoRoutes(app: FastifyInstance, opts: { trustProxy: boolea
       return visitorCountry(request.headers, request.ip, opts.trustProxy, opts.ipCountry());
     },
   );
+  done();
 }

@@ -35,9 +35,10 @@ async function readSubmission(request: FastifyRequest) {
   return { fields, images };
 }
 
-export async function giftsRoutes(
+export function giftsRoutes(
   app: FastifyInstance,
   opts: { service: GiftsService; requireSender: RequireSender; rateLimit: RateLimit },
+  done: (err?: Error) => void,
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -77,4 +78,5 @@ export async function giftsRoutes(
     },
     async (request) => ({ success: true as const, gift: await service.summary(await requireSender(request), request.params.giftId) }),
   );
+  done();
 }

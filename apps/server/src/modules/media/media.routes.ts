@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
  * Serves stored media behind HMAC-signed, expiring URLs. Local files go out through @fastify/static (Range,
  * conditional requests); media in a bucket is a redirect to a presigned GET that expires with our own URL.
  */
-export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; clock: Clock }) {
+export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; clock: Clock }, done: (err?: Error) => void) {
   const { media, clock } = opts;
   const forbidden = () => new AppError(403, 'media_url_invalid', texts.sender.mediaLinkExpired);
 
@@ -46,4 +46,5 @@ export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaStor
       return reply.sendFile(source.file, source.root, { contentType: false, cacheControl: false, acceptRanges: true });
     });
   });
+  done();
 }

@@ -8,7 +8,7 @@ import type { MessagesService } from './messages.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
 
-export async function messagesRoutes(app: FastifyInstance, opts: { service: MessagesService; grants: RevealGrants }) {
+export function messagesRoutes(app: FastifyInstance, opts: { service: MessagesService; grants: RevealGrants }, done: (err?: Error) => void) {
   app.withTypeProvider<ZodTypeProvider>().get(
     API.giftMessage(':giftId'),
     { schema: { tags: ['recipient'], summary: 'The revealed message (needs the reveal grant of a matching scan)', params: GiftParams } },
@@ -20,4 +20,5 @@ export async function messagesRoutes(app: FastifyInstance, opts: { service: Mess
       return opts.service.giftMessage(giftId);
     },
   );
+  done();
 }

@@ -13,9 +13,10 @@ const GiftParams = z.object({ giftId: GiftId });
 const tags = ['my gifts'];
 
 /** The sender's own place: the list of their gifts, deleting a gift, deleting the account. */
-export async function myGiftsRoutes(
+export function myGiftsRoutes(
   app: FastifyInstance,
   opts: { service: MyGiftsService; requireSender: RequireSender; secureCookies: boolean },
+  done: (err?: Error) => void,
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -63,4 +64,5 @@ export async function myGiftsRoutes(
     clearSenderCookie(reply, opts.secureCookies);
     return { success: true };
   });
+  done();
 }

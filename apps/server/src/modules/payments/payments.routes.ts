@@ -8,7 +8,7 @@ import type { PaymentsService } from './payments.service.ts';
 
 const tags = ['payments'];
 
-export async function paymentsRoutes(
+export function paymentsRoutes(
   app: FastifyInstance,
   opts: {
     service: PaymentsService;
@@ -17,6 +17,7 @@ export async function paymentsRoutes(
     /** Per-client limit on verify-payment-callback: a signature check must not be guessable by volume. */
     verifyRateLimit: { max: number; timeWindow: number };
   },
+  done: (err?: Error) => void,
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -98,4 +99,5 @@ export async function paymentsRoutes(
     });
     done();
   });
+  done();
 }

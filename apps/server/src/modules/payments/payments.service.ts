@@ -15,7 +15,7 @@ import type {
   SignedCheckoutProvider,
   TestPaymentProvider,
 } from '../../adapters/payments.ts';
-// Types only: the stripe package (about 1 s to load) is imported only when STRIPE_* keys are set (main.ts).
+// Types only: the stripe package (about 1 s to load) is imported only when STRIPE_* keys are set (infrastructure.ts).
 import type { CheckoutSessionFacts, StripeCheckoutProvider } from '../../adapters/stripe.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { paymentConfirmationKey } from '../../jobs/keys.ts';

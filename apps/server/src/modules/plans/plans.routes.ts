@@ -8,7 +8,7 @@ import { plansForCountry } from './plans.service.ts';
 // An empty ?country= means "not known yet": the default (US) list.
 const Query = z.object({ country: z.preprocess((v) => (v === '' ? undefined : v), PlansQuery.shape.country) });
 
-export async function plansRoutes(app: FastifyInstance) {
+export function plansRoutes(app: FastifyInstance, _opts: object, done: (err?: Error) => void) {
   // The plans are constants of the contract: each region's answer is serialized once (the landing and pricing
   // pages ask on every visit; decision 027).
   const answers = new Map<string, string>();
@@ -20,4 +20,5 @@ export async function plansRoutes(app: FastifyInstance) {
       if (body === undefined) answers.set(region, (body = JSON.stringify({ success: true, region, plans })));
       return reply.type('application/json; charset=utf-8').send(body);
     });
+  done();
 }

@@ -9,9 +9,10 @@ import type { PushService } from './push.service.ts';
 const tags = ['notifications'];
 
 /** The VAPID key for the browser, and the signed-in sender's devices that want notices. */
-export async function pushRoutes(
+export function pushRoutes(
   app: FastifyInstance,
   opts: { service: PushService; publicKey: string; requireSender: RequireSender },
+  done: (err?: Error) => void,
 ) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -39,4 +40,5 @@ export async function pushRoutes(
       return { success: true };
     },
   );
+  done();
 }

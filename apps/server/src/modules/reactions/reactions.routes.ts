@@ -8,9 +8,10 @@ import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { REACTION_MAX_BYTES, type ReactionsService, type ReceivedReaction } from './reactions.service.ts';
 
-export async function reactionsRoutes(
+export function reactionsRoutes(
   app: FastifyInstance,
   opts: { service: ReactionsService; grants: RevealGrants; rateLimit: { max: number; timeWindow: number } },
+  done: (err?: Error) => void,
 ) {
   const { service, grants } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -57,6 +58,7 @@ export async function reactionsRoutes(
       return { success: true, message: texts.recipient.reactionSavedServer };
     }),
   );
+  done();
 }
 
 const uploadRefusals = {

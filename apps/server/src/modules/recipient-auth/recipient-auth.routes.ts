@@ -19,7 +19,7 @@ const GiftParams = z.object({ giftId: GiftId });
 const RecipientParams = z.object({ recipientId: z.string().min(1).max(64) });
 const tags = ['recipient'];
 
-export async function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRoutesOptions) {
+export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRoutesOptions, done: (err?: Error) => void) {
   const { service, requireRecipient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const config = { rateLimit: opts.rateLimit };
@@ -66,4 +66,5 @@ export async function recipientAuthRoutes(app: FastifyInstance, opts: RecipientA
       return { success: true, name: await service.recipientName(recipient, request.params.recipientId) };
     },
   );
+  done();
 }

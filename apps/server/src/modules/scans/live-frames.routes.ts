@@ -12,7 +12,7 @@ import { GiftParams, sendOutcome } from './scans.routes.ts';
  * The live frames (contract: LiveFrameResponse): the same photo fields, session and refusals as process-scan,
  * read in memory only. Hooks, in order: the matcher must have no queue (503), then the per-second rate (429).
  */
-export async function liveFramesRoutes(
+export function liveFramesRoutes(
   app: FastifyInstance,
   opts: {
     service: LiveFramesService;
@@ -21,8 +21,10 @@ export async function liveFramesRoutes(
     /** 503 while the matcher has any queue: explicit scans have priority. */
     admission: onRequestHookHandler;
   },
+  done: (err?: Error) => void,
 ) {
   multipartRoutes(app, (scope) => liveFrameRoutesIn(scope, opts));
+  done();
 }
 
 function liveFrameRoutesIn(app: FastifyInstance, opts: Parameters<typeof liveFramesRoutes>[1]) {

@@ -21,7 +21,7 @@ export function sendOutcome(grants: RevealGrants, reply: FastifyReply, outcome: 
   return outcome.response;
 }
 
-export async function scansRoutes(
+export function scansRoutes(
   app: FastifyInstance,
   opts: {
     service: ScansService;
@@ -31,9 +31,11 @@ export async function scansRoutes(
     /** Runs first (before the rate limit): 503 while the matcher is saturated. */
     admission: onRequestHookHandler;
   },
+  done: (err?: Error) => void,
 ) {
   multipartRoutes(app, (scope) => scanRoutesIn(scope, opts));
   backupCodeRoutes(app, opts);
+  done();
 }
 
 /** Opening a gift by its backup code (decision 039): JSON, no matcher, so no admission hook. */

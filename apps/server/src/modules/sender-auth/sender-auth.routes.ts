@@ -23,7 +23,7 @@ export interface SenderAuthRoutesOptions {
 const whatsappOff = () => new AppError(400, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
 const tags = ['sender sign-in'];
 
-export async function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions) {
+export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOptions, done: (err?: Error) => void) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: opts.rateLimit };
@@ -93,4 +93,5 @@ export async function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRou
     const sender = await requireSender(request);
     return { success: true, email: sender.email, firstName: sender.first_name };
   });
+  done();
 }

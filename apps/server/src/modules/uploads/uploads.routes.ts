@@ -14,7 +14,7 @@ const UploadParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/
 const UploadQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
 const tags = ['messages'];
 
-export async function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsService; requireSender: RequireSender; confirmRateLimit: RateLimit }) {
+export function uploadsRoutes(app: FastifyInstance, opts: { service: UploadsService; requireSender: RequireSender; confirmRateLimit: RateLimit }, done: (err?: Error) => void) {
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preValidation: requireSender.hook };
@@ -70,4 +70,5 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { service: Uploa
     );
     done();
   });
+  done();
 }
