@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices({
     ...deps,
-    demoImageDirs: deps.demoImageDirs ?? (webDistDir ? [webDistDir] : []),
+    demoImageDirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
     log: (line) => app.log.warn(line),
   });
   const { requireSender, requireRecipient, grants } = services;
