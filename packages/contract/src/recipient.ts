@@ -89,11 +89,17 @@ export type ScanResponse = z.infer<typeof ScanResponse>;
 // gift's or the client's live budget is spent and 429 `too_many_frames` above the per-second rate. A decisive frame
 // answers exactly as a matching process-scan does (success true, the reveal counted and its grant cookie set); any
 // other frame answers LiveFrameMiss and counts no failed attempt. Frames are never written to disk or database.
+// The optional `scan_session` field (16-64 of A-Z a-z 0-9 - _, one per opening of the camera) lets
+// the server pool the evidence of frames of that one session and gift (decision 047); without it each frame is
+// decided alone.
+export const LIVE_SCAN_SESSION_FIELD = 'scan_session';
 export const LiveFrameMiss = z.object({
   success: z.literal(false),
   decided: z.literal(false),
   /** live frames this client may still send for this gift (or e-mail) within the window */
   framesLeft: z.number().int().nonnegative(),
+  /** the matcher found the gift on a small part of the frame: ask the person to move closer (decision 047) */
+  hint: z.literal('moveCloser').optional(),
 });
 export type LiveFrameMiss = z.infer<typeof LiveFrameMiss>;
 export const LiveFrameResponse = z.union([ScanResponse.extend({ success: z.literal(true) }), LiveFrameMiss]);

@@ -125,6 +125,8 @@ export interface CV {
   warpPerspective(src: Mat, dst: Mat, M: Mat, dsize: Size, flags?: number, borderMode?: number, borderValue?: Scalar): void;
   Scalar: new (a: number, b?: number, c?: number, d?: number) => Scalar;
   INTER_LINEAR: number;
+  /** flag for warpPerspective: M maps the output's pixels into the source's */
+  WARP_INVERSE_MAP: number;
   BORDER_CONSTANT: number;
   Size: new (w: number, h: number) => Size;
   CV_8UC1: number;
@@ -141,6 +143,13 @@ export interface CV {
 }
 
 let ready: Promise<CV> | undefined;
+let loaded: CV | undefined;
+
+/** The module loadCv() has loaded on this thread (a query's features exist only after it did). */
+export function loadedCv(): CV {
+  if (!loaded) throw new Error('OpenCV is not loaded on this thread yet (await loadCv() first)');
+  return loaded;
+}
 
 /** Loads (once per thread) and returns the initialised OpenCV module. */
 export function loadCv(): Promise<CV> {
@@ -151,7 +160,8 @@ export function loadCv(): Promise<CV> {
       const finish = (): void => {
         // The module is a thenable that never settles: drop `then` so nothing awaits it by accident.
         delete mod.then;
-        resolve(mod as unknown as CV);
+        loaded = mod as unknown as CV;
+        resolve(loaded);
       };
       if (typeof mod.Mat === 'function' && typeof mod.ORB === 'function') finish();
       else mod.onRuntimeInitialized = finish;

@@ -223,18 +223,31 @@ async function probe(input: Buffer | Uint8Array): Promise<Probed> {
 }
 
 /**
- * What the recipient's browser sends (packages/contract SCAN_COMPRESSION: maxWidthOrHeight 600, initialQuality 0.5):
- * kept by decision 028 after larger recipes were measured on the hard cases (`npm run -s recipes`).
+ * What the recipient's browser sends (packages/contract SCAN_COMPRESSION: maxWidthOrHeight 600, initialQuality 0.5,
+ * lowered by 0.1 down to minQuality 0.3 while the file is over maxSizeMB 0.2; the web's `scanFrame`, decision 035):
+ * kept by decision 028 after larger recipes were measured on the hard cases (`npm run -s recipes`). A server test
+ * checks that the two agree.
  */
-export const SCAN_RECIPE = { side: 600, quality: 50 };
+export const SCAN_RECIPE = { side: 600, quality: 50, minQuality: 30, maxBytes: 0.2 * 1024 * 1024 };
 
-/** The recipient's browser compression: fit inside SCAN_RECIPE.side, JPEG SCAN_RECIPE.quality (EXIF rotation applied). */
+/**
+ * The recipient's browser compression, as the web's `scanFrame` does it: the picture (EXIF rotation applied) drawn
+ * at min(1, 600 / its longer side) of its size, each side rounded to the pixel, then JPEG at 50, and at 40, 30 while
+ * the file is over 200 KB.
+ */
 export async function browserCompress(input: Buffer | Uint8Array): Promise<Buffer> {
-  return sharp(input)
-    .rotate()
-    .resize({ width: SCAN_RECIPE.side, height: SCAN_RECIPE.side, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: SCAN_RECIPE.quality })
-    .toBuffer();
+  const meta = await sharp(input).metadata();
+  const w = meta.autoOrient?.width ?? meta.width ?? 0, h = meta.autoOrient?.height ?? meta.height ?? 0;
+  const scale = w && h ? Math.min(1, SCAN_RECIPE.side / Math.max(w, h)) : 1;
+  const drawn = sharp(input).rotate();
+  const resized = scale < 1 ? drawn.resize(Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), { fit: 'fill' }) : drawn;
+  const { data, info } = await resized.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let out = Buffer.alloc(0);
+  for (let q = SCAN_RECIPE.quality; q >= SCAN_RECIPE.minQuality; q -= 10) {
+    out = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: q }).toBuffer();
+    if (out.length <= SCAN_RECIPE.maxBytes) break;
+  }
+  return out;
 }
 
 /** Photos whose 0.5th–99.5th percentile grey range is narrower than this get their contrast stretched. */

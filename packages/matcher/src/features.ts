@@ -1,4 +1,5 @@
 import { MatcherError } from './errors.ts';
+import type { GreyImage } from './decode.ts';
 
 /** Binary local features of one normalised image (ORB: 32-byte descriptors). */
 export interface Features {
@@ -19,6 +20,11 @@ export interface Features {
    * layer are in the same (grey, full-size) pixel frame, so all layers' correspondences are verified together.
    */
   layers: number[];
+  /**
+   * A query's decoded grey picture, which its features were found in (not serialised): the second look (engine.ts)
+   * warps it again. Absent on references and on views made by layer() / pick().
+   */
+  image?: GreyImage;
 }
 
 export const DESC_BYTES = 32;

@@ -47,6 +47,8 @@ export interface Evidence {
   querySpread: number;
   mask: Uint8Array;
   model: 'homography' | 'affine' | 'none';
+  /** the model itself, reference -> query pixels, 3x3 row-major (an affine one's last row is 0 0 1); absent with none */
+  map?: number[];
 }
 
 const NONE = (n: number): Evidence => ({ inliers: 0, spread: 0, querySpread: 0, mask: new Uint8Array(n), model: 'none' });
@@ -128,6 +130,7 @@ function refine(
   let affineMask = mask;
   if (!saneAffine(A)) affineMask = new Uint8Array(n);
   let homMask: Uint8Array = new Uint8Array(n);
+  let homMap: number[] | undefined;
   if (o.model !== 'affine' && count(mask) >= 8) {
     let m = mask;
     let H: number[] | null = null;
@@ -136,7 +139,10 @@ function refine(
       if (!H) break;
       m = inliersHomography(H, rx, ry, qx, qy, (tol * side) ** 2);
     }
-    if (H && saneHomography(H, ref.width, ref.height)) homMask = m;
+    if (H && saneHomography(H, ref.width, ref.height)) {
+      homMask = m;
+      homMap = H;
+    }
   }
   const ua = oneToOne(affineMask, c, query, ref, o.samePointPx);
   const uh = oneToOne(homMask, c, query, ref, o.samePointPx);
@@ -145,7 +151,8 @@ function refine(
   const model: Evidence['model'] = useHom ? 'homography' : 'affine';
   const inliers = o.model === 'homography' ? uh : o.model === 'affine' ? ua : Math.max(ua, uh);
   if (inliers === 0) return NONE(n);
-  return { inliers, ...spread(query, ref, c, use), mask: use, model };
+  const map = useHom ? homMap : [...A, 0, 0, 1];
+  return { inliers, ...spread(query, ref, c, use), mask: use, model, ...(map ? { map } : {}) };
 }
 
 function count(m: Uint8Array): number {

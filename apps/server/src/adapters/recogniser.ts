@@ -4,11 +4,13 @@ import {
   type EnrolResult,
   type MatchDecision,
   MatcherError,
+  MOVE_CLOSER_BELOW,
   type ReferenceInput,
   type ReferenceLoader,
 } from '@giftlens/matcher/index';
 
 export type { EnrolResult, MatchDecision, ReferenceInput, ReferenceLoader };
+export { MOVE_CLOSER_BELOW };
 
 /** Gift recognition: enrol a reference photo, decide whether a query photo shows one of the candidates. */
 export interface Recogniser {

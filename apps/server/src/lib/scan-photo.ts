@@ -30,10 +30,16 @@ export async function readScan(request: FastifyRequest): Promise<{ scan: Buffer;
       if (part.fieldname === 'scan') scan = await part.toBuffer();
     },
   );
-  if (!scan || scan.length === 0) throw scanUnreadable();
+  if (!scan) throw scanUnreadable();
+  await assertScanPhoto(scan);
+  return { scan, fields };
+}
+
+/** A scan photo's own checks (after the multipart's 2 MB): a JPEG, PNG or WebP by its bytes, within the pixel limit. */
+export async function assertScanPhoto(scan: Buffer): Promise<void> {
+  if (scan.length === 0 || scan.length > SCAN_MAX_BYTES) throw scan.length ? scanTooLarge() : scanUnreadable();
   const type = await fileTypeFromBuffer(scan);
   if (!type || !SCAN_TYPES.has(type.mime)) throw scanUnreadable();
   // 2 MB of PNG can declare 16000×16000: refused from its header, before the matcher decodes it.
   if ((await pixelsOverLimit(scan)) !== null) throw scanTooLarge();
-  return { scan, fields };
 }

@@ -9,9 +9,9 @@ import { scanBody } from './recipient.ts';
  * One live frame of the direct flow from the client address `ip`, sent as the page does: the clock moves on by the
  * page's interval first, so a steady stream stays under the per-second rate.
  */
-export function liveFrame(h: Harness, giftId: string, scan: Buffer, ip: string, opts: { wait?: boolean } = {}) {
+export function liveFrame(h: Harness, giftId: string, scan: Buffer, ip: string, opts: { wait?: boolean; session?: string } = {}) {
   if (opts.wait !== false) h.clock.advance(LIVE_SCAN.intervalMs);
-  const body = scanBody(scan, { type: 'direct' });
+  const body = scanBody(scan, { type: 'direct', ...(opts.session ? { scan_session: opts.session } : {}) });
   return h.app.inject({
     method: 'POST',
     url: API.liveFrameDirect(giftId),
@@ -21,10 +21,10 @@ export function liveFrame(h: Harness, giftId: string, scan: Buffer, ip: string, 
   });
 }
 
-/** One live frame of the recipient flow (session cookie, recipient_id). */
-export function recipientLiveFrame(h: Harness, cookie: string, recipientId: string, scan: Buffer, ip: string) {
+/** One live frame of the recipient flow (session cookie, recipient_id, and the page's scanning session if given). */
+export function recipientLiveFrame(h: Harness, cookie: string, recipientId: string, scan: Buffer, ip: string, session?: string) {
   h.clock.advance(LIVE_SCAN.intervalMs);
-  const body = scanBody(scan, { recipient_id: recipientId });
+  const body = scanBody(scan, { recipient_id: recipientId, ...(session ? { scan_session: session } : {}) });
   return h.app.inject({
     method: 'POST',
     url: API.liveFrame,

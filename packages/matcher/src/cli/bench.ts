@@ -64,10 +64,12 @@ for (const p of pairs) {
   }
 }
 const oursOut = runs[0]!.out;
+const runNamed = (prefix: string): RecipeRun => runs.find((r) => r.recipe.name.startsWith(prefix))!;
+const [run047, run026, runBefore026] = [runNamed('before 047'), runNamed('decision 026'), runNamed('before 026')];
 // throughput: a pool of two worker threads (this machine's cores) per recipe, fed every pair at once; rounds
 // alternate (A B B A) so a change in the machine's load falls on both
 const throughput = new Map<string, { scans: number; ms: number }>();
-for (const r of [runs[0]!, runs[1]!, runs[1]!, runs[0]!]) {
+for (const r of [runs[0]!, run047, run047, runs[0]!]) {
   const pool = createMatcherPool({ size: 2, config: r.recipe.config });
   await Promise.all([0, 1].map(() => pool.match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]])));
   const t0 = performance.now();
@@ -181,7 +183,7 @@ console.log(line20('decision 026', prev20));
 console.log('');
 console.log(`speed of the recipes (recipes.ts), one gift, every pair, interleaved pair by pair; CPU = process.cpuUsage of this process (libvips threads included)`);
 const nGenuine = pairs.filter((p) => p.label === true).length;
-const before026 = runs[2]!.cpuUs / 1000 / pairs.length;
+const before026 = runBefore026.cpuUs / 1000 / pairs.length;
 console.log(`${'recipe'.padEnd(36)}${'CPU ms/scan'.padEnd(20)}${'x before 026'.padEnd(14)}${'genuine / other'.padEnd(17)}${'median ms'.padEnd(11)}${'p95 ms'.padEnd(8)}${'true printed / 3D'.padEnd(20)}${'false'.padEnd(7)}same decision as shipped`);
 for (const r of runs) {
   const cpu = r.cpuUs / 1000 / pairs.length;
@@ -189,7 +191,7 @@ for (const r of runs) {
   const of = (kind: string) => r.out.filter((o) => o.pair.label === true && o.pair.kind === kind).length;
   const same = r.out.filter((o, i) => o.matched === oursOut[i]!.matched).length;
   console.log(
-    `${r.recipe.name.padEnd(36)}${`${cpu.toFixed(1)} (x${(cpu / (runs[1]!.cpuUs / 1000 / pairs.length)).toFixed(2)})`.padEnd(20)}` +
+    `${r.recipe.name.padEnd(36)}${`${cpu.toFixed(1)} (x${(cpu / (run026.cpuUs / 1000 / pairs.length)).toFixed(2)})`.padEnd(20)}` +
       `${`x${(cpu / before026).toFixed(2)}`.padEnd(14)}` +
       `${`${(r.genuineUs / 1000 / nGenuine).toFixed(1)} / ${((r.cpuUs - r.genuineUs) / 1000 / (pairs.length - nGenuine)).toFixed(1)}`.padEnd(17)}` +
       `${String(quantile(r.out.map((o) => o.ms), 0.5)).padEnd(11)}${String(quantile(r.out.map((o) => o.ms), 0.95)).padEnd(8)}` +
@@ -198,8 +200,9 @@ for (const r of runs) {
   );
 }
 console.log('(CPU ratios in brackets are to decision 026; genuine / other: CPU ms per scan of genuine pairs and of the rest)');
-const [s0, s1] = [scansPerS(runs[0]!.recipe.name), scansPerS(runs[1]!.recipe.name)];
-console.log(`throughput, a pool of 2 worker threads fed all ${pairs.length} scans at once, 2 rounds each: shipped ${s0.toFixed(1)} scans/s, decision 026 ${s1.toFixed(1)} scans/s (x${(s0 / s1).toFixed(2)})`);
+const [s0, s1] = [scansPerS(runs[0]!.recipe.name), scansPerS(run047.recipe.name)];
+console.log(`throughput, a pool of 2 worker threads fed all ${pairs.length} scans at once, 2 rounds each: shipped ${s0.toFixed(1)} scans/s, before 047 (no second look) ${s1.toFixed(1)} scans/s (x${(s0 / s1).toFixed(2)})`);
+console.log(`CPU per scan, shipped against before 047 in this run: ${(runs[0]!.cpuUs / 1000 / pairs.length).toFixed(1)} ms against ${(run047.cpuUs / 1000 / pairs.length).toFixed(1)} ms (x${(runs[0]!.cpuUs / run047.cpuUs).toFixed(2)}; issue 29 allows x1.30)`);
 if (base20) console.log(line20('baseline', base20));
 
 if (!process.argv.includes('--no-crossval')) {

@@ -1,7 +1,8 @@
 /**
  * Engine recipes the bench compares in one run (ratios beside each other under the same machine load): the shipped
  * CONFIG, the recipe of decision 026, and the one before it (colour layers on every scan, the issue's "75 ms"), then
- * decision 028's recipe and each of decision 033's two changes alone (they compute the same features for less CPU).
+ * decision 028's recipe and each of decision 033's two changes alone (they compute the same features for less CPU),
+ * and the recipe just before decision 047 (no second look).
  * Only query-side and decision settings differ: references are enrolled the same way by all three.
  */
 import { CONFIG } from '../engine.ts';
@@ -13,8 +14,11 @@ export interface Recipe {
   config: Partial<EngineConfig>;
 }
 
+/** The recipe before issue 29 (decision 047): no second look. Off for every earlier recipe too. */
+const BEFORE_047: Partial<EngineConfig> = { secondLook: 0 };
+
 /** What decision 033 changed in how features are computed (the same features, less CPU): off for the earlier recipes. */
-const BEFORE_033: Partial<EngineConfig> = { ownDescriptors: false, decodeInOnePass: false, firstPass: false };
+const BEFORE_033: Partial<EngineConfig> = { ...BEFORE_047, ownDescriptors: false, decodeInOnePass: false, firstPass: false };
 
 /** Decision 026 (grey first, then colour; query 540 px, 6 grey and 3 colour levels, ratio 0.85, bar 22). */
 export const RECIPE_026: Partial<EngineConfig> = {
@@ -30,12 +34,13 @@ export const RECIPE_026: Partial<EngineConfig> = {
 
 export const RECIPES: Recipe[] = [
   { name: 'shipped', config: {} },
+  { name: 'before 047 (no second look)', config: BEFORE_047 },
   { name: 'decision 026 (grey first)', config: RECIPE_026 },
   { name: 'before 026 (colour on every scan)', config: { ...RECIPE_026, greyFirst: false } },
   { name: 'decision 028 (OpenCV descriptors)', config: BEFORE_033 },
-  { name: '028 + one-pass decode', config: { ownDescriptors: false, firstPass: false } },
-  { name: '028 + own descriptors', config: { decodeInOnePass: false, firstPass: false } },
-  { name: '028 + first pass', config: { ownDescriptors: false, decodeInOnePass: false } },
+  { name: '028 + one-pass decode', config: { ...BEFORE_047, ownDescriptors: false, firstPass: false } },
+  { name: '028 + own descriptors', config: { ...BEFORE_047, decodeInOnePass: false, firstPass: false } },
+  { name: '028 + first pass', config: { ...BEFORE_047, ownDescriptors: false, decodeInOnePass: false } },
   { name: 'shipped without the first pass', config: { firstPass: false } },
 ];
 

@@ -41,25 +41,25 @@ function liveFrameRoutesIn(app: FastifyInstance, opts: Parameters<typeof liveFra
       onRequest,
       schema: {
         tags,
-        summary: 'Match one live camera frame against the linked gift; never stored (multipart: scan, type=direct)',
+        summary: 'Match one live camera frame against the linked gift; never stored (multipart: scan, type=direct, scan_session)',
         consumes,
         params: GiftParams,
       },
     },
     async (request, reply) => {
-      const { scan } = await readScan(request);
-      return sendOutcome(grants, reply, await service.frameForGift(request.params.giftId, scan, request.ip));
+      const { scan, fields } = await readScan(request);
+      return sendOutcome(grants, reply, await service.frameForGift(request.params.giftId, scan, request.ip, fields.scan_session));
     },
   );
 
   const recipientFrame = {
     tags,
-    summary: 'Match one live camera frame against the session e-mail’s gifts; never stored (multipart: scan, recipient_id)',
+    summary: 'Match one live camera frame against the session e-mail’s gifts; never stored (multipart: scan, recipient_id, scan_session)',
     consumes,
   };
   api.post(API.liveFrame, { onRequest, preValidation: requireRecipient.hook, schema: recipientFrame }, async (request, reply) => {
     const recipient = await requireRecipient(request);
     const { scan, fields } = await readScan(request);
-    return sendOutcome(grants, reply, await service.frameForRecipient(recipient, fields.recipient_id, scan, request.ip));
+    return sendOutcome(grants, reply, await service.frameForRecipient(recipient, fields.recipient_id, scan, request.ip, fields.scan_session));
   });
 }

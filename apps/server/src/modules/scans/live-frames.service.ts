@@ -1,12 +1,13 @@
 import { LIVE_SCAN } from '@giftlens/contract/constants';
 import type { LiveFrameResponse } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
-import type { MatchDecision } from '../../adapters/recogniser.ts';
+import { MOVE_CLOSER_BELOW, type MatchDecision } from '../../adapters/recogniser.ts';
 import type { SlidingWindow, WindowLimit } from '../../adapters/sliding-window.ts';
 import { AppError } from '../../lib/errors.ts';
 import { matchScan } from './scan-match.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
+import { createFramePool, type FramePool, SCAN_SESSION } from './frame-pool.ts';
 import { assertOwnRecipient, createScanCore, type ScanCoreDeps, type ScanOutcome } from './scan-core.ts';
 
 /** The live frames' own limits (contract: LIVE_SCAN); tests and operators may set others. */
@@ -26,6 +27,8 @@ export interface LiveFramesDeps extends ScanCoreDeps {
   /** Where the frame counters live (memory, or Redis shared by every API node): never the database. */
   window: SlidingWindow;
   limit?: LiveScanLimit;
+  /** evidence pooled over the frames of one scanning session and gift (frame-pool.ts); default: FRAME_POOL */
+  pool?: FramePool;
 }
 
 /** A live frame's answer: a reveal exactly as process-scan's, or a miss that counts no failed attempt. */
@@ -36,13 +39,17 @@ export interface LiveOutcome {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** The page's scanning session id when it is well formed; without one a frame is decided alone. */
+const scanSession = (value: string | undefined): string | undefined => (value !== undefined && SCAN_SESSION.test(value) ? value : undefined);
+
 /**
  * Live scanning (issue 15, decision 029). A frame is matched in memory and never stored; a miss records nothing
  * (only Take Photo counts as the spec's failed attempt). What bounds live frames instead: a per-second rate per
  * client, and a budget per gift (or e-mail) and per client within the window, counted outside the database.
  */
-export function createLiveFramesService({ window, limit: given, ...deps }: LiveFramesDeps) {
+export function createLiveFramesService({ window, limit: given, pool: givenPool, ...deps }: LiveFramesDeps) {
   const limit = given ?? DEFAULT_LIVE_SCAN_LIMIT;
+  const pool = givenPool ?? createFramePool();
   const { clock, recogniser } = deps;
   const core = createScanCore(deps);
 
@@ -60,8 +67,12 @@ export function createLiveFramesService({ window, limit: given, ...deps }: LiveF
     return { framesLeft: Math.max(0, Math.min(...answer.left)), release: answer.release };
   }
 
-  /** Matches the frame against the candidates (on an idle worker only) and reveals on a decisive match. */
-  async function decide(candidates: Gift[], scan: Buffer, target: string, clientIp: string): Promise<LiveOutcome> {
+  /**
+   * Matches the frame against the candidates (on an idle worker only) and reveals on a decisive match: the matcher's
+   * own, or this frame together with an earlier one of the same scanning session, target and gift (frame-pool.ts).
+   * A miss says "Move closer" when the matcher placed the gift on a small part of the frame.
+   */
+  async function decide(candidates: Gift[], scan: Buffer, target: string, clientIp: string, session: string | undefined): Promise<LiveOutcome> {
     const budget = await takeBudget(target, clientIp);
     const references = await core.referencesOf(candidates);
     let decision: MatchDecision;
@@ -72,9 +83,16 @@ export function createLiveFramesService({ window, limit: given, ...deps }: LiveF
       if (err instanceof AppError && err.code === 'scan_busy') await budget.release();
       throw err;
     }
-    const gift = decision.matched ? candidates[decision.bestIndex] : undefined;
-    if (!gift) return { response: { success: false, decided: false, framesLeft: budget.framesLeft }, grant: null };
-    const outcome = await core.revealed(gift, decision.score);
+    const found = candidates[decision.bestIndex];
+    const pooled =
+      !decision.matched && found !== undefined && session !== undefined && pool.add({ session, target, giftId: found.id }, decision.inliers, clock.now().getTime());
+    const gift = decision.matched || pooled ? found : undefined;
+    if (!gift) {
+      const small = decision.coverage !== undefined && decision.coverage < MOVE_CLOSER_BELOW;
+      return { response: { success: false, decided: false, framesLeft: budget.framesLeft, ...(small ? { hint: 'moveCloser' as const } : {}) }, grant: null };
+    }
+    // a pooled decision reports the bar's score: the frames together reached it, neither alone
+    const outcome = await core.revealed(gift, decision.matched ? decision.score : 0.5);
     return { response: { ...outcome.response, success: true }, grant: outcome.grant };
   }
 
@@ -92,9 +110,9 @@ export function createLiveFramesService({ window, limit: given, ...deps }: LiveF
     },
 
     /** Direct flow: the same gift rules as process-scan (404, 403, 410) before any budget is spent. */
-    async frameForGift(giftId: string, scan: Buffer, clientIp: string): Promise<LiveOutcome> {
+    async frameForGift(giftId: string, scan: Buffer, clientIp: string, session?: string): Promise<LiveOutcome> {
       const gift = await core.linkedGift(giftId);
-      return decide([gift], scan, `gift:${gift.id}`, clientIp);
+      return decide([gift], scan, `gift:${gift.id}`, clientIp, scanSession(session));
     },
 
     /** Recipient flow: the session e-mail's active gifts, as process-scan; the budget is per e-mail. */
@@ -103,10 +121,11 @@ export function createLiveFramesService({ window, limit: given, ...deps }: LiveF
       recipientId: string | undefined,
       scan: Buffer,
       clientIp: string,
+      session?: string,
     ): Promise<LiveOutcome> {
       assertOwnRecipient(recipient, recipientId);
       const candidates = await core.candidatesOf(recipient);
-      return decide(candidates, scan, `recipient:${recipient.email}`, clientIp);
+      return decide(candidates, scan, `recipient:${recipient.email}`, clientIp, scanSession(session));
     },
   };
 }

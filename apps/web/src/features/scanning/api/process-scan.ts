@@ -1,11 +1,15 @@
-import { ScanResponse } from '@giftlens/contract/recipient';
+import { LIVE_SCAN_SESSION_FIELD, ScanResponse } from '@giftlens/contract/recipient';
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
 
-export type ScanRequest =
+export type ScanRequest = (
   | { flow: 'direct'; giftId: string; image: File; signal: AbortSignal }
-  | { flow: 'recipient'; recipientId: string; image: File; signal: AbortSignal };
+  | { flow: 'recipient'; recipientId: string; image: File; signal: AbortSignal }
+) & {
+  /** live frames only: the scanning session, within which the server may pool frames (decision 047) */
+  session?: string;
+};
 
 /**
  * The multipart body of a scan call and its path: the direct flow names the gift in the path (`direct(giftId)`)
@@ -14,6 +18,7 @@ export type ScanRequest =
 export function scanCall(req: ScanRequest, direct: (giftId: string) => string, recipientPath: string) {
   const form = new FormData();
   form.append('scan', req.image, req.image.name);
+  if (req.session) form.append(LIVE_SCAN_SESSION_FIELD, req.session);
   if (req.flow === 'direct') {
     form.append('type', 'direct');
     return { path: direct(req.giftId), form };

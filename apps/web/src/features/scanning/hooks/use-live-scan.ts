@@ -1,9 +1,11 @@
 import { LIVE_SCAN } from '@giftlens/contract/constants';
 import type { LiveFrameResponse } from '@giftlens/contract/recipient';
 import { useEffect, useEffectEvent, useState } from 'react';
+import type { FrameHint } from '../../../camera/frame-checks.ts';
 import { scanFrame } from '../../../camera/scan-photo.ts';
 import { sendLiveFrame } from '../api/live-frame.ts';
 import { liveFrameFailure } from '../lib/live-frame-errors.ts';
+import { hintOfAnswer, newScanSession, SERVER_HINT_MS } from '../lib/live-hint.ts';
 
 /** How soon the loop asks the frame checks again while they hold the frame back (they look every 120 ms). */
 const GOOD_FRAME_POLL_MS = 40;
@@ -39,6 +41,10 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  */
 export function useLiveScan({ enabled, video, flow, scanId, isGoodFrame, onMatch }: LiveScanOptions) {
   const [halted, setHalted] = useState<'spent' | 'stopped' | null>(null);
+  // One scanning session per opening of the camera page: the server pools frames only within it (and one gift).
+  const [session] = useState(newScanSession);
+  /** the latest answers' hint ("Move closer": the gift is small in the frame), for SERVER_HINT_MS */
+  const [serverHint, setServerHint] = useState<FrameHint | null>(null);
   const goodFrame = useEffectEvent(isGoodFrame);
   const matched = useEffectEvent(onMatch);
 
@@ -47,6 +53,7 @@ export function useLiveScan({ enabled, video, flow, scanId, isGoodFrame, onMatch
     const ac = new AbortController();
     const { signal } = ac;
 
+    let hintTimer = 0;
     const run = async () => {
       let nextAt = 0;
       let failures = 0;
@@ -62,10 +69,17 @@ export function useLiveScan({ enabled, video, flow, scanId, isGoodFrame, onMatch
         try {
           const image = scanFrame(video);
           if (signal.aborted) return;
-          const req = flow === 'direct' ? { flow, giftId: scanId, image, signal } : { flow, recipientId: scanId, image, signal };
+          const req =
+            flow === 'direct' ? { flow, giftId: scanId, image, signal, session } : { flow, recipientId: scanId, image, signal, session };
           const res = await sendLiveFrame(req);
           if (signal.aborted) return;
           failures = 0;
+          const hint = hintOfAnswer(res);
+          if (hint) {
+            setServerHint(hint);
+            window.clearTimeout(hintTimer);
+            hintTimer = window.setTimeout(() => setServerHint(null), SERVER_HINT_MS);
+          }
           if (res.success && matched(res)) return;
         } catch (err) {
           if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
@@ -80,9 +94,13 @@ export function useLiveScan({ enabled, video, flow, scanId, isGoodFrame, onMatch
       }
     };
     void run();
-    return () => ac.abort();
-  }, [enabled, halted, video, flow, scanId]);
+    return () => {
+      ac.abort();
+      window.clearTimeout(hintTimer);
+      setServerHint(null);
+    };
+  }, [enabled, halted, video, flow, scanId, session]);
 
   const state: LiveScanState = halted ?? (enabled && video ? 'looking' : 'off');
-  return { state };
+  return { state, serverHint: state === 'looking' ? serverHint : null };
 }

@@ -14,6 +14,7 @@ import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { processScan } from '../api/process-scan.ts';
 import { cameraFailureText, isRefusal } from '../lib/scan-errors.ts';
 import { revealedPath } from '../lib/store-reveal.ts';
+import { scannerHint } from '../lib/live-hint.ts';
 import { useLiveScan } from './use-live-scan.ts';
 import { useScanOutcome, type RetryPrompt } from './use-scan-outcome.ts';
 
@@ -148,7 +149,7 @@ export function useScanner({ flow, scanId }: { flow: ScanFlow; scanId: string })
     retryPrompt,
     live: live.state,
     stillLooking: stillLooking && live.state === 'looking',
-    hint: checks.hint,
+    hint: scannerHint(checks.hint, live.serverHint),
     canTakePhoto: status === 'ready' && cameraReady && !retryPrompt,
     takePhoto: () => void capture(),
     cancel,
