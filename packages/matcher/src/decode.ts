@@ -242,12 +242,12 @@ export async function browserCompress(input: Buffer | Uint8Array): Promise<Buffe
   const drawn = sharp(input).rotate();
   const resized = scale < 1 ? drawn.resize(Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)), { fit: 'fill' }) : drawn;
   const { data, info } = await resized.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let out = Buffer.alloc(0);
+  let out: Buffer | undefined;
   for (let q = SCAN_RECIPE.quality; q >= SCAN_RECIPE.minQuality; q -= 10) {
     out = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: q }).toBuffer();
     if (out.length <= SCAN_RECIPE.maxBytes) break;
   }
-  return out;
+  return out!;
 }
 
 /** Photos whose 0.5th–99.5th percentile grey range is narrower than this get their contrast stretched. */

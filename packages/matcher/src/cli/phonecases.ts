@@ -36,6 +36,11 @@ const step = Number(argValue('--step', '2'));
 const datasetOthers = Number(argValue('--dataset-others', '12'));
 const outDir = argValue('--out', join(tmpdir(), 'giftlens-matcher', `phonecases-${seed}`))!;
 const rowsFile = argValue('--rows', join(outDir, 'rows.json'))!;
+/** to share the work between processes: only these conditions (comma-separated), without the data set's part */
+const onlyConditions = argValue('--conditions')?.split(',');
+const withDataset = !process.argv.includes('--no-dataset');
+/** report on rows computed by several runs (comma-separated files) instead of computing any */
+const rowsIn = argValue('--rows-in')?.split(',');
 /** second-look triggers compared by the cross-validation (0 = no second look, the recipe before decision 047) */
 const TRIGGERS = [0, 4, 6, 8];
 const MARGIN = 4;
@@ -77,7 +82,10 @@ CONFIG.secondLook = Math.min(...TRIGGERS.filter((t) => t > 0));
 
 let rows: Row[];
 let extractMs = 0, extracted = 0;
-if (existsSync(rowsFile) && !process.argv.includes('--fresh')) {
+if (rowsIn) {
+  rows = rowsIn.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Row[]);
+  console.log(`rows read from ${rowsIn.join(', ')}`);
+} else if (existsSync(rowsFile) && !process.argv.includes('--fresh')) {
   rows = JSON.parse(readFileSync(rowsFile, 'utf8')) as Row[];
   console.log(`rows read from ${rowsFile} (--fresh to compute them again)`);
 } else {
@@ -114,7 +122,7 @@ if (existsSync(rowsFile) && !process.argv.includes('--fresh')) {
   };
   // the data set: every genuine photo against every reference
   const photos = [...new Set(pairs.filter((p) => p.label === true).map((p) => p.queryPath))].sort();
-  for (const [i, qp] of photos.entries()) {
+  for (const [i, qp] of (withDataset ? photos : []).entries()) {
     const q = await scan(await browserCompress(readFileSync(qp)));
     const own = refOf.get(giftOf(qp))!;
     const others = refPaths.filter((r) => r !== own);
@@ -127,13 +135,16 @@ if (existsSync(rowsFile) && !process.argv.includes('--fresh')) {
   const backgrounds = [...new Set(pairs.filter((p) => p.queryPath.includes('/objects/')).flatMap((p) => [p.queryPath, p.referencePath]))]
     .sort()
     .map((path) => ({ name: basename(path), path, gift: giftOf(path) }));
-  const ctx = context(cv, seed, backgrounds);
-  // the next frames draw from their own stream, so the scenes are the same with or without them
-  const ctxNext = context(cv, seed + 1000, backgrounds);
   mkdirSync(outDir, { recursive: true });
-  let cell = 0;
+  let cell = -1;
   for (const condition of PHONE_CONDITIONS) {
     for (const strength of STRENGTHS) {
+      cell++;
+      if (onlyConditions && !onlyConditions.includes(condition)) continue;
+      // each condition and strength draws from its own stream (seed x 100 + its number), so a cell's scenes do not
+      // depend on which others run; the next frames draw from streams of their own
+      const ctx = context(cv, seed * 100 + cell, backgrounds);
+      const ctxNext = context(cv, seed * 100 + 50 + cell, backgrounds);
       for (const [gi, gift] of gifts.entries()) {
         if (gift.startsWith('cover:') && gi % step !== 0) continue;
         const sources = [refOf.get(gift)!, ...(photosOf.get(gift) ?? []).sort()];
@@ -150,7 +161,6 @@ if (existsSync(rowsFile) && !process.argv.includes('--fresh')) {
         const others = refPaths.filter((r) => giftOf(r) !== gift && giftOf(r) !== hc.backgroundGift);
         for (let k = 0; k < nImpostors; k++) rows.push(row(q, others[(gi * 7 + cell * 5 + k * Math.floor(others.length / nImpostors)) % others.length]!, base, q2));
       }
-      cell++;
       console.error(`  hard cases: ${condition}, ${strength} done, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     }
   }

@@ -1,0 +1,113 @@
+/**
+ * npm run -s cpu -w @giftlens/matcher -- --pairs PAIRS.csv [--hard DIR] [--hard-limit N] [--rounds 2]
+ *
+ * CPU per scan of the shipped recipe against the recipe before decision 047 (no second look), in one run, interleaved
+ * scan by scan so that both see the same machine load (issue 29: "at most 30% more"):
+ * - every pair of the data set (one gift per scan, as the bench);
+ * - and the hard cases of `npm run -s phonecases` found in DIR (their JPEGs, as the browser sent them), each against
+ *   its own reference and against one other: the frames where the second look is taken most.
+ * Then scans/s on a pool of 2 worker threads for both, fed every data-set pair at once (rounds A B B A).
+ * CPU = process.cpuUsage of this process (libvips threads included).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCv } from '../cv.ts';
+import { browserCompress } from '../decode.ts';
+import { enrol, match } from '../engine.ts';
+import { createMatcherPool } from '../pool.ts';
+import { argValue, readPairs } from './dataset.ts';
+import { giftOf } from './evidence.ts';
+import { RECIPES, withConfig } from './recipes.ts';
+
+const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
+const hardDir = argValue('--hard', join(tmpdir(), 'giftlens-matcher', 'phonecases-29'))!;
+const hardLimit = Number(argValue('--hard-limit', '120'));
+const rounds = Number(argValue('--rounds', '2'));
+const load0 = loadavg()[0]!;
+await loadCv();
+const shipped = RECIPES.find((r) => r.name === 'shipped')!;
+const before = RECIPES.find((r) => r.name.startsWith('before 047'))!;
+
+const pairs = readPairs(csv);
+const refPaths = [...new Set(pairs.map((p) => p.referencePath))].sort();
+const refs = new Map<string, Uint8Array>();
+for (const r of refPaths) refs.set(r, (await enrol(readFileSync(r))).reference);
+const refOf = new Map(refPaths.map((r) => [giftOf(r), r]));
+
+interface Scan { query: Buffer; ref: Uint8Array; genuine: boolean; set: string }
+const scans: Scan[] = [];
+for (const p of pairs) scans.push({ query: await browserCompress(readFileSync(p.queryPath)), ref: refs.get(p.referencePath)!, genuine: p.label === true, set: 'data set' });
+let hardFiles: string[] = [];
+try {
+  hardFiles = readdirSync(hardDir).filter((f) => f.endsWith('.jpg')).sort();
+} catch {
+  console.log(`no hard cases in ${hardDir} (run npm run -s phonecases first): data set only`);
+}
+// an even sample over conditions and strengths
+const stride = Math.max(1, Math.floor(hardFiles.length / hardLimit));
+for (const [i, f] of hardFiles.entries()) {
+  if (i % stride !== 0) continue;
+  const name = f.split('--')[2]!.replace(/\.jpg$/, '');
+  const gift = name.endsWith('-object') ? `object:${name.slice(0, 2)}` : `cover:${name.slice(0, 3)}`;
+  const own = refOf.get(gift);
+  if (!own) continue;
+  const other = refPaths[(refPaths.indexOf(own) + 11) % refPaths.length]!;
+  const query = readFileSync(join(hardDir, f));
+  scans.push({ query, ref: refs.get(own)!, genuine: true, set: 'hard cases' }, { query, ref: refs.get(other)!, genuine: false, set: 'hard cases' });
+}
+
+await match(scans[0]!.query, [[scans[0]!.ref]]); // warm-up, not measured
+const cpu = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+type Tally = Record<string, { ms: number; n: number; matched: number; genuine: number; falseMatches: number }>;
+const tally: Record<string, Tally> = { [shipped.name]: {}, [before.name]: {} };
+for (const [i, s] of scans.entries()) {
+  // alternate which recipe goes first, so neither always runs on a warm cache
+  for (const r of i % 2 ? [before, shipped] : [shipped, before]) {
+    const c0 = process.cpuUsage();
+    const d = await withConfig(r.config, () => match(s.query, [[s.ref]]));
+    const ms = cpu(c0);
+    for (const key of [s.set, 'all']) {
+      const t = (tally[r.name]![key] ??= { ms: 0, n: 0, matched: 0, genuine: 0, falseMatches: 0 });
+      t.ms += ms;
+      t.n++;
+      if (s.genuine) t.genuine++;
+      if (s.genuine && d.matched) t.matched++;
+      if (!s.genuine && d.matched) t.falseMatches++;
+    }
+  }
+}
+console.log(`CPU per scan, interleaved scan by scan; load average ${load0.toFixed(1)} at the start`);
+console.log('| scans | recipe | CPU ms per scan | ratio | true matches | false matches |');
+console.log('|---|---|---|---|---|---|');
+for (const set of ['data set', 'hard cases', 'all']) {
+  const b = tally[before.name]![set];
+  if (!b) continue;
+  for (const r of [before, shipped]) {
+    const t = tally[r.name]![set]!;
+    console.log(`| ${set} (${t.n}) | ${r.name} | ${(t.ms / t.n).toFixed(1)} | x${(t.ms / b.ms).toFixed(2)} | ${t.matched}/${t.genuine} | ${t.falseMatches} |`);
+  }
+}
+
+// throughput: a pool of two worker threads per recipe, fed every data-set pair at once; rounds A B B A
+const dataset = scans.filter((s) => s.set === 'data set');
+const through = new Map<string, { scans: number; ms: number }>();
+for (let k = 0; k < rounds; k++) {
+  for (const r of k % 2 ? [before, shipped] : [shipped, before]) {
+    const pool = createMatcherPool({ size: 2, config: r.config });
+    await Promise.all([0, 1].map(() => pool.match(dataset[0]!.query, [[dataset[0]!.ref]])));
+    const t0 = performance.now();
+    await Promise.all(dataset.map((s) => pool.match(s.query, [[s.ref]])));
+    const t = through.get(r.name) ?? { scans: 0, ms: 0 };
+    through.set(r.name, { scans: t.scans + dataset.length, ms: t.ms + performance.now() - t0 });
+    await pool.close();
+  }
+}
+const perS = (name: string) => (through.get(name)!.scans / through.get(name)!.ms) * 1000;
+console.log(
+  `throughput, a pool of 2 worker threads fed all ${dataset.length} data-set scans at once, ${rounds} rounds each: shipped ${perS(shipped.name).toFixed(1)} scans/s, ` +
+    `before 047 ${perS(before.name).toFixed(1)} scans/s (x${(perS(shipped.name) / perS(before.name)).toFixed(2)}); load average ${loadavg()[0]!.toFixed(1)} at the end`,
+);

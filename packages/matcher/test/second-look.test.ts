@@ -1,0 +1,59 @@
+import sharp from 'sharp';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserCompress } from '../src/decode.ts';
+import { CONFIG, compare, extractQuery, extractReference, match, MOVE_CLOSER_BELOW, secondLookAt } from '../src/engine.ts';
+import { layer, type Features } from '../src/features.ts';
+import { enrol } from '../src/index.ts';
+import { photoOf, poster } from './fixtures.ts';
+
+/** The second look and the gift's coverage (issue 29, decision 047), on synthetic gifts drawn with SVG. */
+let gift: Buffer, ref: Features, refBlob: Uint8Array, photo: Buffer;
+const saved = { ...CONFIG };
+afterEach(() => Object.assign(CONFIG, saved));
+
+beforeAll(async () => {
+  gift = await poster(29);
+  ref = await extractReference(gift);
+  refBlob = (await enrol(gift)).reference;
+  photo = await browserCompress(await photoOf(gift, 25, 0.7));
+});
+
+/** The gift at `side` px in a 600 x 450 frame of other, busier posters (a cluttered table). */
+async function smallInClutter(side: number): Promise<Buffer> {
+  const table = await sharp(await poster(7, 600)).resize(600, 450, { fit: 'cover' }).png().toBuffer();
+  const g = await sharp(gift).resize(side, side).png().toBuffer();
+  return browserCompress(await sharp(table).composite([{ input: g, left: 380, top: 60 }]).jpeg({ quality: 90 }).toBuffer());
+}
+
+describe('the second look', () => {
+  it('looks where the model puts the gift: warped upright into the reference frame, it finds the gift again', async () => {
+    const q = await extractQuery(photo);
+    CONFIG.secondLook = 0;
+    const first = compare(q, ref);
+    expect(first.map).toHaveLength(9);
+    expect(first.inliers).toBeGreaterThanOrEqual(CONFIG.minInliers);
+    const again = secondLookAt(q.image!, layer(ref, 0), first.map!);
+    expect(again.inliers).toBeGreaterThanOrEqual(CONFIG.minInliers);
+  });
+
+  it('off (0), compare() is the evidence before issue 29; on, its evidence is never lower and reports both looks', async () => {
+    const q = await extractQuery(await smallInClutter(110));
+    CONFIG.secondLook = 0;
+    const before = compare(q, ref);
+    expect(before.secondLook).toBeUndefined();
+    CONFIG.secondLook = 1;
+    const after = compare(q, ref);
+    expect(after.firstLook).toBe(before.inliers);
+    if (before.inliers >= 1 && before.inliers < 40) expect(after.secondLook).toBeTypeOf('number');
+    expect(after.inliers).toBeGreaterThanOrEqual(before.inliers);
+  });
+
+  it('match() reports how much of the frame the gift covers, under MOVE_CLOSER_BELOW for a small one', async () => {
+    const small = await match(await smallInClutter(130), [[refBlob]]);
+    expect(small.coverage).toBeDefined();
+    expect(small.coverage!).toBeLessThan(MOVE_CLOSER_BELOW);
+    expect(small.coverage!).toBeGreaterThan(0.03);
+    const near = await match(photo, [[refBlob]]);
+    expect(near.coverage!).toBeGreaterThan(MOVE_CLOSER_BELOW);
+  });
+});
