@@ -278,14 +278,9 @@ const wantsSecondLook = (e: PairEvidence, below: number): boolean =>
 export function secondLookAt(image: GreyImage, refGrey: Features, map: number[]): PairEvidence {
   const none: PairEvidence = { inliers: 0, spread: 0, score: 0 };
   const w = refGrey.width, h = refGrey.height;
-  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => project(map, x!, y!));
-  if (corners.some((p) => !p)) return none;
-  let area = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = corners[i]!, b = corners[(i + 1) % 4]!;
-    area += a[0]! * b[1]! - b[0]! * a[1]!;
-  }
-  const f = Math.min(1, CONFIG.secondLookZoom * Math.sqrt(Math.abs(area / 2) / (w * h)));
+  // the gift's area in the query against the reference's own (clamped at 1: from a quarter on, f is 1 anyway)
+  const area = coverageOf(map, w, h, w, h);
+  const f = Math.min(1, CONFIG.secondLookZoom * Math.sqrt(area));
   const m = CONFIG.secondLookMargin;
   const outW = Math.round(f * w * (1 + 2 * m)), outH = Math.round(f * h * (1 + 2 * m));
   if (Math.min(outW, outH) < 64) return none;
@@ -305,7 +300,7 @@ export function coverageOf(map: number[], refW: number, refH: number, qW: number
   let area = 0;
   for (let i = 0; i < 4; i++) {
     const a = corners[i]!, b = corners[(i + 1) % 4]!;
-    area += a[0]! * b[1]! - b[0]! * a[1]!;
+    area += a[0] * b[1] - b[0] * a[1];
   }
   return Math.min(1, Math.abs(area / 2) / (qW * qH));
 }

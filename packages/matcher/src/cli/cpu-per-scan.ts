@@ -1,5 +1,5 @@
 /**
- * npm run -s cpu -w @giftlens/matcher -- --pairs PAIRS.csv [--hard DIR] [--hard-limit N] [--rounds 2]
+ * npm run -s cpu -w @giftlens/matcher -- --pairs PAIRS.csv [--every 1] [--hard DIR] [--hard-limit N] [--rounds 2]
  *
  * CPU per scan of the shipped recipe against the recipe before decision 047 (no second look), in one run, interleaved
  * scan by scan so that both see the same machine load (issue 29: "at most 30% more"):
@@ -24,6 +24,8 @@ const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const hardDir = argValue('--hard', join(tmpdir(), 'giftlens-matcher', 'phonecases-29'))!;
 const hardLimit = Number(argValue('--hard-limit', '120'));
 const rounds = Number(argValue('--rounds', '2'));
+/** every n-th data-set pair only (1: all 442) */
+const every = Number(argValue('--every', '1'));
 const load0 = loadavg()[0]!;
 await loadCv();
 const shipped = RECIPES.find((r) => r.name === 'shipped')!;
@@ -37,7 +39,7 @@ const refOf = new Map(refPaths.map((r) => [giftOf(r), r]));
 
 interface Scan { query: Buffer; ref: Uint8Array; genuine: boolean; set: string }
 const scans: Scan[] = [];
-for (const p of pairs) scans.push({ query: await browserCompress(readFileSync(p.queryPath)), ref: refs.get(p.referencePath)!, genuine: p.label === true, set: 'data set' });
+for (const p of pairs.filter((_, i) => i % every === 0)) scans.push({ query: await browserCompress(readFileSync(p.queryPath)), ref: refs.get(p.referencePath)!, genuine: p.label === true, set: 'data set' });
 let hardFiles: string[] = [];
 try {
   hardFiles = readdirSync(hardDir).filter((f) => f.endsWith('.jpg')).sort();
@@ -64,7 +66,21 @@ const cpu = (since: NodeJS.CpuUsage) => {
 };
 type Tally = Record<string, { ms: number; n: number; matched: number; genuine: number; falseMatches: number }>;
 const tally: Record<string, Tally> = { [shipped.name]: {}, [before.name]: {} };
+const report = () => {
+  console.log(`CPU per scan, interleaved scan by scan; load average ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} now`);
+  console.log('| scans | recipe | CPU ms per scan | ratio | true matches | false matches |');
+  console.log('|---|---|---|---|---|---|');
+  for (const set of ['data set', 'hard cases', 'all']) {
+    const b = tally[before.name]![set];
+    if (!b) continue;
+    for (const r of [before, shipped]) {
+      const t = tally[r.name]![set]!;
+      console.log(`| ${set} (${t.n}) | ${r.name} | ${(t.ms / t.n).toFixed(1)} | x${(t.ms / b.ms).toFixed(2)} | ${t.matched}/${t.genuine} | ${t.falseMatches} |`);
+    }
+  }
+};
 for (const [i, s] of scans.entries()) {
+  if (i % 100 === 99) report();
   // alternate which recipe goes first, so neither always runs on a warm cache
   for (const r of i % 2 ? [before, shipped] : [shipped, before]) {
     const c0 = process.cpuUsage();
@@ -80,17 +96,7 @@ for (const [i, s] of scans.entries()) {
     }
   }
 }
-console.log(`CPU per scan, interleaved scan by scan; load average ${load0.toFixed(1)} at the start`);
-console.log('| scans | recipe | CPU ms per scan | ratio | true matches | false matches |');
-console.log('|---|---|---|---|---|---|');
-for (const set of ['data set', 'hard cases', 'all']) {
-  const b = tally[before.name]![set];
-  if (!b) continue;
-  for (const r of [before, shipped]) {
-    const t = tally[r.name]![set]!;
-    console.log(`| ${set} (${t.n}) | ${r.name} | ${(t.ms / t.n).toFixed(1)} | x${(t.ms / b.ms).toFixed(2)} | ${t.matched}/${t.genuine} | ${t.falseMatches} |`);
-  }
-}
+report();
 
 // throughput: a pool of two worker threads per recipe, fed every data-set pair at once; rounds A B B A
 const dataset = scans.filter((s) => s.set === 'data set');

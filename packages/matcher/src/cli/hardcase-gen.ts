@@ -339,7 +339,7 @@ export async function phoneCase(ctx: Ctx, source: GiftImage, condition: PhoneCon
       tilt = between(r, 0, 25);
       rot = between(r, -20, 20);
       break;
-    default:
+    case 'low-end phone':
       area = between(r, 0.25, 0.4);
       tilt = [30, 40, 50][STRENGTHS.indexOf(strength)]!;
       rot = between(r, -30, 30);
@@ -360,7 +360,7 @@ export async function phoneCase(ctx: Ctx, source: GiftImage, condition: PhoneCon
   let gift = sharp(source.path).rotate().ensureAlpha();
   if (condition === 'glare a third') {
     const m = await sharp(source.path).rotate().metadata();
-    const w = m.autoOrient?.width ?? m.width!, h = m.autoOrient?.height ?? m.height!;
+    const w = m.autoOrient.width, h = m.autoOrient.height;
     gift = sharp(await sharp(source.path).rotate().ensureAlpha().composite([{ input: glossSvg(r, w, h, v) }]).png().toBuffer());
     detail.push(`glare over ${(v * 100).toFixed(0)}%`);
   }

@@ -22,12 +22,14 @@ export interface FramePoolOptions {
 }
 
 /**
- * The pooled bar: two frames each with at least 13 inliers. Set by leave-gifts-out cross-validation on pairs of live
- * frames of the hard cases (packages/matcher `npm run -s phonecases`): the worst impostor's weaker frame plus the
- * matcher's margin of 4, in every fold (README "Hard cases of issue 29").
+ * The pooled bar: two frames each with at least 14 inliers, the worst impostor's weaker frame of two (10) plus the
+ * matcher's margin of 4, measured on pairs of live frames of the hard cases (packages/matcher `npm run -s
+ * phonecases`, README "Hard cases of issue 29"; per fold 12-14). On those pairs it recognised no scene that a single
+ * frame at the bar of 15 missed: the rule is kept because it can only add (two frames of the same session and gift,
+ * each 4 over the worst impostor), not because it was shown to gain.
  */
 export const FRAME_POOL: FramePoolOptions = {
-  minInliers: 13,
+  minInliers: 14,
   needFrames: 2,
   windowMs: 4000,
   maxFrames: 8,
