@@ -142,6 +142,18 @@ function motionKernel(r: () => number): { width: number; height: number; kernel:
   return { width: len, height: len, kernel: k, scale: k.reduce((a, b) => a + b, 0) };
 }
 
+/** A scene's background: half the time a real photo of another gift (never `gift`), else `synthetic`'s table top. */
+async function pickBackground(ctx: Ctx, gift: string, synthetic: (r: () => number) => Promise<Buffer>): Promise<{ background: string; backgroundGift?: string; bg: Buffer }> {
+  const r = ctx.rand;
+  const choices = ctx.backgrounds.filter((b) => b.gift !== gift);
+  if (r() < 0.5 && choices.length) {
+    const b = choices[Math.floor(r() * choices.length)]!;
+    const bg = await sharp(b.path).rotate().resize(FRAME.width, FRAME.height, { fit: 'cover' }).removeAlpha().png().toBuffer();
+    return { background: b.name, backgroundGift: b.gift, bg };
+  }
+  return { background: 'synthetic', bg: await synthetic(r) };
+}
+
 export interface GiftImage {
   path: string;
   gift: string;
@@ -166,20 +178,7 @@ export async function hardCase(ctx: Ctx, ref: GiftImage, condition: Condition): 
   const has = (c: Condition) => conds.includes(c);
   const tilt = has('perspective') ? between(r, 30, 50) : between(r, 0, 15);
   const rot = has('perspective') ? between(r, -180, 180) : between(r, -15, 15);
-  // background
-  const choices = ctx.backgrounds.filter((b) => b.gift !== ref.gift);
-  let background: string;
-  let backgroundGift: string | undefined;
-  let bg: Buffer;
-  if (r() < 0.5 && choices.length) {
-    const b = choices[Math.floor(r() * choices.length)]!;
-    background = b.name;
-    backgroundGift = b.gift;
-    bg = await sharp(b.path).rotate().resize(W, H, { fit: 'cover' }).removeAlpha().png().toBuffer();
-  } else {
-    background = 'synthetic';
-    bg = await syntheticBackground(r);
-  }
+  const { background, backgroundGift, bg } = await pickBackground(ctx, ref.gift, syntheticBackground);
   const g = await sharp(ref.path).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const quad = placeGift(r, g.info.width, g.info.height, area, tilt, rot);
   const warped = await warpTo(ctx.cv, { data: g.data, width: g.info.width, height: g.info.height, channels: 4 }, quad, W, H, [0, 0, 0, 0]);
@@ -345,18 +344,7 @@ export async function phoneCase(ctx: Ctx, source: GiftImage, condition: PhoneCon
       rot = between(r, -30, 30);
   }
   // background: a real photo of another gift, or a synthetic table top (busier for the small gift)
-  const choices = ctx.backgrounds.filter((b) => b.gift !== source.gift);
-  let background = 'synthetic';
-  let backgroundGift: string | undefined;
-  let bg: Buffer;
-  if (r() < 0.5 && choices.length) {
-    const b = choices[Math.floor(r() * choices.length)]!;
-    background = b.name;
-    backgroundGift = b.gift;
-    bg = await sharp(b.path).rotate().resize(W, H, { fit: 'cover' }).removeAlpha().png().toBuffer();
-  } else {
-    bg = condition === 'small in frame' ? await clutter(r) : await syntheticBackground(r);
-  }
+  const { background, backgroundGift, bg } = await pickBackground(ctx, source.gift, condition === 'small in frame' ? clutter : syntheticBackground);
   let gift = sharp(source.path).rotate().ensureAlpha();
   if (condition === 'glare a third') {
     const m = await sharp(source.path).rotate().metadata();
