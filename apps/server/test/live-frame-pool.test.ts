@@ -14,13 +14,15 @@ import { activeGift, recipientSignIn, scanPhotos } from './helpers/recipient.ts'
  * the server's pooling, not the matcher's figures.
  */
 
+const real = createMatcherRecogniser({ size: 1 });
+afterAll(() => real.close());
+
 let photos: Awaited<ReturnType<typeof scanPhotos>>;
 beforeAll(async () => {
   photos = await scanPhotos();
-});
-
-const real = createMatcherRecogniser({ size: 1 });
-afterAll(() => real.close());
+  // the worker's start (OpenCV, the descriptor check) is paid here, not by the first test's enrolment
+  await real.enrol(photos.reference);
+}, 120_000);
 /** What the matcher answers to the next live frames, in order (then: nothing found). */
 const script: Partial<MatchDecision>[] = [];
 const scripted: Recogniser = {
