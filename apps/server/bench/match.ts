@@ -1,8 +1,7 @@
 /**
  * npm run -s match -- --pairs PAIRS.csv   (from the repository root)
  *
- * Each pair as the product sees it (issue 29: "the shipped recipe exactly as a phone's photo goes through the
- * product"):
+ * Each pair as the product sees it (the shipped recipe exactly as a phone's photo goes through the product):
  * - the reference as a sender's gift photo: the server's checks and normalisation (pixelsOverLimit,
  *   normaliseGiftImage: decoded, EXIF-rotated, fit 1600 px, JPEG 85), then enrolled by the recogniser;
  * - the query as the recipient's browser sends it: the web's scan-photo recipe (matcher `browserCompress`: fit
@@ -19,7 +18,8 @@ import { readPairs, argValue } from '@giftlens/matcher/cli/dataset';
 import { createMatcherRecogniser } from '../src/adapters/recogniser.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { normaliseGiftImage, pixelsOverLimit } from '../src/lib/images.ts';
-import { assertScanPhoto, matchScan } from '../src/lib/scan-photo.ts';
+import { assertScanPhoto } from '../src/lib/scan-photo.ts';
+import { matchScan } from '../src/modules/scans/scan-match.ts';
 
 const csv = argValue('--pairs');
 if (!csv) {
