@@ -133,6 +133,12 @@ export const CONFIG = {
    * hard cases (README "Hard cases of issue 29").
    */
   secondLook: 6,
+  /**
+   * Evidence from the second look decides only at this many inliers or more: the highest impostor measured with a
+   * second look (12, a glare scene; README "Hard cases") plus the 4-inlier margin every bar keeps (decision 026).
+   * Without it the second look would cut the headroom over the worst impostor from 7 to 3.
+   */
+  secondLookBar: 16,
   /** the warped picture: up to this many times the gift's size in the query, and never larger than the reference */
   secondLookZoom: 2,
   /** ... with this share of the reference's width / height added on each side (the model is only approximate) */
@@ -440,7 +446,8 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const placed = found.e.map && found.f && found.e.inliers >= PLACED_MIN ? coverageOf(found.e.map, found.f.width, found.f.height, q.image.width, q.image.height) : undefined;
   if (!accepts(found.e.inliers, found.e.spread) && found.f && wantsSecondLook(found.e, Infinity)) {
     // the best candidate's evidence is under the bar but has a model: look again where it puts the gift
-    found = betterOf(found, { gift: found.gift, e: secondLookAt(q.image, layer(found.f, 0), found.e.map!) });
+    const second = secondLookAt(q.image, layer(found.f, 0), found.e.map!);
+    if (second.inliers >= CONFIG.secondLookBar) found = betterOf(found, { gift: found.gift, e: second });
   }
   const matched = accepts(found.e.inliers, found.e.spread);
   return {

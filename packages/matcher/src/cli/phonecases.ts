@@ -172,7 +172,9 @@ if (rowsIn) {
 }
 
 /** The evidence under a trigger: the second look counts only where it would be taken. */
-const evidenceAt = (r: Row, trigger: number): number => (trigger > 0 && r.second !== null && r.first >= trigger ? Math.max(r.first, r.second) : r.first);
+/** a comparison's evidence as match() decides it: the second look counts only from CONFIG.secondLookBar inliers */
+const evidenceAt = (r: Row, trigger: number): number =>
+  trigger > 0 && r.second !== null && r.first >= trigger && r.second >= CONFIG.secondLookBar ? Math.max(r.first, r.second) : r.first;
 const impostor = (r: Row): boolean => !r.genuine && !r.showsBoth;
 
 const bar = CONFIG.minInliers;
