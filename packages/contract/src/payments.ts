@@ -45,12 +45,5 @@ export const CheckoutSessionId = z
 export const VerifyCheckoutSessionRequest = z.object({ sessionId: CheckoutSessionId }).strict();
 export type VerifyCheckoutSessionRequest = z.infer<typeof VerifyCheckoutSessionRequest>;
 
-/** Stripe's placeholder in a success_url: it puts the session id there on the way back. */
-export const CHECKOUT_SESSION_ID = '{CHECKOUT_SESSION_ID}';
-
-/** Where Stripe Checkout sends the sender back (the web app's routes; the server builds the URLs from these). */
-export const checkoutReturnPaths = {
-  /** `{CHECKOUT_SESSION_ID}` in place of the id: Stripe fills it in. */
-  paid: (giftId: string, sessionId: string) => `/payment-success/${giftId}/stripe/${sessionId}`,
-  cancelled: (giftId: string) => `/checkout/${giftId}`,
-};
+// The return paths live in a module without zod, so the web app's route map (in its first bundle) stays zod-free.
+export { CHECKOUT_SESSION_ID, checkoutReturnPaths } from './checkout-return.ts';

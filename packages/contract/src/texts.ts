@@ -3,6 +3,8 @@
  * `texts.sender` for the sender's side, `texts.recipient` for the recipient's. One place, so server and web
  * cannot drift apart.
  */
+import { errorTexts } from './error-texts.ts';
+
 /** The sender's texts: the product specification's words verbatim where it gives them, ours where it does not. */
 const sender = {
   // Signing in and the gift's details
@@ -90,7 +92,7 @@ const sender = {
   usPhoneLength: 'US phone numbers must be 10 digits',
   // a recipient's number typed with "+" that is no international number (the spec passes "+" numbers through)
   internationalPhoneInvalid: 'Please enter the phone number with its country code, e.g. +447911123456',
-  generic: 'Something went wrong. Please try again.',
+  generic: errorTexts.generic,
   notFound: 'Not found',
   mediaLinkExpired: 'This link has expired.',
   // downloads are named for people (the extension is the file's own)
@@ -123,7 +125,7 @@ const recipient = {
   sendCodeFailed: 'Failed to send verification code',
   verifyCodeFailed: 'Failed to verify code',
   resendFailed: 'Failed to resend code',
-  somethingWrong: 'Something went wrong',
+  somethingWrong: errorTexts.somethingWrong,
   incompleteCode: 'Please enter the complete verification code',
   noGiftsForEmail: 'No gifts found for this email address.',
   giftNotReady: 'Your gift is not ready yet. Please check back later.',

@@ -1,4 +1,4 @@
-import { texts } from '@giftlens/contract/texts';
+import { errorTexts } from '@giftlens/contract/error-texts';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
@@ -71,14 +71,14 @@ export function RouteError({ reload }: { reload?: () => void }) {
     <StatusPanel
       tone="error"
       icon={<TriangleAlert className="size-8" aria-hidden />}
-      title={texts.recipient.somethingWrong}
+      title={errorTexts.somethingWrong}
       actions={<ButtonLink to={paths.home.href()}>Go to the home page</ButtonLink>}
     >
       <title>Something went wrong · GiftLens</title>
       <p>
         {stale
           ? 'A new version of GiftLens is out and this page could not load. Reload the page, or start again from the home page.'
-          : texts.sender.generic}
+          : errorTexts.generic}
       </p>
     </StatusPanel>
   );

@@ -1,4 +1,4 @@
-import { checkoutReturnPaths } from '@giftlens/contract/payments';
+import { checkoutReturnPaths } from '@giftlens/contract/checkout-return';
 
 /** /send?gift={giftId}: the wizard carries on with that existing gift (My Gifts' Continue on a draft). */
 export const RESUME_GIFT_PARAM = 'gift';

@@ -1,12 +1,22 @@
-import { useCallback } from 'react';
+import { lazy, useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { usePriceRegion } from '../../features/country/use-price-region.ts';
-import { MessageStep } from '../../features/message-upload/components/message-step.tsx';
 import { EmailStep } from '../../features/sender-auth/components/email-step.tsx';
 import { VerificationStep } from '../../features/sender-auth/components/verification-step.tsx';
 import { SendWizard } from '../../features/sender-wizard/components/send-wizard.tsx';
+import { onFirstInteraction } from '../../lib/first-interaction.ts';
 import { paths, RESUME_GIFT_PARAM } from '../../config/paths.ts';
+
+// The message step (recorder, upload queue) is the wizard's last: it loads on the first interaction, or when the
+// wizard resumes there (decision 046).
+const loadMessageStep = () => import('../../features/message-upload/components/message-step.tsx');
+const MessageStep = lazy(() => loadMessageStep().then((m) => ({ default: m.MessageStep })));
+const preloadMessageStep = () => {
+  loadMessageStep().catch(() => {
+    // Loaded again when the step renders, which shows the route's error screen if it still fails.
+  });
+};
 
 /**
  * /send: the sender wizard, with the visitor's country, the sign-in steps (sender-auth) and the message step
@@ -17,6 +27,7 @@ export function SendRoute() {
   const prices = usePriceRegion();
   const [search] = useSearchParams();
   const resumeGiftId = search.get(RESUME_GIFT_PARAM) ?? undefined;
+  useEffect(() => onFirstInteraction(preloadMessageStep), []);
 
   const onResumed = useCallback(
     (gift: GiftSummary | null) => {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';

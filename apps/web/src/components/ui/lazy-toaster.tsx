@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { onFirstInteraction } from '../../lib/first-interaction.ts';
+import { onToastWanted } from '../../lib/toast.ts';
 
-// sonner (~10 KB gzipped) loads on the first interaction, or at once on any page but the landing page.
-// Toasts raised before it mounts are not lost: sonner replays active toasts to a new Toaster.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// sonner (~9 KB gzipped) loads on the first interaction, or as soon as a toast is raised (lib/toast.ts), on every
+// page (decision 046). Toasts raised before it mounts are not lost: sonner replays active toasts to a new Toaster.
+const Toaster = lazy(() => import('./toaster-outlet.ts').then((m) => ({ default: m.Toaster })));
 
 /** sonner's own breakpoint: below it a toast spans the screen's width. */
 const NARROW = '(max-width: 599px)';
@@ -26,7 +27,15 @@ const PHONE_OFFSET = { bottom: 16, left: 12, right: 12 };
 export function LazyToaster() {
   const [wanted, setWanted] = useState(false);
   const narrow = useSyncExternalStore(subscribe, isNarrow, () => false);
-  useEffect(() => onFirstInteraction(() => setWanted(true), window.location.pathname !== '/'), []);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    const stopInteraction = onFirstInteraction(want);
+    const stopToast = onToastWanted(want);
+    return () => {
+      stopInteraction();
+      stopToast();
+    };
+  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { Mail, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { errorText } from '../../lib/user-text.ts';

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { CheckCircle2, FlaskConical } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -3,7 +3,7 @@ import { texts } from '@giftlens/contract/texts';
 import { CircleAlert, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { GiftNotReadyPanel } from '../../../components/ui/gift-not-ready-panel.tsx';

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { Frown, Heart, Quote } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';

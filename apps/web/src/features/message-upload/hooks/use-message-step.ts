@@ -3,7 +3,7 @@ import { findPlan, type PlanId } from '@giftlens/contract/plans';
 import type { MessageType } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { errorText } from '../../../lib/user-text.ts';
 import { useSaveTextMessage } from '../api/save-text-message.ts';
 import { clearUploadState, getUploadState, startUpload, uploadToastId } from '../lib/upload-manager.ts';

@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import type { MessageType } from '@giftlens/contract/sender';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { errorText } from '../../../lib/user-text.ts';
 import { confirmUpload } from '../api/confirm-upload.ts';
 import { generateUploadUrl } from '../api/generate-upload-url.ts';

@@ -1,7 +1,7 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import { texts } from '@giftlens/contract/texts';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { BackupCodeBox } from '../../../components/ui/backup-code-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useRenewBackupCode } from '../api/renew-backup-code.ts';

@@ -2,7 +2,7 @@ import type { MyGift } from '@giftlens/contract/my-gifts';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { isSignedOutError } from '../../../api/sender-me.ts';
 import { useDeleteAccount, useSignOut } from '../api/account.ts';

@@ -2,7 +2,7 @@ import { PAYMENT_VERIFY_RETRIES, REDIRECT_AFTER_PAYMENT_MS } from '@giftlens/con
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { type PaymentReturn, useVerifyPayment } from '../api/verify-payment.ts';

@@ -2,7 +2,7 @@ import type { PlayConsentResponse } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
 import { Video } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';

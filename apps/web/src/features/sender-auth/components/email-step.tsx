@@ -3,7 +3,7 @@ import { Email } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { Mail, MessageCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

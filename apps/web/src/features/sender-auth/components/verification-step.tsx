@@ -1,6 +1,6 @@
 import { CODE_LENGTH, SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CodeInput } from '../../../components/ui/code-input.tsx';

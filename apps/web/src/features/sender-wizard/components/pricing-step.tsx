@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import type { PlanId, Region } from '@giftlens/contract/plans';
 import { Check, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';

@@ -2,18 +2,35 @@ import type { PlanId, Region } from '@giftlens/contract/plans';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { ArrowLeft } from 'lucide-react';
-import { useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { useSendWizard } from '../hooks/use-send-wizard.ts';
 import type { WizardStep } from '../hooks/use-wizard-state.ts';
-import { DetailsStep } from './details-step.tsx';
-import { PhotoCheckPanel } from './photo-check-panel.tsx';
-import { PricingStep } from './pricing-step.tsx';
 import { ProgressIndicator } from './progress-indicator.tsx';
-import { UserDetailsStep } from './user-details-step.tsx';
+
+// The steps after signing in load on the visitor's first interaction (or when the wizard resumes at one): the
+// details step alone brings the form library and the photo compressor, which /send does not need to show its
+// first step (decision 046).
+const loadDetailsStep = () => import('./details-step.tsx');
+const loadPhotoCheckPanel = () => import('./photo-check-panel.tsx');
+const loadPricingStep = () => import('./pricing-step.tsx');
+const loadUserDetailsStep = () => import('./user-details-step.tsx');
+const DetailsStep = lazy(() => loadDetailsStep().then((m) => ({ default: m.DetailsStep })));
+const PhotoCheckPanel = lazy(() => loadPhotoCheckPanel().then((m) => ({ default: m.PhotoCheckPanel })));
+const PricingStep = lazy(() => loadPricingStep().then((m) => ({ default: m.PricingStep })));
+const UserDetailsStep = lazy(() => loadUserDetailsStep().then((m) => ({ default: m.UserDetailsStep })));
+
+function preloadSteps(): void {
+  for (const load of [loadUserDetailsStep, loadPricingStep, loadDetailsStep, loadPhotoCheckPanel]) {
+    load().catch(() => {
+      // Loaded again when the step renders, which shows the route's error screen if it still fails.
+    });
+  }
+}
 
 export interface MessageStepSlotProps {
   giftId: string;
@@ -62,6 +79,7 @@ export function SendWizard({ region, onRegionChange, renderMessageStep, emailSte
   const { currentStep } = state;
   const stepSection = useRef<HTMLElement>(null);
   useFocusHeading(stepSection, currentStep);
+  useEffect(() => onFirstInteraction(preloadSteps), []);
 
   if (resumeGiftId) return <PageSpinner label="Loading your gift…" />;
 
@@ -137,7 +155,9 @@ export function SendWizard({ region, onRegionChange, renderMessageStep, emailSte
           </div>
         ) : null}
         {progress ? <ProgressIndicator current={progress} /> : null}
-        <section ref={stepSection} className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{steps[currentStep]()}</section>
+        <section ref={stepSection} className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          <Suspense fallback={<PageSpinner />}>{steps[currentStep]()}</Suspense>
+        </section>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { FIRST_NAME_MAX } from '@giftlens/contract/constants';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUpdateUser } from '../api/update-user.ts';

@@ -4,7 +4,7 @@ import type { PlanId } from '@giftlens/contract/plans';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { useSubmitGift } from '../api/submit-gift.ts';
 import { compressGiftImage } from '../lib/compress-image.ts';
 import { detailsResolver, type DetailsFormIn, type DetailsFormOut } from '../lib/form-schemas.ts';

@@ -1,7 +1,7 @@
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { getSenderGift } from '../../../api/sender-gift.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { scrollToTop } from '../../../lib/scroll.ts';

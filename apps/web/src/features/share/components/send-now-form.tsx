@@ -2,7 +2,7 @@ import { Email } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlAttributes, useFieldIds } from '../../../components/ui/field.tsx';
 import { useSendNow } from '../../../deliveries/api/send-now.ts';

@@ -4,7 +4,7 @@ import { Calendar, CalendarPlus, ChevronDown } from 'lucide-react';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format.ts';

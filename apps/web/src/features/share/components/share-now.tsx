@@ -2,7 +2,7 @@ import { COPIED_RESET_MS } from '@giftlens/contract/constants';
 import { shareText } from '@giftlens/contract/scheduling';
 import { Check, Copy, MessageCircle, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { whatsAppShareUrl } from '../lib/share-links.ts';
 import { SendNowForm } from './send-now-form.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getPushPublicKey, subscribePush, unsubscribePush } from '../api/push.ts';
 import { base64UrlToBytes, webPushSupported } from '../lib/web-push.ts';

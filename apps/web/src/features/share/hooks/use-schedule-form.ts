@@ -1,7 +1,7 @@
 import type { ContactType, DeliveriesResponse, Delivery } from '@giftlens/contract/scheduling';
 import { texts } from '@giftlens/contract/texts';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import {
   browserTimeZone,
   changeDefaults,

@@ -1,7 +1,7 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { texts } from '@giftlens/contract/texts';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 
 /** Deliveries sent with Send now on this page whose toast still says "Sending…". */
 const announced = new Set<string>();
