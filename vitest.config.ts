@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS } from './e2e/support/chromium.ts';
 /**
  * Two Vitest projects; `npx vitest run` (and `npm test`) runs both.
  *
- * - `node`: unit, service and HTTP tests (`*.test.ts`), in Node.
+ * - `node`: unit, service and HTTP tests (`*.test.ts`), in Node; also the repository's scripts' own (`scripts/**`).
  * - `web-browser`: component and hook tests of the web app (`apps/web/src/**\/*.browser.test.{ts,tsx}`), in a
  *   real headless Chromium driven by Playwright, with the web app's own Vite config (React, Tailwind).
  *   Write them with `vitest-browser-react` (`render`, `renderHook`) and `page` / `userEvent` from
@@ -26,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'apps/web/src/**/*.browser.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

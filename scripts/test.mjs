@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Unit, service and HTTP tests (SQLite and PostgreSQL) and the web app's
 // component/hook tests in Chromium (vitest.config.ts: projects `node` and `web-browser`) under Vitest,
-// then the browser tests under Playwright in a real Chromium, which this script finds or installs first.
+// then the build, whose routes must keep within their JavaScript budgets (apps/web/route-budgets.json,
+// decision 046), then the browser tests under Playwright on that same build, in a real Chromium, which this
+// script finds or installs first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -25,5 +27,6 @@ if (!existsSync('apps/web/dist/index.html')) {
   console.error('The web build produced no apps/web/dist/index.html');
   process.exit(1);
 }
+run('node', ['scripts/check-route-budgets.mjs'], env);
 run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env);
 console.log(`\n✓ whole suite passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -142,5 +142,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  // No modulepreload polyfill in the first bundle (decision 046): every browser the app supports preloads modules
+  // itself but Safari before 17, which then fetches each module when it is imported, as it would without the tag.
+  build: { target: 'es2022', sourcemap: true, manifest: true, modulePreload: { polyfill: false } },
 });

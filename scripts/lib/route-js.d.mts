@@ -18,13 +18,14 @@ export interface RouteBudgets {
   /** Lazily loaded modules of the entry that load only after an interaction (or on the browser's offer). */
   afterInteraction?: string[];
   /** Route pattern → its budget (KB of gzip -9 JavaScript) and the manifest keys it loads beyond the entry. */
-  routes: Record<string, { budgetKb: number; load?: string[] }>;
+  routes: Record<string, { budgetKb: number; goalKb?: number; load?: string[] }>;
 }
 
 export interface RouteRow {
   path: string;
   bytes: number;
   budgetBytes: number;
+  goalBytes: number;
   files: string[];
   over: boolean;
 }

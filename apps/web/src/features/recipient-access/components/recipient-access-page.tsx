@@ -1,7 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
 import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { EmailStep } from './email-step.tsx';
-import { VerifyStep } from './verify-step.tsx';
+
+// The code step loads on the visitor's first interaction with the e-mail step (decision 046).
+const loadVerifyStep = () => import('./verify-step.tsx');
+const VerifyStep = lazy(() => loadVerifyStep().then((m) => ({ default: m.VerifyStep })));
+const preloadVerifyStep = () => {
+  loadVerifyStep().catch(() => {
+    // Loaded again when the step renders, which shows the route's error screen if it still fails.
+  });
+};
 
 type Step = { name: 'email' } | { name: 'verify'; email: string; resendAvailableAt: number };
 
@@ -9,6 +19,7 @@ type Step = { name: 'email' } | { name: 'verify'; email: string; resendAvailable
 export function RecipientAccessPage() {
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState(() => readString('session', RECIPIENT_KEYS.recipientEmail) ?? '');
+  useEffect(() => onFirstInteraction(preloadVerifyStep), []);
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
@@ -22,12 +33,14 @@ export function RecipientAccessPage() {
             }}
           />
         ) : (
-          <VerifyStep
-            email={step.email}
-            resendAvailableAt={step.resendAvailableAt}
-            onResendCooldown={(until) => setStep({ ...step, resendAvailableAt: until })}
-            onBack={() => setStep({ name: 'email' })}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <VerifyStep
+              email={step.email}
+              resendAvailableAt={step.resendAvailableAt}
+              onResendCooldown={(until) => setStep({ ...step, resendAvailableAt: until })}
+              onBack={() => setStep({ name: 'email' })}
+            />
+          </Suspense>
         )}
       </div>
     </div>
