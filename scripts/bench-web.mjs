@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { freePort, startProcess } from './lib/processes.mjs';
+import { staticClosure } from './lib/route-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -96,16 +97,7 @@ async function startServer() {
 
 /** JS reachable from index.html through static imports: what every page needs before it can render. */
 function staticGraph() {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const seen = new Set();
-  const visit = (key) => {
-    const entry = manifest[key];
-    if (!entry || seen.has(entry.file)) return;
-    seen.add(entry.file);
-    for (const dep of entry.imports ?? []) visit(dep);
-  };
-  visit('index.html');
-  return [...seen].filter((f) => f.endsWith('.js'));
+  return staticClosure(JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')), ['index.html']);
 }
 
 function median(values) {

@@ -30,6 +30,8 @@ export interface RouteRow {
   over: boolean;
 }
 
+/** The JavaScript files of these manifest keys and of everything they import statically, each once. */
+export function staticClosure(manifest: Manifest, keys: string[]): string[];
 export function readBuild(dist: string): { manifest: Manifest; sizeOf: (file: string) => number };
 export function measureRoutes(input: {
   manifest: Manifest;

@@ -39,6 +39,19 @@ function entryKey(manifest) {
   return key;
 }
 
+/** The JavaScript files of these manifest keys and of everything they import statically, each once. */
+export function staticClosure(manifest, keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
 /** Expands `@group` names (budgets.groups) in a list of manifest keys. */
 function expand(list, groups, problems, where) {
   return list.flatMap((item) => {
@@ -61,17 +74,7 @@ function expand(list, groups, problems, where) {
 export function measureRoutes({ manifest, sizeOf, budgets }) {
   const problems = [];
   const entry = entryKey(manifest);
-  const closure = (keys) => {
-    const files = new Set();
-    const visit = (key) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const dep of chunk.imports ?? []) visit(dep);
-    };
-    keys.forEach(visit);
-    return [...files].filter((f) => f.endsWith('.js'));
-  };
+  const closure = (keys) => staticClosure(manifest, keys);
 
   const loadedSomewhere = new Set();
   const rows = Object.entries(budgets.routes).map(([path, route]) => {
