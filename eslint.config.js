@@ -1,9 +1,11 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { layerConfigs } from './lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs', 'e2e/.artifacts/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/.artifacts/**', 'packages/matcher/wasm/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -21,6 +23,20 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts (.js, .mjs) are linted too, without type information (no tsconfig holds them).
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { ...globals.node },
+    },
+  },
+  {
+    // Service workers run in the worker scope, not Node.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Playwright fixtures must destructure their dependencies, even when there are none: `async ({}, use) => …`.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
@@ -30,4 +46,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...layerConfigs(),
 );

@@ -26,7 +26,13 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'lint/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'apps/web/src/**/*.browser.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
