@@ -86,7 +86,14 @@ export function importZones(serverModules, webFeatures) {
       message: 'app/ composes the features; a feature never imports from it (the route map lives in src/config).',
     },
     {
-      target: [`./${WEB}/lib`, `./${WEB}/api`, `./${WEB}/components`, `./${WEB}/camera`, `./${WEB}/config`],
+      target: [
+        `./${WEB}/lib`,
+        `./${WEB}/api`,
+        `./${WEB}/components`,
+        `./${WEB}/camera`,
+        `./${WEB}/config`,
+        `./${WEB}/deliveries`,
+      ],
       from: [`./${WEB}/features`, `./${WEB}/app`],
       message: 'Shared code sits below the features and app/: it imports neither.',
     },
