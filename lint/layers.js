@@ -103,12 +103,22 @@ export function importZones(serverModules, webFeatures) {
 
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** `no-restricted-syntax` selectors that find a table named in a query. */
+/** The Kysely calls that name a table: FROM, JOIN, UPDATE, INSERT, DELETE, MERGE, and `sql.table`. */
+const TABLE_CALLS = '/^(selectFrom|updateTable|insertInto|replaceInto|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|using|table)$/';
+
+/**
+ * `no-restricted-syntax` selectors that find a table named in a query: as a Kysely call's table ('gifts',
+ * 'gifts as g', alone or in a list) or as a word in a `sql` template. A column of the outer query named in a
+ * correlated condition ('gifts.id' in a whereRef) is not a query on that table and passes.
+ */
 export function tableSelectors(table, owner) {
   const message = `Only ${owner} queries the ${table} table: call its repository or service instead.`;
   const word = escape(table);
+  const name = `Literal[value=/^${word}(\\s+as\\s.*)?$/]`;
+  const call = `CallExpression[callee.property.name=${TABLE_CALLS}]`;
   return [
-    { selector: `Literal[value=/^${word}(\\.|\\s+as\\s|$)/]`, message },
+    { selector: `${call} > ${name}`, message },
+    { selector: `${call} > ArrayExpression > ${name}`, message },
     { selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b${word}\\b/]`, message },
     {
       selector: `TaggedTemplateExpression[tag.object.name='sql'] TemplateElement[value.raw=/\\b${word}\\b/]`,

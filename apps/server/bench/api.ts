@@ -9,7 +9,7 @@
  *     (no plugins, no logging, in its own process) measured just before it, R rounds (default 3) of the pair:
  *     requests/s, p50/p99, CPU µs per request of each process, the ratio of requests/s (the median round's) and
  *     the ratio of CPU per request (bare's over ours: the share of bare Fastify's rate a core would give us).
- *     Goals (issue 14): plans ≥ 0.70 and verify-gift ≥ 0.40 of bare Fastify on SQLite.
+ *     Goals: plans ≥ 0.70 and verify-gift ≥ 0.40 of bare Fastify on SQLite.
  *   - a genuine scan (process-scan/{giftId}, the gift's own photo compressed as the browser does, Lifetime plan)
  *     at 1, 2, 4, 8 and 16 concurrent: accepted scans/s, p50/p99 of the accepted scans, and how many were refused
  *     with 503 (admission control). A refused connection sends its next scan at once (a harsher client than the

@@ -8,7 +8,7 @@ import { freePort, startProcess, type StartedProcess } from '../../../scripts/li
 import { buildServerIfStale, SERVER_DIST } from '../../../scripts/lib/server-build.mjs';
 
 /**
- * Part of `npm run test:faults` (issue 23): the compiled server started as `npm start` starts it on a fresh machine
+ * Part of `npm run test:faults`: the compiled server started as `npm start` starts it on a fresh machine
  * (no HOST, no PUBLIC_ORIGIN, no payment keys: the free test checkout is on), and where it actually listens, read
  * from the kernel's socket tables for the process's own sockets (/proc/net/tcp, /proc/net/tcp6), not from its logs.
  */
@@ -103,7 +103,7 @@ const networkAddresses = () =>
 
 const urlHost = (address: string) => (address.includes(':') ? `[${address}]` : address);
 
-describe('where the server listens when nothing is configured (issue 23)', () => {
+describe('where the server listens when nothing is configured', () => {
   let scratch: string;
   const started: StartedProcess[] = [];
   const figures: string[] = [];
@@ -115,7 +115,7 @@ describe('where the server listens when nothing is configured (issue 23)', () =>
   afterAll(async () => {
     for (const server of started) await server.stop();
     await rm(scratch, { recursive: true, force: true });
-    if (figures.length > 0) console.log(`\nListening addresses (issue 23):\n  ${figures.join('\n  ')}`);
+    if (figures.length > 0) console.log(`\nListening addresses:\n  ${figures.join('\n  ')}`);
   });
 
   const envFor = async (name: string, port: number, extra: Record<string, string> = {}) => ({

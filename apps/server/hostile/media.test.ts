@@ -27,7 +27,7 @@ import { Client, freePort, startServer, until, type ServerProcess } from './faul
 import { SERVER_DIST } from '../../../scripts/lib/server-build.mjs';
 
 /**
- * `npm run test:media` (issue 23): hostile uploads against the compiled server (`npm start`'s own build, jobs inside,
+ * `npm run test:media`: hostile uploads against the compiled server (`npm start`'s own build, jobs inside,
  * real ffmpeg) on SQLite in a temporary DATA_DIR. Each hostile file is refused with its 4xx and leaves nothing in
  * storage; a render whose ffmpeg gets SIGTERM is tried again and succeeds; kill -9 of the server mid-render leaves no
  * ffmpeg behind; a second process on the machine keeps the first one's scratch.
@@ -69,7 +69,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
-describe.skipIf(sqlite.unavailable !== null)('hostile media against a real server [sqlite] (issue 23)', () => {
+describe.skipIf(sqlite.unavailable !== null)('hostile media against a real server [sqlite]', () => {
   let dataDir: string;
   let database: TestDatabase;
   let db: Db;

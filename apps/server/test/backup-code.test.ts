@@ -41,7 +41,7 @@ const openedNotices = (h: Harness, giftId: string) =>
 /** A code that is not the gift's: the right one with its last digit changed. */
 const wrongOf = (code: string) => code.slice(0, 7) + String((Number(code[7]) + 1) % 10);
 
-describeEachDatabase('backup codes (issue 24, decision 039)', (get) => {
+describeEachDatabase('backup codes (decision 039)', (get) => {
   let sender: { cookie: string; email: string };
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { createHarness, signIn, uniqueEmail, type Harness } from './helpers/harn
 import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
 
 /**
- * Deleted rows must not stay readable in the SQLite file or its write-ahead log (issue 23): `secure_delete` zeroes
+ * Deleted rows must not stay readable in the SQLite file or its write-ahead log: `secure_delete` zeroes
  * what a deletion frees, and a checkpoint after it empties the WAL, which held the pages as they were before.
  * PostgreSQL keeps dead tuples until VACUUM; docs/operations.md says what an operator does there.
  */

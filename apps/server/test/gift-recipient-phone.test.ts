@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { GIFT_FIELDS, submitGift } from './helpers/flows.ts';
 import { describeEachDatabase, it, json, signIn, type Harness } from './helpers/harness.ts';
 
-// The recipient's phone number on submit-gift (sender-side §5): India 10 digits starting 6–9, US 10 digits;
+// The recipient's phone number on submit-gift (the sender specification's phone rules): India 10 digits starting 6–9, US 10 digits;
 // "+" numbers pass through (as E.164); long numbers use their last 10 digits; stored as "+{code}{digits}".
 
 const IN_BY_PHONE = { recipientName: 'Maya', occasion: 'birthday', planId: 'premium_in' };

@@ -8,7 +8,7 @@ import { liveFrame, recipientLiveFrame } from './helpers/live.ts';
 import { activeGift, recipientSignIn, scanPhotos } from './helpers/recipient.ts';
 
 /**
- * Evidence pooled over live frames (issue 29, decision 047): two frames under the matcher's bar decide together only
+ * Evidence pooled over live frames (decision 047): two frames under the matcher's bar decide together only
  * within one scanning session, one target and one gift, within the window; and a miss that found the gift small in
  * the frame says "Move closer". The matcher is scripted here (what it answers for each frame), so the tests check
  * the server's pooling, not the matcher's figures.

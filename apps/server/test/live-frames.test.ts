@@ -10,7 +10,7 @@ import { filesContaining, filesUnder, liveFrame, recipientLiveFrame } from './he
 import { activeGift, directScan, newSendersGift, recipientSignIn, revealCookie, scanPhotos } from './helpers/recipient.ts';
 
 /**
- * Live scanning, server side (issue 15, decision 029): frames matched in memory, a reveal on the first decisive one,
+ * Live scanning, server side (decision 029): frames matched in memory, a reveal on the first decisive one,
  * misses that record nothing, the live budget and per-second rate, the lowest priority at the matcher.
  */
 

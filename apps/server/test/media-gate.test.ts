@@ -113,7 +113,7 @@ async function nothingKept(h: Harness, giftId: string) {
 }
 
 describeEachDatabase(
-  'hostile media at confirm (issue 23)',
+  'hostile media at confirm',
   (get) => {
     const secret = serverSecretFile();
     const refusals = [

@@ -18,7 +18,7 @@ afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-describe('each process keeps its scratch in a folder of its own (issue 23)', () => {
+describe('each process keeps its scratch in a folder of its own', () => {
   it('a sweep removes what processes of this host that no longer run left, and never another running process’s folder', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'giftlens-scratch-test-'));
     roots.push(root);

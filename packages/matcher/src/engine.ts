@@ -125,12 +125,12 @@ export const CONFIG = {
    */
   firstPass: true,
   /**
-   * The second look (issue 29, decision 047): when a scan stays under the bar but its best candidate's evidence has
+   * The second look (decision 047): when a scan stays under the bar but its best candidate's evidence has
    * at least this many inliers, the query picture is warped by that evidence's model into the reference's frame (the
    * gift upright, its tilt undone, enlarged up to 2x where it was small) and looked at again: grey ORB on the warped
    * picture, compared with that reference's grey layer. The evidence is the better of the two looks, judged by the
-   * same bar. 0 = off (the recipe before issue 29). Chosen by leave-gifts-out cross-validation on the data set and the
-   * hard cases (README "Hard cases of issue 29").
+   * same bar. 0 = off (the recipe before decision 047). Chosen by leave-gifts-out cross-validation on the data set and the
+   * hard cases (README "Hard cases real phones take").
    */
   secondLook: 6,
   /**
@@ -262,7 +262,7 @@ export function compare(query: Features, ref: Features, exact = true): PairEvide
   return { ...better(first, second), map: first.map, firstLook: first.inliers, secondLook: second.inliers };
 }
 
-/** The evidence of one comparison before issue 29: grey (first pass, all levels), then colour past the gate. */
+/** The evidence of one comparison before decision 047: grey (first pass, all levels), then colour past the gate. */
 function firstLook(query: Features, ref: Features, exact: boolean): PairEvidence {
   const qGrey = layer(query, 0), rGrey = layer(ref, 0);
   let g = evidence(qGrey, rGrey, exact ? 0 : greyNeeds());

@@ -3,7 +3,7 @@
  * Works whether the parent runs under tsx, vitest or plain node: the worker entry is plain JS that registers tsx's
  * loader and then imports the TypeScript worker.
  *
- * What the main thread does per scan is what bounds one process (issue 26, decision 045), so it does little:
+ * What the main thread does per scan is what bounds one process (decision 045), so it does little:
  * - the photo is copied once into a buffer of the pool's own and transferred (never the caller's buffer);
  * - references given by key (`KeyedReference`) are kept in the workers: each worker holds a cache of reference bytes
  *   by key, and the pool keeps, per worker, the list of what that worker holds (least recently used first, bounded

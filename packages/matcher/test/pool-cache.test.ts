@@ -1,4 +1,4 @@
-/** The pool's reference cache and its transfers (issue 26, decision 045). */
+/** The pool's reference cache and its transfers (decision 045). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatcherPool, MatcherError, type MatchDecision, type ReferenceLoader } from '../src/index.ts';
 import { workersOf } from '../src/pool.ts';

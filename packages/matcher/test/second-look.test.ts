@@ -6,7 +6,7 @@ import { layer, type Features } from '../src/features.ts';
 import { enrol } from '../src/index.ts';
 import { photoOf, poster } from './fixtures.ts';
 
-/** The second look and the gift's coverage (issue 29, decision 047), on synthetic gifts drawn with SVG. */
+/** The second look and the gift's coverage (decision 047), on synthetic gifts drawn with SVG. */
 let gift: Buffer, ref: Features, refBlob: Uint8Array, photo: Buffer;
 const saved = { ...CONFIG };
 afterEach(() => Object.assign(CONFIG, saved));
@@ -36,7 +36,7 @@ describe('the second look', () => {
     expect(again.inliers).toBeGreaterThanOrEqual(CONFIG.minInliers);
   });
 
-  it('off (0), compare() is the evidence before issue 29; on, its evidence is never lower and reports both looks', async () => {
+  it('off (0), compare() is the evidence before decision 047; on, its evidence is never lower and reports both looks', async () => {
     const q = await extractQuery(await smallInClutter(110));
     CONFIG.secondLook = 0;
     const before = compare(q, ref);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
 
 /**
- * What a refused request may still write, by design: a wrong code counts an attempt (sender-side §5: five, then
+ * What a refused request may still write, by design: a wrong code counts an attempt (the sender specification's rule: five, then
  * a new code), and a failed scan is counted per gift (decision 005). Everything else must stay as it was.
  */
 const COUNTED = { table: 'scan_failures', column: 'attempts', columnTable: 'verification_codes' } as const;

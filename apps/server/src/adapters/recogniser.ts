@@ -30,7 +30,7 @@ export interface Recogniser {
   /** True while a new scan would be refused: every worker busy and the queue full (live frames not counted). */
   busy(): boolean;
   /**
-   * A live frame (issue 15): matched only on a worker that is idle now, so it never waits in the queue nor takes a
+   * A live frame: matched only on a worker that is idle now, so it never waits in the queue nor takes a
    * queue place from an explicit scan. Rejects with `RecogniserBusyError` at once when `queued()`.
    */
   matchLive(query: Buffer | Uint8Array, references: ReferenceInput[][]): Promise<MatchDecision>;
@@ -54,7 +54,7 @@ export class RecogniserBusyError extends Error {
  * to 2. An unbounded queue gave p99 2.1-2.3 s at 16 concurrent (figures: `npm run bench:api`, decision 023).
  */
 export const QUEUE_WAIT_BUDGET_MS = 250;
-/** The scan cost assumed before any was measured (issue 14's figure for this machine). */
+/** The scan cost assumed before any was measured (the figure first measured on the reference machine). */
 const INITIAL_SCAN_MS = 75;
 /** Weight of the newest scan in the moving average of the scan cost. */
 const SCAN_MS_WEIGHT = 0.2;

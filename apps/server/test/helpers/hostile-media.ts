@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 /**
- * Files an attacker uploads as a message (issue 23): text that ffmpeg would follow to other files, and media that
+ * Files an attacker uploads as a message: text that ffmpeg would follow to other files, and media that
  * would cost minutes of CPU or gigabytes of memory to convert. Each is made here, from nothing in the repository.
  */
 

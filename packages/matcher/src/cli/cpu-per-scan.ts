@@ -2,7 +2,7 @@
  * npm run -s cpu -w @giftlens/matcher -- --pairs PAIRS.csv [--every 1] [--hard DIR] [--hard-limit N] [--rounds 2]
  *
  * CPU per scan of the shipped recipe against the recipe before decision 047 (no second look), in one run, interleaved
- * scan by scan so that both see the same machine load (issue 29: "at most 30% more"):
+ * scan by scan so that both see the same machine load (the budget: at most 30% more):
  * - every pair of the data set (one gift per scan, as the bench);
  * - and the hard cases of `npm run -s phonecases` found in DIR (their JPEGs, as the browser sent them), each against
  *   its own reference and against one other: the frames where the second look is taken most.

@@ -223,7 +223,7 @@ export function context(cv: CV, seed: number, backgrounds: Ctx['backgrounds']): 
 }
 
 /**
- * The hard cases of issue 29: what real phones took of gifts the engine had never seen and missed. Each condition
+ * The hard cases real phones take: what real phones took of gifts the engine had never seen and missed. Each condition
  * comes at three strengths. The middle one is the issue's description; the other two sit one step either side of it,
  * so the table shows where recognition starts to fail, not just whether it does at one point. The steps are fixed
  * here, before any measurement, and were not moved after (decision 047):
@@ -315,7 +315,7 @@ async function clutter(r: () => number): Promise<Buffer> {
   return sharp(out, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
 }
 
-/** One hard case of issue 29: `source` (any data-set photo of `source.gift`) under `condition` at `strength`. */
+/** One hard case real phones take: `source` (any data-set photo of `source.gift`) under `condition` at `strength`. */
 export async function phoneCase(ctx: Ctx, source: GiftImage, condition: PhoneCondition, strength: Strength): Promise<PhoneCase> {
   const r = ctx.rand;
   const { width: W, height: H } = FRAME;

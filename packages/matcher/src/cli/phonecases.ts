@@ -2,13 +2,13 @@
  * npm run -s phonecases -w @giftlens/matcher -- --pairs PAIRS.csv [--seed 29] [--step 2] [--impostors 6] [--dataset-others 12]
  *   [--trigger 6] [--out DIR] [--rows FILE] [--fresh]
  *
- * The hard cases of issue 29 (hardcase-gen.ts `phoneCase`: a gift small in a cluttered frame, steep and upside down,
+ * The hard cases real phones take (hardcase-gen.ts `phoneCase`: a gift small in a cluttered frame, steep and upside down,
  * glare over a third, a low-end phone) at three strengths each, made from every gift's photos (its reference and its
  * phone photos in turn), plus the data set itself (every genuine photo against its reference and 12 others, or every
  * reference with --dataset-others 0; the second look adds impostor draws, so they are measured again). Each comparison
  * records the evidence before the second look (the recipe before decision 047) and the second look's own inliers, so
  * one run gives:
- * - the per-condition table before and after (README "Hard cases of issue 29");
+ * - the per-condition table before and after (README "Hard cases real phones take");
  * - leave-gifts-out cross-validation (calibration.ts) over the second look's trigger (off, or at least 4 / 6 / 8
  *   inliers), with the bar set per fold as shipped (worst training impostor + 4), held-out accuracy with its spread;
  * - what the second look costs: how often it is taken (genuine / impostor comparisons) and its CPU.
@@ -209,7 +209,7 @@ const table = (trigger: number, title: string): string[] => {
 };
 
 console.log(
-  `issue 29 hard cases (seed ${seed}): ${new Set(rows.filter((r) => r.set === 'hard case').map((r) => r.queryGift)).size} gifts x ${PHONE_CONDITIONS.length} conditions x ${STRENGTHS.length} strengths, each from one of the gift's photos in turn ` +
+  `hard cases real phones take (seed ${seed}): ${new Set(rows.filter((r) => r.set === 'hard case').map((r) => r.queryGift)).size} gifts x ${PHONE_CONDITIONS.length} conditions x ${STRENGTHS.length} strengths, each from one of the gift's photos in turn ` +
     `(its reference or a phone photo), compressed like the browser; each against its reference and ${nImpostors} others; plus the data set's ${rows.filter((r) => r.set === 'data set' && r.genuine).length} genuine photos against their reference and ${datasetOthers || 'every'} other(s). Bar ${bar}.`,
 );
 for (const l of table(0, '\nBefore (the recipe before decision 047: no second look)')) console.log(l);

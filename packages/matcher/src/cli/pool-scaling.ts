@@ -1,7 +1,7 @@
 /**
  * npm run bench:pool [-- --seconds S] [--rounds R] [--sizes 1,2,4] [--gifts G] [--photos P] [--clients-per-worker C]
  *
- * Issue 26, decision 045: how far one process's matcher pool scales, and what bounds it. A genuine scan
+ * Decision 045: how far one process's matcher pool scales, and what bounds it. A genuine scan
  * (browser-compressed) matched against G candidate gifts of P enrolled references each (default 1 × 3, the direct
  * flow; `--gifts 20 --photos 3` is a recipient's worst case), C clients per worker each sending the next scan when
  * the last is answered, S seconds per measure, at pool sizes 1, 2, 4, … up to this machine's cores

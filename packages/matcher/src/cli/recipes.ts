@@ -14,7 +14,7 @@ export interface Recipe {
   config: Partial<EngineConfig>;
 }
 
-/** The recipe before issue 29 (decision 047): no second look. Off for every earlier recipe too. */
+/** The recipe before decision 047 (decision 047): no second look. Off for every earlier recipe too. */
 const BEFORE_047: Partial<EngineConfig> = { secondLook: 0 };
 
 /** What decision 033 changed in how features are computed (the same features, less CPU): off for the earlier recipes. */

@@ -70,7 +70,7 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
   function checkContact(type: ContactType, contact: string): string {
     if (type === 'whatsapp') {
       if (!whatsappEnabled) throw new AppError(400, 'whatsapp_unavailable', texts.sender.whatsappUnavailable);
-      // E.164 with the country code (sender-side §5's numbers typed with "+"); separators as typed are dropped.
+      // E.164 with the country code (the sender specification's numbers typed with "+"); separators as typed are dropped.
       const number = internationalPhone(contact, texts.sender.whatsappNumberInvalid);
       if (!number.ok) throw new AppError(400, 'whatsapp_number_invalid', number.error);
       return number.phone;

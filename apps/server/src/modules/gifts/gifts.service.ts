@@ -49,7 +49,7 @@ function validateSubmission(fields: Record<string, string>, imageCount: number):
   }
   if (imageCount === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
   if (issueAt('occasion')) throw badRequest('occasion_required', texts.sender.occasionRequired);
-  // The number's own complaint (sender-side §5: its region's length or first digit).
+  // The number's own complaint (the sender specification's rule: its region's length or first digit).
   const phoneIssue = issueAt('recipientPhone');
   if (phoneIssue) throw badRequest('recipient_phone_invalid', phoneIssue.message);
   if (!parsed.success) throw parsed.error;

@@ -32,7 +32,7 @@ export interface GateRefusals {
 }
 
 /**
- * The one gate every uploaded message and reaction passes before it is stored (issue 23, decision 038): its type is
+ * The one gate every uploaded message and reaction passes before it is stored (decision 038): its type is
  * sniffed from the whole file (an ID3 tag is skipped to what follows it, so a playlist behind a large tag is no MP3);
  * ffprobe opens it only as that type and only as a local file, reads its length, size and frame rate from its
  * packets, and anything over MEDIA_LIMITS is refused, all before a single frame is converted.

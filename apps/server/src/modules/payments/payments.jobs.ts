@@ -15,7 +15,7 @@ export interface PaymentJobDeps {
   publicOrigin: string;
 }
 
-/** The sender's payment confirmation e-mail (issue 24): the gift is ready, and its backup code for the card. */
+/** The sender's payment confirmation e-mail: the gift is ready, and its backup code for the card. */
 export function paymentConfirmationEmail(f: { recipientName: string; senderFirstName: string | null; code: string; url: string }) {
   const c = texts.backupCode;
   return renderEmail({

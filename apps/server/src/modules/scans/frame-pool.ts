@@ -1,5 +1,5 @@
 /**
- * Evidence pooled over live frames (issue 29, decision 047): a live frame that falls under the matcher's bar but
+ * Evidence pooled over live frames (decision 047): a live frame that falls under the matcher's bar but
  * still finds the gift with some evidence is remembered, keyed by the scanning session, the target (the linked gift,
  * or the recipient e-mail) and the gift the frame found. Two such frames of one key within the window are decisive
  * together: the same gift found twice by the same camera in a few seconds. Nothing is ever pooled across scanning
@@ -24,7 +24,7 @@ export interface FramePoolOptions {
 /**
  * The pooled bar: two frames each with at least 14 inliers, the worst impostor's weaker frame of two (10) plus the
  * matcher's margin of 4, measured on pairs of live frames of the hard cases (packages/matcher `npm run -s
- * phonecases`, README "Hard cases of issue 29"; per fold 12-14). On those pairs it recognised no scene that a single
+ * phonecases`, README "Hard cases real phones take"; per fold 12-14). On those pairs it recognised no scene that a single
  * frame at the bar of 15 missed: the rule is kept because it can only add (two frames of the same session and gift,
  * each 4 over the worst impostor), not because it was shown to gain.
  */

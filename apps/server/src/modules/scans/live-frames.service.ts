@@ -43,7 +43,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const scanSession = (value: string | undefined): string | undefined => (value !== undefined && SCAN_SESSION.test(value) ? value : undefined);
 
 /**
- * Live scanning (issue 15, decision 029). A frame is matched in memory and never stored; a miss records nothing
+ * Live scanning (decision 029). A frame is matched in memory and never stored; a miss records nothing
  * (only Take Photo counts as the spec's failed attempt). What bounds live frames instead: a per-second rate per
  * client, and a budget per gift (or e-mail) and per client within the window, counted outside the database.
  */

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import canon001 from '../../../../../../test-fixtures/gift-photos/covers/photos/001-canon.jpg';
 import { paths } from '../../../config/paths.ts';
-import { GiftMessagePage } from '../../gift-message/components/gift-message-page.tsx';
 import { fakeScanServer, photoCamera, refusal, scanAnswer } from '../../../test/fake-scan-server.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { BackupCodePage } from './backup-code-page.tsx';
@@ -150,28 +149,5 @@ describe('/gift-not-found and the backup code page', () => {
     ]);
     expect(router.state.location.pathname).toBe(paths.giftMessage.href(GIFT));
     expect(JSON.parse(localStorage.getItem('signedMessageUrl') ?? '{}')).toMatchObject({ giftId: GIFT, url: revealed.giftDetails.messageUrl });
-  });
-});
-
-describe('an expired message link', () => {
-  const messageRoute = { path: paths.giftMessage.pattern, element: <GiftMessagePage /> };
-  const expired = () =>
-    localStorage.setItem('signedMessageUrl', JSON.stringify({ url: '/media/x.mp4', timestamp: Date.now() - 6 * 60_000, giftId: GIFT }));
-
-  test('sends a gift-link recipient back to the gift’s camera, not to the landing page', async () => {
-    expired();
-    sessionStorage.setItem('scanType', 'direct');
-    const { router } = await renderRoute(messageRoute, paths.giftMessage.href(GIFT));
-    await expect.element(elsewhere()).toHaveTextContent(paths.scanningCamera.href(GIFT));
-    expect(router.state.location.search).toBe('?type=direct');
-  });
-
-  test('sends an e-mail-code recipient back to their camera', async () => {
-    expired();
-    sessionStorage.setItem('scanType', 'home');
-    sessionStorage.setItem('recipientId', 'recipient-1');
-    const { router } = await renderRoute(messageRoute, paths.giftMessage.href(GIFT));
-    await expect.element(elsewhere()).toHaveTextContent(paths.scanningCamera.href('recipient-1'));
-    expect(router.state.location.search).toBe('');
   });
 });
