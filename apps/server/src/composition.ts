@@ -114,18 +114,21 @@ export type Services = ReturnType<typeof createServices>;
 export type JobDeps = Omit<JobHandlerDeps, 'backupCodes' | 'housekeeping'> & {
   sessionSecret: string;
   retention?: HousekeepingDeps['retention'];
+  /** One housekeeping run's time budget (HOUSEKEEPING_BUDGET_MS). */
+  housekeepingBudgetMs?: number;
   /** The matcher, for housekeeping to rate photos enrolled before the rating existed (none: they stay unrated). */
   recogniser?: Recogniser | null;
 };
 
 /** Every job kind's handler with the services they run (housekeeping, backup codes): the server's and the worker's. */
-export function jobHandlers({ sessionSecret, retention, recogniser, ...deps }: JobDeps) {
+export function jobHandlers({ sessionSecret, retention, housekeepingBudgetMs, recogniser, ...deps }: JobDeps) {
   const housekeeping = createHousekeepingService({
     db: deps.db,
     media: deps.media,
     clock: deps.clock,
     log: deps.log,
     retention,
+    budgetMs: housekeepingBudgetMs,
     recogniser: recogniser ?? null,
     scratch: deps.scratch,
   });
@@ -137,7 +140,7 @@ export function jobHandlers({ sessionSecret, retention, recogniser, ...deps }: J
  * recurring housekeeping.
  */
 export async function startJobs(infra: Infrastructure, config: Config, log: JobLog): Promise<JobRunner> {
-  const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log });
+  const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs });
   const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
     createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds });
   // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.

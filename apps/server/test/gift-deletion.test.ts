@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { beforeAll, expect } from 'vitest';
 import { isPostgres } from '../src/db/dialect.ts';
-import { renderJobKey } from '../src/jobs/keys.ts';
+import { renderJob } from '../src/jobs/keys.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import { deleteGifts, GiftChangedError, listGiftFiles } from '../src/modules/gift-deletion/gift-deletion.ts';
 import { generateUploadUrl, storedMessageKey, type UploadTarget } from './helpers/flows.ts';
@@ -79,7 +79,7 @@ async function giftWithEverything(h: Harness, cookie: string) {
     ])
     .execute();
   const message = await storedMessageKey(h, giftId);
-  await enqueue(h.db, h.clock.now(), 'message.render', { giftId, key: message }, { key: renderJobKey(giftId, message) });
+  await enqueue(h.db, h.clock.now(), 'message.render', { giftId, key: message }, renderJob(giftId, message));
   await h.db
     .insertInto('orders')
     .values({ id: `open-${giftId}`, gift_id: giftId, provider: 'test', provider_order_id: `open-${giftId}`, amount_minor: 100, currency: 'USD', status: 'created', payment_id: null, paid_at: null, created_at: now, updated_at: now })

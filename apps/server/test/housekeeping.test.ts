@@ -2,9 +2,15 @@ import { expect } from 'vitest';
 import type { MediaStorage } from '../src/adapters/media-storage.ts';
 import {
   createHousekeepingService,
+  DEFAULT_RETENTION,
+  emptyReport,
   type HousekeepingDeps,
   type HousekeepingLog,
+  type HousekeepingReport,
+  type HousekeepingService,
+  leftTotal,
 } from '../src/modules/housekeeping/housekeeping.service.ts';
+import { HOUSEKEEPING_FOLLOW_UP_MS, HOUSEKEEPING_INTERVAL_MS, housekeepingJob } from '../src/modules/housekeeping/housekeeping.jobs.ts';
 import {
   createGift,
   createOrder,
@@ -412,30 +418,65 @@ describeEachDatabase('housekeeping', (get) => {
     expect(gift).toEqual({ status: 'draft', message_path: null });
   });
 
-  it('works off a backlog in bounded batches', async () => {
+  it('keeps deleting while batches come back full, within its budget, and reports what is left', async () => {
     const h = get();
     const expired = h.clock.now().getTime() - MINUTE;
-    const rows = Array.from({ length: 5 }, (_, i) => ({
-      token_hash: `batch-${i}-${expired}`,
-      kind: 'sender' as const,
-      subject: 's',
-      created_at: new Date(expired - HOUR).toISOString(),
-      expires_at: new Date(expired).toISOString(),
-    }));
-    await h.db.insertInto('sessions').values(rows).execute();
+    const insert = (n: number, tag: string) =>
+      h.db
+        .insertInto('sessions')
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            token_hash: `batch-${tag}-${i}-${expired}`,
+            kind: 'sender' as const,
+            subject: 's',
+            created_at: new Date(expired - HOUR).toISOString(),
+            expires_at: new Date(expired).toISOString(),
+          })),
+        )
+        .execute();
     const left = async () =>
-      (
-        await h.db
-          .selectFrom('sessions')
-          .select('token_hash')
-          .where('token_hash', 'like', `batch-%-${expired}`)
-          .execute()
-      ).length;
+      (await h.db.selectFrom('sessions').select('token_hash').where('token_hash', 'like', `batch-%-${expired}`).execute()).length;
 
-    expect((await housekeeping(h, { batchSize: 2, maxBatches: 1 }).service.run()).sessions).toBe(2);
-    expect(await left()).toBe(3);
-    expect((await housekeeping(h, { batchSize: 2 }).service.run()).sessions).toBe(3);
+    // 60 rows in batches of 2: 30 full batches (the old cap was 25 a run), all gone in one run within its budget.
+    await insert(60, 'a');
+    const whole = await housekeeping(h, { batchSize: 2, budgetMs: 60_000 }).service.run();
+    expect(whole.sessions).toBe(60);
+    expect(whole.left).toEqual({});
     expect(await left()).toBe(0);
+
+    // A spent budget (0 ms): every task takes its first batch, then the run stops and says how much is left.
+    await insert(7, 'b');
+    const { service, lines } = housekeeping(h, { batchSize: 2, budgetMs: 0 });
+    const spent = await service.run();
+    expect(spent.sessions).toBe(2);
+    expect(spent.left).toEqual({ sessions: 5 });
+    expect(leftTotal(spent)).toBe(5);
+    expect(lines.find((l) => l.message === 'housekeeping: budget spent with work left')?.details).toMatchObject({ left: { sessions: 5 } });
+    expect(await left()).toBe(5);
+
+    // The budget is wall time: a clock that moves 100 ms per look stops a 250 ms run after its third round.
+    let t = 0;
+    const rounds = await housekeeping(h, { batchSize: 2, budgetMs: 250, timer: () => (t += 100) }).service.run();
+    expect(rounds.sessions).toBeGreaterThanOrEqual(2);
+    expect(rounds.sessions + (rounds.left.sessions ?? 0)).toBe(5);
+
+    expect((await housekeeping(h, { batchSize: 2 }).service.run()).left).toEqual({});
+    expect(await left()).toBe(0);
+  });
+
+  it('the job runs again a minute later when work is left, else in an hour', async () => {
+    const h = get();
+    const { log } = recordingLog();
+    const now = h.clock.now().getTime();
+    const service = (left: HousekeepingReport['left']): HousekeepingService => ({
+      retention: DEFAULT_RETENTION,
+      run: () => Promise.resolve({ ...emptyReport(), left }),
+    });
+    const ctx = { id: 'x', attempt: 1, signal: new AbortController().signal };
+    const later = await housekeepingJob({ service: service({ verificationCodes: 40_000 }), clock: h.clock, log }).run({}, ctx);
+    expect(later).toEqual({ rescheduleAt: new Date(now + HOUSEKEEPING_FOLLOW_UP_MS) });
+    const hourly = await housekeepingJob({ service: service({}), clock: h.clock, log }).run({}, ctx);
+    expect(hourly).toEqual({ rescheduleAt: new Date(now + HOUSEKEEPING_INTERVAL_MS) });
   });
 
   it('still removes the rows when a file cannot be deleted; the job keeps it to retry', async () => {

@@ -6,7 +6,7 @@ import { jobHandlers } from '../src/composition.ts';
 import { HOUSEKEEPING_JOB_KEY } from '../src/jobs/keys.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import type { JobKind } from '../src/jobs/kinds.ts';
-import { combineRunners, createJobRunner, type JobHandlers, type JobRunnerOptions } from '../src/jobs/runner.ts';
+import { claimJobs, combineRunners, createJobRunner, type JobHandlers, type JobRunnerOptions } from '../src/jobs/runner.ts';
 import { RENDER_JOB_KINDS } from '../src/modules/renditions/renditions.jobs.ts';
 import {
   HOUSEKEEPING_FIRST_DELAY_MS,
@@ -109,6 +109,62 @@ describeEachDatabase('the job runner', (get) => {
     await h.db.updateTable('jobs').set({ status: 'dead' }).where('key', '=', HOUSEKEEPING_JOB_KEY).execute();
     await scheduleHousekeeping(h.db, h.clock);
     expect(await housekeepingJob(h)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('a claim takes the earliest due of both kinds, queued by run_at and lapsed leases by locked_until, merged', async () => {
+    const h = get();
+    await h.db.deleteFrom('jobs').execute();
+    const now = h.clock.now().getTime();
+    const at = (s: number) => new Date(now + s * 1000).toISOString();
+    const job = (id: string, status: 'queued' | 'running', runAt: string, lockedUntil: string | null, kind = 'notice.mail') => ({
+      id,
+      kind,
+      payload: '{}',
+      key: null,
+      gift_id: null,
+      status,
+      run_at: runAt,
+      attempts: status === 'running' ? 1 : 0,
+      max_attempts: 6,
+      lock_token: status === 'running' ? 'dead-worker' : null,
+      locked_until: lockedUntil,
+      last_error: null,
+      created_at: at(-100),
+      updated_at: at(-100),
+      finished_at: null,
+    });
+    await h.db
+      .insertInto('jobs')
+      .values([
+        job('q1', 'queued', at(-40), null),
+        job('l1', 'running', at(-90), at(-30)),
+        job('q2', 'queued', at(-20), null),
+        job('l2', 'running', at(-80), at(-10)),
+        job('r1', 'queued', at(-50), null, 'message.render'),
+        job('future', 'queued', at(60), null),
+        job('live', 'running', at(-70), at(60)),
+      ])
+      .execute();
+    const claim = async (limit: number, kinds?: JobRunnerOptions['kinds']) =>
+      (await claimJobs(h.db, { now: h.clock.now(), limit, leaseMs: 120_000, kinds })).map((j) => j.id).sort();
+
+    // The main lane: the three earliest of q1 (-40 s), l1 (-30 s), q2 (-20 s), l2 (-10 s); not by branch.
+    expect(await claim(3, { except: RENDER_JOB_KINDS })).toEqual(['l1', 'q1', 'q2']);
+    expect(await claim(3, { except: RENDER_JOB_KINDS })).toEqual(['l2']);
+    expect(await claim(3, { except: RENDER_JOB_KINDS })).toEqual([]);
+    // The render lane takes only its own; then nothing is due but what the clock has not reached.
+    expect(await claim(3, { only: RENDER_JOB_KINDS })).toEqual(['r1']);
+    expect(await claim(3)).toEqual([]);
+    const claimed = await h.db.selectFrom('jobs').select(['id', 'status', 'attempts']).where('id', 'in', ['q1', 'l1']).orderBy('id').execute();
+    expect(claimed).toEqual([
+      { id: 'l1', status: 'running', attempts: 2 },
+      { id: 'q1', status: 'running', attempts: 1 },
+    ]);
+    // Two minutes on: every lease ran out and the future job is due.
+    h.clock.advance(121_000);
+    expect(await claim(10)).toEqual(['future', 'l1', 'l2', 'live', 'q1', 'q2', 'r1']);
+    await h.db.deleteFrom('jobs').execute();
+    await scheduleHousekeeping(h.db, h.clock);
   });
 
   it('the real housekeeping job runs the service and reschedules itself', async () => {

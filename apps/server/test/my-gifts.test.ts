@@ -137,6 +137,10 @@ describeEachDatabase('the sender’s own place', (get) => {
     const ofGift = before.filter((f) => f.includes(giftId));
     expect(ofGift.length).toBeGreaterThanOrEqual(2); // photo and message
 
+    // Its jobs carry its id (decision 044): the payment confirmation, the delivery, the first-open notice.
+    const giftJobs = await h.db.selectFrom('jobs').select(['kind', 'gift_id']).where('gift_id', '=', giftId).execute();
+    expect(new Set(giftJobs.map((j) => j.kind))).toEqual(new Set(['payment.confirmation', 'delivery.send', 'notice.fanout', ...(giftJobs.some((j) => j.kind === 'message.render') ? ['message.render'] : [])]));
+
     const foreign = await signIn(h);
     const refused = await h.app.inject({ method: 'DELETE', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie: foreign.cookie } });
     expect(refused.statusCode).toBe(404);
@@ -148,8 +152,9 @@ describeEachDatabase('the sender’s own place', (get) => {
       const column = table === 'gifts' ? 'id' : 'gift_id';
       expect(await h.db.selectFrom(table).select(column).where(column, '=', giftId).execute(), table).toHaveLength(0);
     }
-    const jobs = await h.db.selectFrom('jobs').select(['kind', 'key']).where('kind', '!=', 'media.delete').execute();
-    expect(jobs.filter((j) => j.key?.includes(giftId))).toEqual([]);
+    const jobs = await h.db.selectFrom('jobs').select(['kind', 'key', 'payload']).where('kind', '!=', 'media.delete').execute();
+    expect(jobs.filter((j) => j.key?.includes(giftId) || j.payload.includes(giftId))).toEqual([]);
+    expect(await h.db.selectFrom('jobs').select('id').where('gift_id', '=', giftId).execute()).toEqual([]);
     expect(await h.db.selectFrom('orders').select(['amount_minor', 'status']).where('gift_id', '=', giftId).execute()).toEqual([{ amount_minor: 2900, status: 'paid' }].map((o) => ({ ...o, amount_minor: expect.any(Number) as number })));
 
     await h.jobs.runDue();

@@ -7,6 +7,7 @@ import * as senderPlace from './migrations/20261123090000_sender_place.ts';
 import * as photoRating from './migrations/20261123120000_photo_rating.ts';
 import * as backupCode from './migrations/20261126070000_backup_code.ts';
 import * as onDelete from './migrations/20261126120000_on_delete.ts';
+import * as flatCosts from './migrations/20261126130000_flat_costs.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,11 +19,24 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123120000_photo_rating': photoRating,
   '20261126070000_backup_code': backupCode,
   '20261126120000_on_delete': onDelete,
+  '20261126130000_flat_costs': flatCosts,
 };
 
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
-  const { error, results } = await migrator.migrateToLatest();
+const migratorOf = <T>(db: Kysely<T>) =>
+  new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: () => Promise.resolve(MIGRATIONS) } });
+
+export function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  return outcome(migratorOf(db).migrateToLatest());
+}
+
+/** Up to and including `name` (a benchmark seeds an older schema, then upgrades it). */
+export function migrateUpTo<T>(db: Kysely<T>, name: string): Promise<string[]> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration named ${name}`);
+  return outcome(migratorOf(db).migrateTo(name));
+}
+
+async function outcome(run: ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
+  const { error, results } = await run;
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

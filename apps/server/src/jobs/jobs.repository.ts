@@ -1,57 +1,69 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
-import { deliveryJobKey, giftJobKeyPatterns, paymentConfirmationKey } from './keys.ts';
+import { countUpTo } from '../db/sweep.ts';
+import type { JobStatus } from './jobs.table.ts';
 
 // The jobs table's queries beyond enqueueing (queue.ts) and running (runner.ts): what deleting a gift and
-// housekeeping ask of it. Jobs reference their records by key, not by a foreign key, so nothing cascades here.
+// housekeeping ask of it. Jobs name their gift in gift_id, not by a foreign key, so nothing cascades here.
 
 /**
- * Deletes every job that would still act on these gifts: their deliveries' sends (`deliveryIds`), notices, renders
- * and the payment confirmation.
+ * Deletes every job that would still act on these gifts: their deliveries' sends, notices, renders and the payment
+ * confirmation. Each carries its gift's id (enqueued with keys.ts's `…Job` helpers, older ones backfilled from their
+ * keys by migration 20261126130000_flat_costs): one statement on jobs_gift_idx (decision 044).
  */
-export async function deleteJobsOfGifts(db: Executor, giftIds: string[], deliveryIds: string[]): Promise<void> {
-  if (deliveryIds.length > 0) await db.deleteFrom('jobs').where('key', 'in', deliveryIds.map(deliveryJobKey)).execute();
-  for (const id of giftIds) {
-    await db
-      .deleteFrom('jobs')
-      .where((eb) => eb.or([...giftJobKeyPatterns(id).map((p) => eb('key', 'like', p)), eb('key', '=', paymentConfirmationKey(id))]))
-      .execute();
-  }
+export async function deleteJobsOfGifts(db: Executor, giftIds: string[]): Promise<void> {
+  if (giftIds.length === 0) return;
+  await db.deleteFrom('jobs').where('gift_id', 'in', giftIds).execute();
 }
+
+/**
+ * jobs_render_leftovers_idx's predicate, spelled as it is there (SQLite matches a partial index's terms exactly, so
+ * the kinds are literals, not parameters): ended jobs of `kinds` retried or not done.
+ */
+const leftoverPredicate = (kinds: readonly string[]) =>
+  sql<boolean>`kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}) AND finished_at IS NOT NULL AND (attempts > 1 OR status <> 'done')`;
+
+const endedJobsAfter = (db: Executor, kinds: readonly string[], cutoff: string, afterId: string) =>
+  db.selectFrom('jobs').select(['id', 'payload', 'attempts']).where(leftoverPredicate(kinds)).where('finished_at', '<', cutoff).where('id', '>', afterId);
 
 /**
  * Jobs of these kinds that ended (done, dead or cancelled) before `cutoff` and may have left files behind: every one
  * that took more than one attempt or did not finish well. In id order after `afterId`, at most `limit`.
  */
 export function endedJobsWithLeftovers(db: Executor, kinds: readonly string[], cutoff: string, afterId: string, limit: number) {
-  return db
-    .selectFrom('jobs')
-    .select(['id', 'payload', 'attempts'])
-    .where('kind', 'in', kinds)
-    .where('status', 'in', ['done', 'dead', 'cancelled'])
-    .where('finished_at', '<', cutoff)
-    .where((eb) => eb.or([eb('attempts', '>', 1), eb('status', '!=', 'done')]))
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return endedJobsAfter(db, kinds, cutoff, afterId).orderBy('id').limit(limit).execute();
 }
 
-/** Finished jobs (done or cancelled) finished before `finishedBefore`, dead ones before `deadBefore`; at most `limit`. */
+export const endedJobsWithLeftoversLeft = (db: Executor, kinds: readonly string[], cutoff: string, afterId: string) =>
+  countUpTo(db, endedJobsAfter(db, kinds, cutoff, afterId));
+
+/** Jobs finished before `before` in these states (jobs_finished_idx: status, then finished_at). */
+const finishedJobs = (db: Executor, statuses: JobStatus[], before: string) =>
+  db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', 'in', statuses)
+    .where(sql<boolean>`finished_at IS NOT NULL`)
+    .where('finished_at', '<', before);
+
+/**
+ * Finished jobs (done or cancelled) finished before `finishedBefore`, then dead ones before `deadBefore`: at most
+ * `limit` of each, each read from its own range of jobs_finished_idx.
+ */
 export async function deleteOldJobs(db: Executor, finishedBefore: string, deadBefore: string, limit: number): Promise<number> {
-  const res = await db
-    .deleteFrom('jobs')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('jobs')
-        .select('id')
-        .where((w) =>
-          w.or([
-            w.and([w('status', 'in', ['done', 'cancelled']), w('finished_at', '<', finishedBefore)]),
-            w.and([w('status', '=', 'dead'), w('finished_at', '<', deadBefore)]),
-          ]),
-        )
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+  let deleted = 0;
+  for (const [statuses, before] of [
+    [['done', 'cancelled'], finishedBefore],
+    [['dead'], deadBefore],
+  ] as const) {
+    const res = await db
+      .deleteFrom('jobs')
+      .where('id', 'in', finishedJobs(db, [...statuses], before).limit(limit))
+      .executeTakeFirst();
+    deleted += Number(res.numDeletedRows);
+  }
+  return deleted;
 }
+
+export const oldJobsLeft = async (db: Executor, finishedBefore: string, deadBefore: string) =>
+  (await countUpTo(db, finishedJobs(db, ['done', 'cancelled'], finishedBefore))) + (await countUpTo(db, finishedJobs(db, ['dead'], deadBefore)));

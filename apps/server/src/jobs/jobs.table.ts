@@ -12,6 +12,8 @@ export interface JobsTable {
   /** JSON of the kind's payload. */
   payload: string;
   key: string | null;
+  /** The gift the job acts on (a delivery, notice, render, payment confirmation): deleting the gift deletes it by this. */
+  gift_id: string | null;
   status: JobStatus;
   run_at: string;
   attempts: number;

@@ -1,14 +1,23 @@
 import type { NoticeEvent } from '../modules/notices/notices.content.ts';
 
-// Every job key (at most one job per key: enqueueing it again is a no-op) and every pattern that finds a gift's
-// jobs by their keys, beside the kinds in kinds.ts. Modules make keys only through these: a key's shape is written
-// once, so the patterns below match what was enqueued. Ids are random hex, so they hold no LIKE wildcard.
+// Every job key (at most one job per key: enqueueing it again is a no-op), beside the kinds in kinds.ts. Modules make
+// keys only through these: a key's shape is written once. A job that acts on a gift is enqueued with the `…Job`
+// helper of its kind, which gives the key and the gift's id together (enqueue's options): deleting the gift deletes
+// its jobs by their gift_id column (jobs_gift_idx, decision 044), not by matching keys.
+
+/** A job's key and the gift it acts on, as enqueue takes them. */
+export interface GiftJob {
+  key: string;
+  giftId: string;
+}
 
 /** The one recurring housekeeping job. */
 export const HOUSEKEEPING_JOB_KEY = 'housekeeping';
 
 /** `delivery.send` of one delivery (scheduled_messages row). */
 export const deliveryJobKey = (deliveryId: string) => `delivery:${deliveryId}`;
+/** `delivery.send` of one delivery of a gift. */
+export const deliveryJob = (deliveryId: string, giftId: string): GiftJob => ({ key: deliveryJobKey(deliveryId), giftId });
 
 /** `notice.fanout` of one event of a gift. */
 export const noticeFanoutKey = (event: NoticeEvent, giftId: string) => `notice:${event}:${giftId}`;
@@ -17,12 +26,17 @@ export const noticeMailKey = (event: NoticeEvent, giftId: string) => `${noticeFa
 /** `notice.push`: one device's push of one event of a gift. */
 export const noticePushKey = (event: NoticeEvent, giftId: string, subscriptionId: string) =>
   `${noticeFanoutKey(event, giftId)}:push:${subscriptionId}`;
+export const noticeFanoutJob = (event: NoticeEvent, giftId: string): GiftJob => ({ key: noticeFanoutKey(event, giftId), giftId });
+export const noticeMailJob = (event: NoticeEvent, giftId: string): GiftJob => ({ key: noticeMailKey(event, giftId), giftId });
+export const noticePushJob = (event: NoticeEvent, giftId: string, subscriptionId: string): GiftJob => ({
+  key: noticePushKey(event, giftId, subscriptionId),
+  giftId,
+});
 
 /** `payment.confirmation` of a gift (once, after its first payment). */
 export const paymentConfirmationKey = (giftId: string) => `payment-confirmation:${giftId}`;
+export const paymentConfirmationJob = (giftId: string): GiftJob => ({ key: paymentConfirmationKey(giftId), giftId });
 
 /** `message.render` or `reaction.render` of one stored file of a gift (`fileKey`): one per stored file. */
 export const renderJobKey = (giftId: string, fileKey: string) => `media:${giftId}:${fileKey}`;
-
-/** LIKE patterns matching the key of every notice job (fan-out, mail, push) and every render job of a gift. */
-export const giftJobKeyPatterns = (giftId: string) => [`notice:%:${giftId}%`, `media:${giftId}:%`];
+export const renderJob = (giftId: string, fileKey: string): GiftJob => ({ key: renderJobKey(giftId, fileKey), giftId });

@@ -7,6 +7,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** At most one job per key: enqueueing the same key again changes nothing and returns null. */
   key?: string;
+  /** The gift the job acts on: its jobs go when the gift is deleted (found by this column, decision 044). */
+  giftId?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export async function enqueue<K extends JobKind>(
   now: Date,
   kind: K,
   payload: JobPayloads[K],
-  { runAt, key }: EnqueueOptions = {},
+  { runAt, key, giftId }: EnqueueOptions = {},
 ): Promise<string | null> {
   const id = randomHex(16);
   const nowIso = now.toISOString();
@@ -29,6 +31,7 @@ export async function enqueue<K extends JobKind>(
       kind,
       payload: JSON.stringify(payload),
       key: key ?? null,
+      gift_id: giftId ?? null,
       status: 'queued',
       run_at: (runAt ?? now).toISOString(),
       attempts: 0,

@@ -1,4 +1,5 @@
 import type { Clock } from '../adapters/clock.ts';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { randomHex } from '../lib/crypto.ts';
@@ -55,6 +56,74 @@ export interface JobRunnerOptions {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
+export interface ClaimOptions {
+  now: Date;
+  limit: number;
+  leaseMs: number;
+  kinds?: JobRunnerOptions['kinds'];
+}
+
+/**
+ * Claims up to `limit` due jobs for one lease, in one statement: the earliest due of the queued jobs whose run_at has
+ * come and the running ones whose lease ran out (their worker died). Each way of being due is its own branch, read in
+ * order from its own partial index and limited (jobs_queued_idx, or jobs_queued_kind_idx for a lane of named kinds;
+ * jobs_leased_idx), and the two are merged by their due instant: the cost follows `limit`, not the backlog
+ * (decision 044). Each claim writes a fresh lock_token (fencing). The order of the returned rows means nothing.
+ */
+export async function claimJobs(db: Db, { now, limit, leaseMs, kinds }: ClaimOptions): Promise<JobRow[]> {
+  const nowIso = now.toISOString();
+  const postgres = isPostgres(db);
+  const claimed = {
+    status: 'running' as const,
+    lock_token: randomHex(12),
+    locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+    updated_at: nowIso,
+  };
+  const only = kinds && 'only' in kinds ? [...kinds.only] : null;
+  const except = kinds && 'except' in kinds ? [...kinds.except] : null;
+  // The status is a literal, as in the partial indexes' predicates: SQLite matches those terms exactly.
+  const branch = (status: 'queued' | 'running', column: 'run_at' | 'locked_until') => {
+    const q = db
+      .selectFrom('jobs')
+      .select((eb) => ['id', eb.ref(column).as('due_at')])
+      .where(sql<boolean>`status = ${sql.lit(status)}`)
+      .where(column, '<=', nowIso)
+      .$if(only !== null, (w) => w.where('kind', 'in', only!))
+      .$if(except !== null, (w) => w.where('kind', 'not in', except!))
+      .orderBy(column)
+      .limit(limit);
+    return postgres ? q.forUpdate().skipLocked() : q;
+  };
+  const withDue = db
+    .with('queued', () => branch('queued', 'run_at'))
+    // A claim whose worker died: its lease ran out, so the job is due again.
+    .with('lapsed', () => branch('running', 'locked_until'))
+    .with('due', (w) =>
+      w
+        .selectFrom((eb) => eb.selectFrom('queued').select(['id', 'due_at']).unionAll(eb.selectFrom('lapsed').select(['id', 'due_at'])).as('d'))
+        .select('d.id')
+        .orderBy('d.due_at')
+        .limit(limit),
+    );
+  if (postgres) {
+    // FOR UPDATE SKIP LOCKED in each branch: workers never wait on each other's rows.
+    return withDue
+      .updateTable('jobs')
+      .from('due')
+      .set((eb) => ({ ...claimed, attempts: eb('jobs.attempts', '+', 1) }))
+      .whereRef('jobs.id', '=', 'due.id')
+      .returningAll('jobs')
+      .execute();
+  }
+  // SQLite: one UPDATE takes the database's write lock before it reads, so two processes never claim one job.
+  return withDue
+    .updateTable('jobs')
+    .set((eb) => ({ ...claimed, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('id'))
+    .returningAll()
+    .execute();
+}
+
 /**
  * The durable job runner (docs/decisions/013-jobs.md): claims due jobs with a lease, one statement per claim
  * (PostgreSQL: FOR UPDATE SKIP LOCKED, so any number of workers share the table; SQLite: the statement's write
@@ -70,53 +139,12 @@ export function createJobRunner({
   leaseMs = 120_000,
   kinds,
 }: JobRunnerOptions) {
-  const postgres = isPostgres(db);
   const active = new Set<Promise<void>>();
   const stopping = new AbortController();
   let wakeUp: (() => void) | null = null;
   let loop: Promise<void> | null = null;
 
-  async function claim(limit: number): Promise<JobRow[]> {
-    const now = clock.now();
-    const nowIso = now.toISOString();
-    const claimed = {
-      status: 'running' as const,
-      lock_token: randomHex(12),
-      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
-      updated_at: nowIso,
-    };
-    const due = db
-      .selectFrom('jobs')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
-          // A claim whose worker died: its lease ran out, so the job is due again.
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', nowIso)]),
-        ]),
-      )
-      .$if(kinds !== undefined && 'only' in kinds, (q) => q.where('kind', 'in', kinds && 'only' in kinds ? [...kinds.only] : []))
-      .$if(kinds !== undefined && 'except' in kinds, (q) => q.where('kind', 'not in', kinds && 'except' in kinds ? [...kinds.except] : []))
-      .orderBy('run_at')
-      .limit(limit);
-    if (postgres) {
-      return db
-        .with('due', () => due.forUpdate().skipLocked())
-        .updateTable('jobs')
-        .from('due')
-        .set((eb) => ({ ...claimed, attempts: eb('jobs.attempts', '+', 1) }))
-        .whereRef('jobs.id', '=', 'due.id')
-        .returningAll('jobs')
-        .execute();
-    }
-    // SQLite: one UPDATE takes the database's write lock before it reads, so two processes never claim one job.
-    return db
-      .updateTable('jobs')
-      .set((eb) => ({ ...claimed, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', due)
-      .returningAll()
-      .execute();
-  }
+  const claim = (limit: number) => claimJobs(db, { now: clock.now(), limit, leaseMs, kinds });
 
   /** Ends a claim, only if it is still ours (a worker that lost its lease changes nothing). */
   function settle(job: JobRow, values: Partial<Omit<JobRow, 'id'>>) {

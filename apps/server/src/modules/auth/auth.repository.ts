@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Executor } from '../../db/database.ts';
-import { deleteBatchBefore } from '../../db/sweep.ts';
+import { countBefore, deleteBatchBefore } from '../../db/sweep.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 
 export const latestCode = (db: Executor, purpose: CodePurpose, destination: string) =>
@@ -16,7 +16,8 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
 
 /** Every purpose's codes: an address's daily cap counts what it was sent as a sender and as a recipient. */
 const PURPOSES: Record<CodePurpose, true> = { sender: true, recipient: true };
-const ALL_PURPOSES = Object.keys(PURPOSES) as CodePurpose[];
+/** Every code purpose: a read by address names them all, so the indexes that lead with the purpose serve it. */
+export const CODE_PURPOSES = Object.keys(PURPOSES) as CodePurpose[];
 
 /**
  * The codes sent to an address since `since`, of every purpose, oldest first (for the daily limit; the purposes are
@@ -26,7 +27,7 @@ export const codesSentSince = (db: Executor, destination: string, since: string)
   db
     .selectFrom('verification_codes')
     .select('created_at')
-    .where('purpose', 'in', ALL_PURPOSES)
+    .where('purpose', 'in', CODE_PURPOSES)
     .where('destination', '=', destination)
     .where('created_at', '>', since)
     .orderBy('created_at')
@@ -172,14 +173,16 @@ export async function deleteSubjectSessions(db: Executor, kind: SessionKind, sub
 
 /** Every code and resend slot of an address (an account deleted). */
 export async function deleteCodesOf(db: Executor, destination: string): Promise<void> {
-  await db.deleteFrom('verification_codes').where('destination', '=', destination).execute();
-  await db.deleteFrom('code_resends').where('destination', '=', destination).execute();
+  // Every purpose named, so the indexes that lead with it serve the address.
+  await db.deleteFrom('verification_codes').where('purpose', 'in', CODE_PURPOSES).where('destination', '=', destination).execute();
+  await db.deleteFrom('code_resends').where('purpose', 'in', CODE_PURPOSES).where('destination', '=', destination).execute();
 }
 
 // Housekeeping's sweeps: at most `limit` rows per call (db/sweep.ts; the resend slots by their own key pair).
 
 export const deleteExpiredCodes = (db: Executor, cutoff: string, limit: number) =>
   deleteBatchBefore(db, 'verification_codes', 'id', 'expires_at', cutoff, limit);
+export const expiredCodesLeft = (db: Executor, cutoff: string) => countBefore(db, 'verification_codes', 'id', 'expires_at', cutoff);
 
 export async function deleteOldResends(db: Executor, cutoff: string, limit: number): Promise<number> {
   const res = await db
@@ -202,5 +205,8 @@ export async function deleteOldResends(db: Executor, cutoff: string, limit: numb
   return Number(res.numDeletedRows);
 }
 
+export const oldResendsLeft = (db: Executor, cutoff: string) => countBefore(db, 'code_resends', 'purpose', 'sent_at', cutoff);
+
 export const deleteExpiredSessions = (db: Executor, now: string, limit: number) =>
   deleteBatchBefore(db, 'sessions', 'token_hash', 'expires_at', now, limit);
+export const expiredSessionsLeft = (db: Executor, now: string) => countBefore(db, 'sessions', 'token_hash', 'expires_at', now);

@@ -97,7 +97,3 @@ export const deliveriesOf = (db: Executor, giftIds: string[]) =>
         .orderBy('scheduled_at', 'desc')
         .orderBy('created_at', 'desc')
         .execute();
-
-/** The ids of these gifts' deliveries (their send jobs are keyed by them). */
-export const deliveryIdsOf = (db: Executor, giftIds: string[]) =>
-  db.selectFrom('scheduled_messages').select('id').where('gift_id', 'in', giftIds).execute().then((rows) => rows.map((r) => r.id));

@@ -12,7 +12,7 @@ import type {
 } from '@giftlens/contract/scheduling';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { deliveryJobKey } from '../../jobs/keys.ts';
+import { deliveryJob, deliveryJobKey } from '../../jobs/keys.ts';
 import { cancelJob, enqueue, requeueJob } from '../../jobs/queue.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -121,7 +121,7 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
     };
     await db.transaction().execute(async (trx) => {
       await repo.insertScheduledMessage(trx, row);
-      await enqueue(trx, clock.now(), 'delivery.send', { deliveryId: row.id }, { runAt: at, key: deliveryJobKey(row.id) });
+      await enqueue(trx, clock.now(), 'delivery.send', { deliveryId: row.id }, { runAt: at, ...deliveryJob(row.id, row.gift_id) });
     });
     return row;
   }
@@ -199,9 +199,9 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
         if (!ok) return false;
         // Whatever became of its job (waiting, dead, dead and cleaned away), the delivery has one due at runAt;
         // a job claimed right now finds the changed record and follows it.
-        const key = deliveryJobKey(row.id);
-        if (!(await requeueJob(trx, key, runAt, now))) {
-          await enqueue(trx, now, 'delivery.send', { deliveryId: row.id }, { runAt, key });
+        const job = deliveryJob(row.id, row.gift_id);
+        if (!(await requeueJob(trx, job.key, runAt, now))) {
+          await enqueue(trx, now, 'delivery.send', { deliveryId: row.id }, { runAt, ...job });
         }
         return true;
       });

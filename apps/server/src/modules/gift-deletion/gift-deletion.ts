@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/database.ts';
 import { deleteJobsOfGifts } from '../../jobs/jobs.repository.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { deliveryIdsOf } from '../deliveries/deliveries.repository.ts';
 import { giftFilesOf } from '../gifts/gift-cleanup.repository.ts';
 import { deleteGiftRows, lockGifts } from '../gifts/gifts.repository.ts';
 import { anyPaidOrder, deleteUnpaidOrders } from '../payments/payments.repository.ts';
@@ -44,7 +43,7 @@ export async function deleteGifts(trx: Executor, giftIds: string[], now: Date, {
   await lockGifts(trx, giftIds);
   if (onlyUnpaid && (await anyPaidOrder(trx, giftIds))) throw new GiftChangedError();
   const files = await listGiftFiles(trx, giftIds);
-  await deleteJobsOfGifts(trx, giftIds, await deliveryIdsOf(trx, giftIds));
+  await deleteJobsOfGifts(trx, giftIds);
   await deleteGiftFailures(trx, giftIds);
   await deleteUnpaidOrders(trx, giftIds);
   const deleted = await deleteGiftRows(trx, giftIds, onlyUnpaid);

@@ -1,7 +1,8 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { PlanId } from '@giftlens/contract/plans';
 import type { Database, Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { countUpTo } from '../../db/sweep.ts';
 
 // What deleting a gift and housekeeping read and change of gifts and gift_photos: which gifts are due, which files
 // they hold, and emptying an ended one.
@@ -9,62 +10,65 @@ import { isPostgres } from '../../db/dialect.ts';
 /** A condition on a gift in another module's table (an order, an upload intent), for a query on gifts. */
 export type GiftCondition = (eb: ExpressionBuilder<Database, 'gifts'>) => Expression<SqlBool>;
 
-/**
- * Unpaid gifts (draft or message uploaded, never paid) with no activity since `cutoff`: the gift row and its photos
- * are older, and none of `activity` (an order paid or touched, an upload intent made: given by their modules) holds.
- * On PostgreSQL the rows are locked with SKIP LOCKED: two workers never take the same gift, and a gift another
- * transaction is writing (a payment, a new photo or upload) is skipped.
- */
-export function lockStaleUnpaidGifts(trx: Executor, cutoff: string, limit: number, activity: GiftCondition[]) {
-  let q = trx
+function staleUnpaidGifts(db: Executor, cutoff: string, activity: GiftCondition[]) {
+  let q = db
     .selectFrom('gifts')
     .select('gifts.id')
-    .where('gifts.status', '!=', 'active')
-    .where('gifts.paid_at', 'is', null)
+    // gifts_unpaid_idx's predicate, spelled as it is there (SQLite matches a partial index's terms exactly).
+    .where(sql<boolean>`gifts.paid_at IS NULL`)
+    .where(sql<boolean>`gifts.status <> 'active'`)
     // updated_at is never before created_at: untouched since the cutoff means older than it too.
     .where('gifts.updated_at', '<', cutoff);
   for (const active of activity) q = q.where((eb) => eb.not(active(eb)));
-  q = q
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('gift_photos')
-            .select('gift_photos.id')
-            .whereRef('gift_photos.gift_id', '=', 'gifts.id')
-            .where('gift_photos.created_at', '>=', cutoff),
-        ),
+  return q.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('gift_photos')
+          .select('gift_photos.id')
+          .whereRef('gift_photos.gift_id', '=', 'gifts.id')
+          .where('gift_photos.created_at', '>=', cutoff),
       ),
-    )
-    .orderBy('gifts.created_at')
-    .limit(limit);
+    ),
+  );
+}
+
+/**
+ * Unpaid gifts (draft or message uploaded, never paid) with no activity since `cutoff`: the gift row and its photos
+ * are older, and none of `activity` (an order paid or touched, an upload intent made: given by their modules) holds;
+ * least recently touched first (gifts_unpaid_idx). On PostgreSQL the rows are locked with SKIP LOCKED: two workers
+ * never take the same gift, and a gift another transaction is writing (a payment, a new photo or upload) is skipped.
+ */
+export function lockStaleUnpaidGifts(trx: Executor, cutoff: string, limit: number, activity: GiftCondition[]) {
+  let q = staleUnpaidGifts(trx, cutoff, activity).orderBy('gifts.updated_at').limit(limit);
   if (isPostgres(trx)) q = q.forUpdate('gifts').skipLocked();
   return q.execute().then((rows) => rows.map((r) => r.id));
 }
 
-/**
- * Paid gifts on `planId` paid before `paidBefore` (so their plan ended long enough ago) that still hold a message,
- * a text or a photo. Locked like the unpaid ones so two workers never purge the same gift.
- */
-export function lockEndedGiftsWithContent(trx: Executor, planId: PlanId, paidBefore: string, limit: number) {
-  let q = trx
+export const staleUnpaidGiftsLeft = (db: Executor, cutoff: string, activity: GiftCondition[]) =>
+  countUpTo(db, staleUnpaidGifts(db, cutoff, activity));
+
+const endedGiftsWithContent = (db: Executor, planId: PlanId, paidBefore: string) =>
+  db
     .selectFrom('gifts')
     .select('gifts.id')
     .where('gifts.plan_id', '=', planId)
-    .where('gifts.paid_at', 'is not', null)
-    .where('gifts.paid_at', '<', paidBefore)
-    .where((eb) =>
-      eb.or([
-        eb('gifts.message_path', 'is not', null),
-        eb('gifts.message_text', 'is not', null),
-        eb.exists(eb.selectFrom('gift_photos').select('gift_photos.id').whereRef('gift_photos.gift_id', '=', 'gifts.id')),
-      ]),
-    )
-    .orderBy('gifts.paid_at')
-    .limit(limit);
+    // gifts_content_idx's predicate. A paid gift always holds its message (a path or a text: paying needs one, and a
+    // replacement swaps it in one update), so "still holds content" is that; its photos go with it.
+    .where(sql<boolean>`gifts.paid_at IS NOT NULL AND (gifts.message_path IS NOT NULL OR gifts.message_text IS NOT NULL)`)
+    .where('gifts.paid_at', '<', paidBefore);
+
+/**
+ * Paid gifts on `planId` paid before `paidBefore` (so their plan ended long enough ago) that still hold a message
+ * or a text. Locked like the unpaid ones so two workers never purge the same gift.
+ */
+export function lockEndedGiftsWithContent(trx: Executor, planId: PlanId, paidBefore: string, limit: number) {
+  let q = endedGiftsWithContent(trx, planId, paidBefore).orderBy('gifts.paid_at').limit(limit);
   if (isPostgres(trx)) q = q.forUpdate('gifts').skipLocked();
   return q.execute().then((rows) => rows.map((r) => r.id));
 }
+
+export const endedGiftsLeft = (db: Executor, planId: PlanId, paidBefore: string) => countUpTo(db, endedGiftsWithContent(db, planId, paidBefore));
 
 /** Empties ended gifts: message, text, photos and their recognition data go; the gift row stays. */
 export async function purgeGiftContent(trx: Executor, giftIds: string[], nowIso: string): Promise<number> {
@@ -100,7 +104,8 @@ export async function giftFilesOf(db: Executor, giftIds: string[]): Promise<stri
 /** Of these storage paths, the ones a gift names: a message, its poster, a photo. */
 export const giftPathsAmong = (db: Executor, paths: string[]) =>
   Promise.all([
-    db.selectFrom('gifts').select('message_path as path').where('message_path', 'in', paths).execute(),
-    db.selectFrom('gifts').select('message_poster_path as path').where('message_poster_path', 'in', paths).execute(),
+    // `is not null` as in the partial indexes' predicates (gifts_message_path_idx, gifts_poster_path_idx).
+    db.selectFrom('gifts').select('message_path as path').where('message_path', 'is not', null).where('message_path', 'in', paths).execute(),
+    db.selectFrom('gifts').select('message_poster_path as path').where('message_poster_path', 'is not', null).where('message_poster_path', 'in', paths).execute(),
     db.selectFrom('gift_photos').select('storage_path as path').where('storage_path', 'in', paths).execute(),
   ]).then((found) => found.flat());

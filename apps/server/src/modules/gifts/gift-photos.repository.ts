@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { countUpTo } from '../../db/sweep.ts';
 import type { NewGiftPhoto } from './gifts.table.ts';
 
 // The gift_photos table: a gift's reference photos and what the matcher enrolled of them.
@@ -90,15 +91,14 @@ export async function setPhotoFeatures(
 
 /** Photos enrolled before the recognisability rating existed (rating NULL), in id order after `afterId`, at most `limit`. */
 export function unratedPhotos(db: Executor, afterId: string, limit: number) {
-  return db
-    .selectFrom('gift_photos')
-    .select(['id', 'storage_path'])
-    .where('rating', 'is', null)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return unratedAfter(db, afterId).orderBy('id').limit(limit).execute();
 }
+
+/** gift_photos_unrated_idx: `rating IS NULL`, in id order. */
+const unratedAfter = (db: Executor, afterId: string) =>
+  db.selectFrom('gift_photos').select(['id', 'storage_path']).where('rating', 'is', null).where('id', '>', afterId);
+
+export const unratedPhotosLeft = (db: Executor, afterId: string) => countUpTo(db, unratedAfter(db, afterId));
 
 /** Writes a photo's rating, only while it has none (a second worker, or a later run, changes nothing). */
 export async function ratePhoto(

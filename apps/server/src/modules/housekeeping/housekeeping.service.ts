@@ -13,16 +13,16 @@ import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { Scratch } from '../../adapters/scratch.ts';
 import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import { buffer } from 'node:stream/consumers';
-import { deleteOldJobs, endedJobsWithLeftovers } from '../../jobs/jobs.repository.ts';
+import { deleteOldJobs, endedJobsWithLeftovers, endedJobsWithLeftoversLeft, oldJobsLeft } from '../../jobs/jobs.repository.ts';
 import * as auth from '../auth/auth.repository.ts';
 import { deleteGifts, listGiftFiles } from '../gift-deletion/gift-deletion.ts';
 import * as giftCleanup from '../gifts/gift-cleanup.repository.ts';
-import { ratePhoto, unratedPhotos } from '../gifts/gift-photos.repository.ts';
+import { ratePhoto, unratedPhotos, unratedPhotosLeft } from '../gifts/gift-photos.repository.ts';
 import * as payments from '../payments/payments.repository.ts';
 import { reactionPathsAmong } from '../reactions/reactions.repository.ts';
 import { RENDER_JOB_KINDS, renditionKeys } from '../renditions/renditions.jobs.ts';
-import { deleteExpiredGrants } from '../reveal-grants/reveal-grants.repository.ts';
-import { deleteOldScanFailures } from '../scans/scans.repository.ts';
+import { deleteExpiredGrants, expiredGrantsLeft } from '../reveal-grants/reveal-grants.repository.ts';
+import { deleteOldScanFailures, oldScanFailuresLeft } from '../scans/scans.repository.ts';
 import * as uploads from '../uploads/uploads.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -111,7 +111,15 @@ export interface HousekeepingReport {
   photoRatings: number;
   filesDeleted: number;
   filesFailed: number;
+  /**
+   * What was still due when the run's time budget ran out, per task (rows, or files for renderLeftovers, each counted
+   * up to LEFT_CAP): empty when the run finished everything. The next run then comes a minute later, not an hour.
+   */
+  left: Partial<Record<HousekeepingTask, number>>;
 }
+
+/** A task of a run, by the count it reports. */
+export type HousekeepingTask = Exclude<keyof HousekeepingReport, 'filesDeleted' | 'filesFailed' | 'left'>;
 
 /** A report of a run that removed nothing (every count 0). */
 export function emptyReport(): HousekeepingReport {
@@ -132,8 +140,12 @@ export function emptyReport(): HousekeepingReport {
     photoRatings: 0,
     filesDeleted: 0,
     filesFailed: 0,
+    left: {},
   };
 }
+
+/** The sum of a report's `left`. */
+export const leftTotal = (report: Pick<HousekeepingReport, 'left'>) => Object.values(report.left).reduce((a, b) => a + b, 0);
 
 export interface HousekeepingLog {
   info(details: object, message: string): void;
@@ -149,8 +161,15 @@ export interface HousekeepingDeps {
   retention?: Partial<Retention>;
   /** Rows per statement/transaction. */
   batchSize?: number;
-  /** Batches per task and run: a large backlog is worked off over several runs instead of one long one. */
-  maxBatches?: number;
+  /**
+   * How long one run keeps going (default 400 ms, HOUSEKEEPING_BUDGET_MS): every task takes one batch, then each
+   * whose last batch came back full takes another, round after round, until none has more or the budget is spent.
+   * What is left is reported (and the job runs again a minute later), so a backlog is worked off in short runs and a
+   * steady inflow never piles up.
+   */
+  budgetMs?: number;
+  /** Milliseconds of a monotonic clock (tests pass their own); the budget is wall time, not the injected Clock. */
+  timer?: () => number;
   /**
    * This process's scratch (render and probe folders): what processes of this machine that no longer run left there
    * goes, and this process's own unheld leftovers; another running process's folder is never touched.
@@ -163,6 +182,19 @@ export interface HousekeepingDeps {
    * a backlog is worked off over hours without crowding out scans.
    */
   photoRatingsPerRun?: number;
+}
+
+/** One run's default time budget (HOUSEKEEPING_BUDGET_MS). */
+export const DEFAULT_HOUSEKEEPING_BUDGET_MS = 400;
+
+/**
+ * One batch of a task: how many rows (or files) it removed, and whether more may be due (its batch came back full).
+ * `left` counts what is still due, asked only of a task the budget stopped.
+ */
+interface Task {
+  name: HousekeepingTask;
+  step: () => Promise<{ done: number; more: boolean }>;
+  left?: () => Promise<number>;
 }
 
 /** Unrated photos read per query. */
@@ -180,7 +212,8 @@ export function createHousekeepingService({
   log,
   retention,
   batchSize = 200,
-  maxBatches = 25,
+  budgetMs = DEFAULT_HOUSEKEEPING_BUDGET_MS,
+  timer = () => performance.now(),
   scratch = null,
   recogniser = null,
   photoRatingsPerRun = 100,
@@ -206,20 +239,20 @@ export function createHousekeepingService({
   }
   const deleteFiles = (paths: string[], report: HousekeepingReport) => deleteKeys(withLandingKeys(media, paths), report);
 
-  /** Runs `batch` until it takes fewer than a full batch, the batch budget is spent, or the run is stopped. */
-  async function repeat(signal: AbortSignal | undefined, batch: () => Promise<number>): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxBatches && !signal?.aborted; i++) {
-      const n = await batch();
-      total += n;
-      if (n < batchSize) break;
-    }
-    return total;
-  }
-
   const before = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+  const nowIso = () => clock.now().toISOString();
 
-  async function unpaidGifts(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+  /** A task whose batch is one call removing up to batchSize rows. */
+  const sweep = (name: HousekeepingTask, batch: () => Promise<number>, left: () => Promise<number>): Task => ({
+    name,
+    step: async () => {
+      const done = await batch();
+      return { done, more: done >= batchSize };
+    },
+    left,
+  });
+
+  function unpaidGifts(): Task {
     const cutoff = before(keep.unpaidGiftMs);
     // Not paid or touched since the cutoff: an order and an upload intent are activity too.
     const activity: giftCleanup.GiftCondition[] = [
@@ -227,175 +260,230 @@ export function createHousekeepingService({
       (eb) => uploads.intentMadeSince(eb, cutoff),
     ];
     // Deleted the one way a gift is (modules/gift-deletion): its files go by the media.delete job queued with it.
-    return repeat(signal, () =>
-      db.transaction().execute(async (trx) => {
-        const ids = await giftCleanup.lockStaleUnpaidGifts(trx, cutoff, batchSize, activity);
-        return deleteGifts(trx, ids, clock.now(), { onlyUnpaid: true });
-      }),
+    return sweep(
+      'unpaidGifts',
+      () =>
+        db.transaction().execute(async (trx) => {
+          const ids = await giftCleanup.lockStaleUnpaidGifts(trx, cutoff, batchSize, activity);
+          return deleteGifts(trx, ids, clock.now(), { onlyUnpaid: true });
+        }),
+      () => giftCleanup.staleUnpaidGiftsLeft(db, cutoff, activity),
     );
   }
 
   /** Gifts whose time-limited plan ended: only their content goes (the plan's scans are refused already). */
-  async function endedGifts(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
-    let total = 0;
-    for (const plan of PLANS) {
-      if (plan.validityMs === null) continue;
-      const paidBefore = before(plan.validityMs + keep.endedPlanContentMs);
-      total += await repeat(signal, async () => {
-        let files: string[] = [];
-        const purged = await db.transaction().execute(async (trx) => {
-          const ids = await giftCleanup.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
-          files = await listGiftFiles(trx, ids);
-          await uploads.deleteIntentsOfGifts(trx, ids);
-          return giftCleanup.purgeGiftContent(trx, ids, clock.now().toISOString());
-        });
-        await deleteFiles(files, report);
-        return purged;
-      });
-    }
-    return total;
+  function endedGifts(report: HousekeepingReport): Task[] {
+    return PLANS.filter((plan) => plan.validityMs !== null).map((plan) => {
+      const paidBefore = before(plan.validityMs! + keep.endedPlanContentMs);
+      return sweep(
+        'endedGifts',
+        async () => {
+          let files: string[] = [];
+          const purged = await db.transaction().execute(async (trx) => {
+            const ids = await giftCleanup.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
+            files = await listGiftFiles(trx, ids);
+            await uploads.deleteIntentsOfGifts(trx, ids);
+            return giftCleanup.purgeGiftContent(trx, ids, clock.now().toISOString());
+          });
+          await deleteFiles(files, report);
+          return purged;
+        },
+        () => giftCleanup.endedGiftsLeft(db, plan.id, paidBefore),
+      );
+    });
   }
 
-  async function expiredUploads(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+  function expiredUploads(report: HousekeepingReport): Task {
     const cutoff = before(keep.expiredUploadMs);
-    return repeat(signal, async () => {
-      const intents = await db.transaction().execute(async (trx) => {
-        const rows = await uploads.lockExpiredIntents(trx, cutoff, batchSize);
-        await uploads.deleteIntents(
-          trx,
-          rows.map((r) => r.id),
+    return sweep(
+      'uploadIntents',
+      async () => {
+        const intents = await db.transaction().execute(async (trx) => {
+          const rows = await uploads.lockExpiredIntents(trx, cutoff, batchSize);
+          await uploads.deleteIntents(
+            trx,
+            rows.map((r) => r.id),
+          );
+          return rows;
+        });
+        // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message. An upload
+        // whose bytes arrived but was never confirmed may have been stored under its sniffed type's name by a confirm
+        // killed before its commit: those names are looked for (rare: abandoned uploads).
+        const stored = intents.filter((r) => r.status === 'uploaded').flatMap((r) => everyStoredKeyFor(r.file_path));
+        const found = (await Promise.all(stored.map(async (k) => ((await media.stat(k)) ? k : null)))).filter((k): k is string => k !== null);
+        const paths = [...intents.map((r) => r.file_path), ...found];
+        const used = await referencedPaths(db, paths);
+        // Where the browser's bytes landed, when apart from the key (S3), is never a message: always removed.
+        const landed = intents.map((r) => media.landingKey(r.file_path)).filter((k) => !paths.includes(k));
+        await deleteFiles(
+          [...paths.filter((p) => !used.has(p)), ...landed],
+          report,
         );
-        return rows;
-      });
-      // Checked after the intents are gone, right before the files: a confirmed upload is a gift's message. An upload
-      // whose bytes arrived but was never confirmed may have been stored under its sniffed type's name by a confirm
-      // killed before its commit: those names are looked for (rare: abandoned uploads).
-      const stored = intents.filter((r) => r.status === 'uploaded').flatMap((r) => everyStoredKeyFor(r.file_path));
-      const found = (await Promise.all(stored.map(async (k) => ((await media.stat(k)) ? k : null)))).filter((k): k is string => k !== null);
-      const paths = [...intents.map((r) => r.file_path), ...found];
-      const used = await referencedPaths(db, paths);
-      // Where the browser's bytes landed, when apart from the key (S3), is never a message: always removed.
-      const landed = intents.map((r) => media.landingKey(r.file_path)).filter((k) => !paths.includes(k));
-      await deleteFiles(
-        [...paths.filter((p) => !used.has(p)), ...landed],
-        report,
-      );
-      return intents.length;
-    });
+        return intents.length;
+      },
+      () => uploads.expiredIntentsLeft(db, cutoff),
+    );
   }
 
   /**
    * What render attempts that were killed may have left in storage: each attempt's renditions of every job that
    * ended long enough ago after more than one attempt (or not done), and its original (a kill between the swap and
-   * the original's removal), each only if no row names it. Returns the files removed.
+   * the original's removal), each only if no row names it; after the last page, the stale scratch folders. Counts
+   * the files removed.
    */
-  async function renderLeftovers(report: HousekeepingReport, signal?: AbortSignal): Promise<number> {
+  function renderLeftovers(report: HousekeepingReport): Task {
     const cutoff = before(keep.renderLeftoverMs);
     let after = '';
-    let removed = 0;
-    for (let i = 0; i < maxBatches && !signal?.aborted; i++) {
-      const jobs = await endedJobsWithLeftovers(db, RENDER_JOB_KINDS, cutoff, after, batchSize);
-      after = jobs.at(-1)?.id ?? after;
-      const keys = jobs.flatMap((job) => {
-        const { key } = JSON.parse(job.payload) as { key: string };
-        return [key, ...Array.from({ length: job.attempts }, (_, a) => renditionKeys(key, job.id, a + 1)).flat()];
-      });
-      const used = await referencedPaths(db, keys);
-      // Asked first, so the count says what was there; a retried job is rare, so these are few.
-      const present = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
-      removed += await deleteKeys(
-        present.filter((k): k is string => k !== null),
-        report,
-      );
-      if (jobs.length < batchSize) break;
-    }
-    return removed + (scratch ? await scratch.sweep(keep.renderLeftoverMs, clock.now()) : 0);
+    return {
+      name: 'renderLeftovers',
+      async step() {
+        const jobs = await endedJobsWithLeftovers(db, RENDER_JOB_KINDS, cutoff, after, batchSize);
+        after = jobs.at(-1)?.id ?? after;
+        const keys = jobs.flatMap((job) => {
+          const { key } = JSON.parse(job.payload) as { key: string };
+          return [key, ...Array.from({ length: job.attempts }, (_, a) => renditionKeys(key, job.id, a + 1)).flat()];
+        });
+        const used = await referencedPaths(db, keys);
+        // Asked first, so the count says what was there; a retried job is rare, so these are few.
+        const present = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
+        let done = await deleteKeys(
+          present.filter((k): k is string => k !== null),
+          report,
+        );
+        const more = jobs.length >= batchSize;
+        if (!more && scratch) done += await scratch.sweep(keep.renderLeftoverMs, clock.now());
+        return { done, more };
+      },
+      left: () => endedJobsWithLeftoversLeft(db, RENDER_JOB_KINDS, cutoff, after),
+    };
   }
 
   /**
    * Rates photos enrolled before the rating existed (decision 031) the way enrolment does: the matcher's enrolment
    * of the stored photo, which is the normalised image enrolment was given. Only the quality columns are written
    * (the features the scans use stay), and only while the photo has no rating: running twice is harmless. A photo
-   * that cannot be read is logged and tried again next run. Returns how many were rated.
+   * that cannot be read is logged and tried again next run. At most photoRatingsPerRun a run; counts those rated.
    */
-  async function photoRatings(signal?: AbortSignal): Promise<number> {
-    if (!recogniser) return 0;
+  function photoRatings(signal?: AbortSignal): Task | null {
+    if (!recogniser) return null;
     let after = '';
-    let rated = 0;
-    for (let tried = 0; tried < photoRatingsPerRun && !signal?.aborted; ) {
-      const photos = await unratedPhotos(db, after, Math.min(RATING_BATCH, photoRatingsPerRun - tried));
-      for (const photo of photos) {
-        if (signal?.aborted) break;
-        after = photo.id;
-        tried++;
-        try {
-          const { quality } = await recogniser.enrol(await buffer(await media.openRead(photo.storage_path)));
-          rated += await ratePhoto(db, photo.id, {
-            score: quality.score,
-            recognisable: quality.recognisable,
-            message: quality.message ?? null,
-            rating: quality.rating,
-            reasons: quality.reasons.join(','),
-          });
-        } catch (err) {
-          log.warn({ err, photoId: photo.id }, 'housekeeping: could not rate a photo');
+    let tried = 0;
+    return {
+      name: 'photoRatings',
+      async step() {
+        const photos = await unratedPhotos(db, after, Math.min(RATING_BATCH, photoRatingsPerRun - tried));
+        let rated = 0;
+        for (const photo of photos) {
+          if (signal?.aborted) break;
+          after = photo.id;
+          tried++;
+          try {
+            const { quality } = await recogniser.enrol(await buffer(await media.openRead(photo.storage_path)));
+            rated += await ratePhoto(db, photo.id, {
+              score: quality.score,
+              recognisable: quality.recognisable,
+              message: quality.message ?? null,
+              rating: quality.rating,
+              reasons: quality.reasons.join(','),
+            });
+          } catch (err) {
+            log.warn({ err, photoId: photo.id }, 'housekeeping: could not rate a photo');
+          }
         }
-      }
-      if (photos.length < RATING_BATCH) break;
-    }
-    return rated;
+        return { done: rated, more: photos.length >= RATING_BATCH && tried < photoRatingsPerRun };
+      },
+      left: () => unratedPhotosLeft(db, after),
+    };
   }
 
   return {
     retention: keep,
 
+    /**
+     * One run: every task takes a batch, then those whose batch came back full take another, round after round,
+     * until none has more or `budgetMs` is spent (the first round always runs whole, so every task moves each run).
+     * A task that fails is logged and left for the next run; the others go on.
+     */
     async run(signal?: AbortSignal): Promise<HousekeepingReport> {
+      const started = timer();
       const report = emptyReport();
-      const now = () => clock.now().toISOString();
-      const tasks: [keyof HousekeepingReport, () => Promise<number>][] = [
-        ['unpaidGifts', () => unpaidGifts(report, signal)],
-        ['endedGifts', () => endedGifts(report, signal)],
-        ['uploadIntents', () => expiredUploads(report, signal)],
-        [
+      const finishedBefore = () => before(keep.finishedJobMs);
+      const tasks: Task[] = [
+        unpaidGifts(),
+        ...endedGifts(report),
+        expiredUploads(report),
+        sweep(
           'verificationCodes',
-          () => repeat(signal, () => auth.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize)),
-        ],
-        [
+          () => auth.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize),
+          () => auth.expiredCodesLeft(db, before(keep.expiredCodeMs)),
+        ),
+        sweep(
           'codeResends',
-          () => repeat(signal, () => auth.deleteOldResends(db, before(keep.resendCooldownMs), batchSize)),
-        ],
-        ['sessions', () => repeat(signal, () => auth.deleteExpiredSessions(db, now(), batchSize))],
-        ['revealGrants', () => repeat(signal, () => deleteExpiredGrants(db, now(), batchSize))],
-        [
+          () => auth.deleteOldResends(db, before(keep.resendCooldownMs), batchSize),
+          () => auth.oldResendsLeft(db, before(keep.resendCooldownMs)),
+        ),
+        sweep('sessions', () => auth.deleteExpiredSessions(db, nowIso(), batchSize), () => auth.expiredSessionsLeft(db, nowIso())),
+        sweep('revealGrants', () => deleteExpiredGrants(db, nowIso(), batchSize), () => expiredGrantsLeft(db, nowIso())),
+        sweep(
           'scanFailures',
-          () =>
-            repeat(signal, () => deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize)),
-        ],
-        [
+          () => deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize),
+          () => oldScanFailuresLeft(db, before(keep.scanFailureWindowMs)),
+        ),
+        sweep(
           'webhookEvents',
-          () => repeat(signal, () => payments.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize)),
-        ],
-        [
+          () => payments.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize),
+          () => payments.oldWebhookEventsLeft(db, before(keep.webhookEventMs)),
+        ),
+        sweep(
           'jobs',
-          () =>
-            repeat(signal, () =>
-              deleteOldJobs(db, before(keep.finishedJobMs), before(keep.deadJobMs), batchSize),
-            ),
-        ],
-        ['orders', () => repeat(signal, () => payments.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize))],
-        ['staleParts', () => media.removeStaleParts(keep.stalePartMs, clock.now())],
-        ['renderLeftovers', () => renderLeftovers(report, signal)],
-        ['photoRatings', () => photoRatings(signal)],
+          () => deleteOldJobs(db, finishedBefore(), before(keep.deadJobMs), batchSize),
+          () => oldJobsLeft(db, finishedBefore(), before(keep.deadJobMs)),
+        ),
+        sweep(
+          'orders',
+          () => payments.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize),
+          () => payments.oldOrphanOrdersLeft(db, before(keep.accountingOrderMs)),
+        ),
+        { name: 'staleParts', step: async () => ({ done: await media.removeStaleParts(keep.stalePartMs, clock.now()), more: false }) },
+        renderLeftovers(report),
+        ...[photoRatings(signal)].filter((t): t is Task => t !== null),
       ];
-      // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
-      for (const [name, task] of tasks) {
-        if (signal?.aborted) break;
+
+      let pending = tasks;
+      for (let round = 0; pending.length > 0 && !signal?.aborted; round++) {
+        if (round > 0 && timer() - started >= budgetMs) break;
+        const next: Task[] = [];
+        for (const task of pending) {
+          if (signal?.aborted) break;
+          // Past the budget, a task that has not had this round's batch keeps its place for the count of what is left.
+          if (round > 0 && timer() - started >= budgetMs) {
+            next.push(task);
+            continue;
+          }
+          try {
+            const { done, more } = await task.step();
+            report[task.name] += done;
+            if (more) next.push(task);
+          } catch (err) {
+            // One task failing (a locked table, a gift paid mid-batch) does not stop the others; the next run retries.
+            log.error({ err, task: task.name }, 'housekeeping: task failed');
+          }
+        }
+        pending = next;
+      }
+
+      // Whatever still had more when the budget ran out: how much is left, for the log and the next run's timing.
+      for (const task of pending) {
+        if (!task.left) continue;
         try {
-          report[name] += await task();
+          report.left[task.name] = (report.left[task.name] ?? 0) + (await task.left());
         } catch (err) {
-          log.error({ err, task: name }, 'housekeeping: task failed');
+          log.warn({ err, task: task.name }, 'housekeeping: could not count what is left');
         }
       }
+      for (const [name, n] of Object.entries(report.left)) if (n === 0) delete report.left[name as HousekeepingTask];
+      if (leftTotal(report) > 0) log.warn({ left: report.left, ms: Math.round(timer() - started), budgetMs }, 'housekeeping: budget spent with work left');
+
       // What the tasks deleted (and any account deletion whose own checkpoint found the WAL busy) leaves SQLite's WAL.
       try {
         if ((await eraseDeletedFromDisk(db)) === 'busy')

@@ -2,7 +2,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { PushSender } from '../../adapters/push.ts';
 import type { Db } from '../../db/database.ts';
-import { noticeMailKey, noticePushKey } from '../../jobs/keys.ts';
+import { noticeMailJob, noticePushJob } from '../../jobs/keys.ts';
 import { jobMessageId } from '../../jobs/message-id.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobHandler, JobHandlers } from '../../jobs/runner.ts';
@@ -42,9 +42,9 @@ export function noticeJobs({ db, clock, mailer, push, publicOrigin }: NoticeJobD
       const devices = await listSenderSubscriptions(db, found.sender.id);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        await enqueue(trx, now, 'notice.mail', { event, giftId }, { key: noticeMailKey(event, giftId) });
+        await enqueue(trx, now, 'notice.mail', { event, giftId }, noticeMailJob(event, giftId));
         for (const d of devices) {
-          await enqueue(trx, now, 'notice.push', { event, giftId, subscriptionId: d.id }, { key: noticePushKey(event, giftId, d.id) });
+          await enqueue(trx, now, 'notice.push', { event, giftId, subscriptionId: d.id }, noticePushJob(event, giftId, d.id));
         }
       });
     },

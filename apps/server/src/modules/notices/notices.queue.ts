@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts';
-import { noticeFanoutKey } from '../../jobs/keys.ts';
+import { noticeFanoutJob } from '../../jobs/keys.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { NoticeEvent } from './notices.content.ts';
 
@@ -8,5 +8,5 @@ import type { NoticeEvent } from './notices.content.ts';
  * so the notice exists exactly when the event does.
  */
 export async function queueSenderNotice(db: Executor, now: Date, event: NoticeEvent, giftId: string): Promise<void> {
-  await enqueue(db, now, 'notice.fanout', { event, giftId }, { key: noticeFanoutKey(event, giftId) });
+  await enqueue(db, now, 'notice.fanout', { event, giftId }, noticeFanoutJob(event, giftId));
 }

@@ -1,6 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
-import { deleteBatchBefore } from '../../db/sweep.ts';
+import { countBefore, countUpTo, deleteBatchBefore } from '../../db/sweep.ts';
 import { giftExists } from '../gifts/gifts.repository.ts';
 import type { OrdersTable, PaymentProviderName } from './payments.table.ts';
 
@@ -91,17 +91,22 @@ export async function deleteUnpaidOrders(db: Executor, giftIds: string[]): Promi
 export async function deleteOldOrphanOrders(db: Executor, paidBefore: string, limit: number): Promise<number> {
   const res = await db
     .deleteFrom('orders')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('orders.id')
-        .where('orders.paid_at', '<', paidBefore)
-        .where((w) => w.not(giftExists(w.ref('orders.gift_id'))))
-        .limit(limit),
-    )
+    .where('id', 'in', oldOrphanOrders(db, paidBefore).limit(limit))
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 
+const oldOrphanOrders = (db: Executor, paidBefore: string) =>
+  db
+    .selectFrom('orders')
+    .select('orders.id')
+    // orders_paid_idx's predicate, spelled as it is there (SQLite matches a partial index's terms exactly).
+    .where(sql<boolean>`orders.paid_at IS NOT NULL`)
+    .where('orders.paid_at', '<', paidBefore)
+    .where((w) => w.not(giftExists(w.ref('orders.gift_id'))));
+
+export const oldOrphanOrdersLeft = (db: Executor, paidBefore: string) => countUpTo(db, oldOrphanOrders(db, paidBefore));
+
 export const deleteOldWebhookEvents = (db: Executor, cutoff: string, limit: number) =>
   deleteBatchBefore(db, 'webhook_events', 'id', 'received_at', cutoff, limit);
+export const oldWebhookEventsLeft = (db: Executor, cutoff: string) => countBefore(db, 'webhook_events', 'id', 'received_at', cutoff);

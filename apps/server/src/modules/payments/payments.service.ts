@@ -18,7 +18,7 @@ import type {
 // Types only: the stripe package (about 1 s to load) is imported only when STRIPE_* keys are set (infrastructure.ts).
 import type { CheckoutSessionFacts, StripeCheckoutProvider } from '../../adapters/stripe.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { paymentConfirmationKey } from '../../jobs/keys.ts';
+import { paymentConfirmationJob } from '../../jobs/keys.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex, sha256Hex } from '../../lib/crypto.ts';
@@ -92,7 +92,7 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
     await repo.markOrderPaid(trx, order.id, paymentId, now);
     // The first payment of the gift makes its backup code and queues the confirmation e-mail that carries it.
     if (await gifts.markGiftActive(trx, order.gift_id, now, backupCodes.fresh(order.gift_id).sealed)) {
-      await enqueue(trx, clock.now(), 'payment.confirmation', { giftId: order.gift_id }, { key: paymentConfirmationKey(order.gift_id) });
+      await enqueue(trx, clock.now(), 'payment.confirmation', { giftId: order.gift_id }, paymentConfirmationJob(order.gift_id));
     }
   }
 

@@ -109,8 +109,9 @@ export const reactionFilesOf = (db: Executor, giftIds: string[]) =>
 /** Of these storage paths, the ones a reaction names (its recording or its poster). */
 export const reactionPathsAmong = (db: Executor, paths: string[]) =>
   Promise.all([
-    db.selectFrom('reactions').select('file_path as path').where('file_path', 'in', paths).execute(),
-    db.selectFrom('reactions').select('poster_path as path').where('poster_path', 'in', paths).execute(),
+    // `is not null` as in the partial indexes' predicates (reactions_file_path_idx, reactions_poster_path_idx).
+    db.selectFrom('reactions').select('file_path as path').where('file_path', 'is not', null).where('file_path', 'in', paths).execute(),
+    db.selectFrom('reactions').select('poster_path as path').where('poster_path', 'is not', null).where('poster_path', 'in', paths).execute(),
   ]).then((found) => found.flat());
 
 interface RenderedReaction {

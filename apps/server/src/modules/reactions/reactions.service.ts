@@ -13,7 +13,7 @@ import { parse } from '../../lib/http.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import { planOf } from '../gifts/gift-plan.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
-import { renderJobKey } from '../../jobs/keys.ts';
+import { renderJob } from '../../jobs/keys.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { MediaGate } from '../media/media-gate.ts';
 import * as repo from './reactions.repository.ts';
@@ -148,7 +148,7 @@ export function createReactionsService({ db, media, clock, gate, renders, wakeJo
         // notice says it can be watched), or, with nothing to convert, the sender's notice at once.
         const attached = await db.transaction().execute(async (trx) => {
           if (!(await repo.attachFile(trx, reaction.id, { ...file, state: renders ? 'processing' : 'ready' }))) return false;
-          if (renders) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, { key: renderJobKey(reaction.gift_id, stored) });
+          if (renders) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, renderJob(reaction.gift_id, stored));
           else await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
           return true;
         });

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/database.ts';
-import { deleteBatchBefore } from '../../db/sweep.ts';
+import { countBefore, deleteBatchBefore } from '../../db/sweep.ts';
 
 export async function insertGrant(db: Executor, g: { tokenHash: string; giftId: string; now: string; expiresAt: string }) {
-  // Expired grants are worthless: drop them as new ones arrive.
-  await db.deleteFrom('reveal_grants').where('expires_at', '<', g.now).execute();
+  // Expired grants are left to housekeeping (bounded batches on reveal_grants_expires_idx): a delete of every expired
+  // grant here made each scan's transaction contend with every other scan's for the same rows (decision 044).
   await db
     .insertInto('reveal_grants')
     .values({ token_hash: g.tokenHash, gift_id: g.giftId, created_at: g.now, expires_at: g.expiresAt })
@@ -24,3 +24,4 @@ export async function hasLiveGrant(db: Executor, tokenHash: string, giftId: stri
 /** Grants expired before `now`; at most `limit`. */
 export const deleteExpiredGrants = (db: Executor, now: string, limit: number) =>
   deleteBatchBefore(db, 'reveal_grants', 'token_hash', 'expires_at', now, limit);
+export const expiredGrantsLeft = (db: Executor, now: string) => countBefore(db, 'reveal_grants', 'token_hash', 'expires_at', now);

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts';
-import { deleteBatchBefore } from '../../db/sweep.ts';
+import { countBefore, deleteBatchBefore } from '../../db/sweep.ts';
 
 /** The scopes failed scans are counted in (scan_failures.scope). */
 export const failureScope = {
@@ -48,3 +48,4 @@ export async function deleteRecipientFailures(db: Executor, email: string): Prom
 /** Failures older than `cutoff` no longer count; at most `limit` go. */
 export const deleteOldScanFailures = (db: Executor, cutoff: string, limit: number) =>
   deleteBatchBefore(db, 'scan_failures', 'id', 'created_at', cutoff, limit);
+export const oldScanFailuresLeft = (db: Executor, cutoff: string) => countBefore(db, 'scan_failures', 'id', 'created_at', cutoff);

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { countBefore } from '../../db/sweep.ts';
 import type { UploadIntent, UploadIntentsTable } from './uploads.table.ts';
 
 export async function insertIntent(db: Executor, intent: UploadIntentsTable): Promise<void> {
@@ -55,6 +56,8 @@ export function lockExpiredIntents(trx: Executor, cutoff: string, limit: number)
   if (isPostgres(trx)) q = q.forUpdate().skipLocked();
   return q.execute();
 }
+
+export const expiredIntentsLeft = (db: Executor, cutoff: string) => countBefore(db, 'upload_intents', 'id', 'expires_at', cutoff);
 
 export async function deleteIntents(trx: Executor, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;

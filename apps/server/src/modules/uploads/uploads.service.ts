@@ -13,7 +13,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import { keyWithFormat } from '../../adapters/media-formats.ts';
 import { MediaChangedError, type MediaStorage, SizeLimitExceededError } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
-import { renderJobKey } from '../../jobs/keys.ts';
+import { renderJob } from '../../jobs/keys.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { randomHex, randomToken } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -235,7 +235,7 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
         await repo.markIntentConfirmed(trx, intent.id);
         // Converted to a rendition every phone plays; the gift is revealable once it is ready.
         if (renders) {
-          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key }, { key: renderJobKey(gift.id, key) });
+          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key }, renderJob(gift.id, key));
         }
         return 'stored';
       });
