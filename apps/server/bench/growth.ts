@@ -49,7 +49,7 @@ import { createRevealGrants } from '../src/modules/reveal-grants/reveal-grants.t
 import { createScansService } from '../src/modules/scans/scans.service.ts';
 import { createSenderAuthService } from '../src/modules/sender-auth/sender-auth.service.ts';
 import { findSenderById } from '../src/modules/sender-auth/sender-auth.repository.ts';
-import { PG_URL, postgresProblem } from '../test/helpers/postgres.ts';
+import { adminQuery, PG_URL, postgresProblem, postgresUrlOf } from '../test/helpers/postgres.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -108,21 +108,8 @@ function volumes(factor: number): Volumes {
 
 // ---------- databases ----------
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const urlOf = (name: string) => {
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
+const admin = adminQuery;
+const urlOf = postgresUrlOf;
 
 const created: string[] = [];
 async function dropAll() {

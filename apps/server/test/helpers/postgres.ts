@@ -18,7 +18,8 @@ export async function postgresProblem(): Promise<string | null> {
   }
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/** One statement on the server's own database at PG_URL (creating and dropping databases), on a connection of its own. */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
@@ -35,7 +36,12 @@ async function adminQuery(sql: string): Promise<void> {
 export async function createScratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
+  return { url: postgresUrlOf(name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The URL of database `name` on the server at PG_URL. */
+export function postgresUrlOf(name: string): string {
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return url.toString();
 }
