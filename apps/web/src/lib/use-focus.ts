@@ -17,13 +17,14 @@ export function useFocusHeading(container: RefObject<HTMLElement | null>, key: u
     const started = performance.now();
     let frame = 0;
     const attempt = () => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
+      if (!focusLost()) return;
       const heading = container.current?.querySelector<HTMLElement>('h1') ?? container.current?.querySelector<HTMLElement>('h2');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
         heading.focus({ preventScroll: true });
-        return;
+        // A heading that cannot take focus yet is the old screen's, hidden while the new one loads (Suspense
+        // keeps it in the page with display: none): look again on the next frame.
+        if (!focusLost()) return;
       }
       if (performance.now() - started < HEADING_WAIT_MS) frame = requestAnimationFrame(attempt);
     };
@@ -35,8 +36,15 @@ export function useFocusHeading(container: RefObject<HTMLElement | null>, key: u
 /** Focuses `target` when `when` becomes true and focus was lost (the control pressed was replaced or disabled). */
 export function useFocusWhenLost(target: RefObject<HTMLElement | null>, when: boolean) {
   useEffect(() => {
-    if (!when) return;
-    const active = document.activeElement;
-    if (!active || active === document.body) target.current?.focus();
+    if (when && focusLost()) target.current?.focus();
   }, [target, when]);
+}
+
+/**
+ * Focus is on nothing a user can see: <body>, or a control of the screen being replaced, which Suspense keeps in the
+ * page hidden (display: none, so it has no boxes) until the new screen's code has loaded.
+ */
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || active.getClientRects().length === 0;
 }
