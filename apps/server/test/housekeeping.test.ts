@@ -439,14 +439,14 @@ describeEachDatabase('housekeeping', (get) => {
 
     // 60 rows in batches of 2: 30 full batches (the old cap was 25 a run), all gone in one run within its budget.
     await insert(60, 'a');
-    const whole = await housekeeping(h, { batchSize: 2, budgetMs: 60_000 }).service.run();
+    const whole = await housekeeping(h, { rowBatchSize: 2, budgetMs: 60_000 }).service.run();
     expect(whole.sessions).toBe(60);
     expect(whole.left).toEqual({});
     expect(await left()).toBe(0);
 
     // A spent budget (0 ms): every task takes its first batch, then the run stops and says how much is left.
     await insert(7, 'b');
-    const { service, lines } = housekeeping(h, { batchSize: 2, budgetMs: 0 });
+    const { service, lines } = housekeeping(h, { rowBatchSize: 2, budgetMs: 0 });
     const spent = await service.run();
     expect(spent.sessions).toBe(2);
     expect(spent.left).toEqual({ sessions: 5 });
@@ -456,11 +456,11 @@ describeEachDatabase('housekeeping', (get) => {
 
     // The budget is wall time: a clock that moves 100 ms per look stops a 250 ms run after its third round.
     let t = 0;
-    const rounds = await housekeeping(h, { batchSize: 2, budgetMs: 250, timer: () => (t += 100) }).service.run();
+    const rounds = await housekeeping(h, { rowBatchSize: 2, budgetMs: 250, timer: () => (t += 100) }).service.run();
     expect(rounds.sessions).toBeGreaterThanOrEqual(2);
     expect(rounds.sessions + (rounds.left.sessions ?? 0)).toBe(5);
 
-    expect((await housekeeping(h, { batchSize: 2 }).service.run()).left).toEqual({});
+    expect((await housekeeping(h, { rowBatchSize: 2 }).service.run()).left).toEqual({});
     expect(await left()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../adapters/clock.ts';
 import { sql } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { randomHex } from '../lib/crypto.ts';
@@ -201,12 +202,16 @@ export function createJobRunner({
     heartbeat.unref();
 
     try {
+      const started = performance.now();
       const outcome = await handler.run(payload as never, { id: job.id, attempt: job.attempts, signal: lease.signal });
       if (outcome?.rescheduleAt) {
         await settle(job, { status: 'queued', run_at: outcome.rescheduleAt.toISOString(), attempts: 0, last_error: null });
       } else {
         await settle(job, { status: 'done', last_error: null, finished_at: clock.now().toISOString() });
       }
+      // How long it ran, and how long it waited after it was due (a lane's queue): at info, for the operator.
+      const waitedMs = Math.max(0, clock.now().getTime() - Date.parse(job.run_at) - (performance.now() - started));
+      log.info({ jobId: job.id, kind: job.kind, ms: Math.round(performance.now() - started), waitedMs: Math.round(waitedMs) }, 'job: done');
     } catch (err) {
       const error = errorText(err);
       const policy = RETRY_POLICIES[job.kind as JobKind];

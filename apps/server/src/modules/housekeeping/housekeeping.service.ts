@@ -159,8 +159,13 @@ export interface HousekeepingDeps {
   clock: Clock;
   log: HousekeepingLog;
   retention?: Partial<Retention>;
-  /** Rows per statement/transaction. */
+  /** Gifts (with their files) per transaction, and render leftovers per batch. */
   batchSize?: number;
+  /**
+   * Rows per statement of the single-table sweeps (codes, sessions, grants, jobs …): rows only, no files, each
+   * statement an index range, so a large batch costs little more than a small one and an hour's expiries go in a few.
+   */
+  rowBatchSize?: number;
   /**
    * How long one run keeps going (default 400 ms, HOUSEKEEPING_BUDGET_MS): every task takes one batch, then each
    * whose last batch came back full takes another, round after round, until none has more or the budget is spent.
@@ -197,6 +202,9 @@ interface Task {
   left?: () => Promise<number>;
 }
 
+/** Rows per single-table sweep statement (decision 044: an hour of expired grants at a million gifts is ~45,000). */
+export const DEFAULT_ROW_BATCH = 2000;
+
 /** Unrated photos read per query. */
 const RATING_BATCH = 20;
 
@@ -212,6 +220,7 @@ export function createHousekeepingService({
   log,
   retention,
   batchSize = 200,
+  rowBatchSize = DEFAULT_ROW_BATCH,
   budgetMs = DEFAULT_HOUSEKEEPING_BUDGET_MS,
   timer = () => performance.now(),
   scratch = null,
@@ -242,12 +251,12 @@ export function createHousekeepingService({
   const before = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
   const nowIso = () => clock.now().toISOString();
 
-  /** A task whose batch is one call removing up to batchSize rows. */
+  /** A task whose batch is one call removing up to rowBatchSize rows. */
   const sweep = (name: HousekeepingTask, batch: () => Promise<number>, left: () => Promise<number>): Task => ({
     name,
     step: async () => {
       const done = await batch();
-      return { done, more: done >= batchSize };
+      return { done, more: done >= rowBatchSize };
     },
     left,
   });
@@ -414,34 +423,34 @@ export function createHousekeepingService({
         expiredUploads(report),
         sweep(
           'verificationCodes',
-          () => auth.deleteExpiredCodes(db, before(keep.expiredCodeMs), batchSize),
+          () => auth.deleteExpiredCodes(db, before(keep.expiredCodeMs), rowBatchSize),
           () => auth.expiredCodesLeft(db, before(keep.expiredCodeMs)),
         ),
         sweep(
           'codeResends',
-          () => auth.deleteOldResends(db, before(keep.resendCooldownMs), batchSize),
+          () => auth.deleteOldResends(db, before(keep.resendCooldownMs), rowBatchSize),
           () => auth.oldResendsLeft(db, before(keep.resendCooldownMs)),
         ),
-        sweep('sessions', () => auth.deleteExpiredSessions(db, nowIso(), batchSize), () => auth.expiredSessionsLeft(db, nowIso())),
-        sweep('revealGrants', () => deleteExpiredGrants(db, nowIso(), batchSize), () => expiredGrantsLeft(db, nowIso())),
+        sweep('sessions', () => auth.deleteExpiredSessions(db, nowIso(), rowBatchSize), () => auth.expiredSessionsLeft(db, nowIso())),
+        sweep('revealGrants', () => deleteExpiredGrants(db, nowIso(), rowBatchSize), () => expiredGrantsLeft(db, nowIso())),
         sweep(
           'scanFailures',
-          () => deleteOldScanFailures(db, before(keep.scanFailureWindowMs), batchSize),
+          () => deleteOldScanFailures(db, before(keep.scanFailureWindowMs), rowBatchSize),
           () => oldScanFailuresLeft(db, before(keep.scanFailureWindowMs)),
         ),
         sweep(
           'webhookEvents',
-          () => payments.deleteOldWebhookEvents(db, before(keep.webhookEventMs), batchSize),
+          () => payments.deleteOldWebhookEvents(db, before(keep.webhookEventMs), rowBatchSize),
           () => payments.oldWebhookEventsLeft(db, before(keep.webhookEventMs)),
         ),
         sweep(
           'jobs',
-          () => deleteOldJobs(db, finishedBefore(), before(keep.deadJobMs), batchSize),
+          () => deleteOldJobs(db, finishedBefore(), before(keep.deadJobMs), rowBatchSize),
           () => oldJobsLeft(db, finishedBefore(), before(keep.deadJobMs)),
         ),
         sweep(
           'orders',
-          () => payments.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), batchSize),
+          () => payments.deleteOldOrphanOrders(db, before(keep.accountingOrderMs), rowBatchSize),
           () => payments.oldOrphanOrdersLeft(db, before(keep.accountingOrderMs)),
         ),
         { name: 'staleParts', step: async () => ({ done: await media.removeStaleParts(keep.stalePartMs, clock.now()), more: false }) },
