@@ -198,7 +198,8 @@ export async function launchFirefox(baseURL: string, picture?: string): Promise<
       await page.keyboard.press('Backspace');
       await el.type(text);
     },
-    select: async (css, value) => void (await page.select(css, value)),
+    // Waits for the field as the other actions do: a step's fields arrive with its lazily loaded code.
+    select: async (css, value) => void (await (await visible(css)).select(value)),
     upload: async (css, file) => {
       const el = await page.waitForSelector(css, { timeout: 20_000 });
       await (el as unknown as { uploadFile(f: string): Promise<void> } | null)?.uploadFile(file);
