@@ -46,5 +46,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Classic zod cannot be tree-shaken: imported by a schema of the first screen it costs every page that talks to
+    // the API about 15 KB of gzip JavaScript (decision 046). The contract and the web app build schemas with zod/mini.
+    files: ['packages/contract/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'Use zod/mini here (decision 046): classic zod is not tree-shaken.' }] }],
+    },
+  },
   ...layerConfigs(),
 );

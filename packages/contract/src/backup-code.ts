@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BACKUP_CODE } from './constants.ts';
 import { ErrorBody, GiftId } from './common.ts';
 import { ScanResponse } from './recipient.ts';
 
 /** A paid gift's backup code: exactly 8 digits, as a string (leading zeros kept). */
-export const BackupCode = z.string().regex(new RegExp(`^\\d{${BACKUP_CODE.digits}}$`));
+export const BackupCode = z.string().check(z.regex(new RegExp(`^\\d{${BACKUP_CODE.digits}}$`)));
 export type BackupCode = z.infer<typeof BackupCode>;
 
 /**
@@ -19,11 +19,11 @@ export type BackupCode = z.infer<typeof BackupCode>;
  * the scan's (404 for a gift that does not exist, 403 not ready or used up, 410 expired).
  */
 export const OpenWithCodeRequest = z.object({
-  code: z.string().max(32),
-  recipient_id: z.string().max(64).optional(),
+  code: z.string().check(z.maxLength(32)),
+  recipient_id: z.optional(z.string().check(z.maxLength(64))),
 });
 export type OpenWithCodeRequest = z.infer<typeof OpenWithCodeRequest>;
-export const OpenWithCodeResponse = ScanResponse.extend({ success: z.literal(true) });
+export const OpenWithCodeResponse = z.extend(ScanResponse, { success: z.literal(true) });
 export type OpenWithCodeResponse = z.infer<typeof OpenWithCodeResponse>;
 export const OpenWithCodeErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { texts } from './texts.ts';
 
 /** Every failed call answers `{ success: false, error, code }`: `error` is the text the user sees. */
@@ -7,20 +7,21 @@ export const ErrorBody = z.object({
   error: z.string(),
   code: z.string(),
   /** Seconds until the call may be repeated (429 on a too-early resend; 503 scan_busy), as in `Retry-After`. */
-  retryAfter: z.number().int().optional(),
+  retryAfter: z.optional(z.number().check(z.int())),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const SuccessBody = z.object({ success: z.literal(true) });
+/** A success answer read only for its `success`: whatever else it carries is kept, not refused (the web app's calls). */
+export const LooseSuccessBody = z.looseObject(SuccessBody.shape);
 
-export const Email = z
-  .string({ error: texts.sender.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: texts.sender.invalidEmail }).max(254, { error: texts.sender.invalidEmail }));
+export const Email = z.pipe(
+  z.string({ error: texts.sender.invalidEmail }).check(z.trim(), z.toLowerCase()),
+  z.email({ error: texts.sender.invalidEmail }).check(z.maxLength(254, { error: texts.sender.invalidEmail })),
+);
 
 /** Gift ids are 128-bit random values, written as 32 lowercase hex characters. */
-export const GiftId = z.string().regex(/^[0-9a-f]{32}$/, { error: texts.sender.giftNotFound });
+export const GiftId = z.string().check(z.regex(/^[0-9a-f]{32}$/, { error: texts.sender.giftNotFound }));
 export type GiftId = z.infer<typeof GiftId>;
 
-export const Code = z.string().regex(/^\d{6}$/, { error: texts.sender.invalidCode });
+export const Code = z.string().check(z.regex(/^\d{6}$/, { error: texts.sender.invalidCode }));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PLAN_IDS } from './plans.ts';
 import { Delivery } from './scheduling.ts';
 import { GiftStatus, MessageState, QualityReason } from './sender.ts';
@@ -10,47 +10,47 @@ export const MyGift = z.object({
   id: z.string(),
   status: GiftStatus,
   recipientName: z.string(),
-  recipientEmail: z.string().nullable(),
+  recipientEmail: z.nullable(z.string()),
   occasion: z.string(),
   planId: z.enum(PLAN_IDS),
   planName: z.string(),
-  messageType: z.enum(['video', 'audio', 'text']).nullable(),
+  messageType: z.nullable(z.enum(['video', 'audio', 'text'])),
   messageState: MessageState,
-  messageError: z.string().nullable(),
+  messageError: z.nullable(z.string()),
   /** Signed, short-lived URLs for the sender's own view. */
-  photoUrl: z.string().nullable(),
+  photoUrl: z.nullable(z.string()),
   /**
    * How recognisable the gift is: its best photo's rating 1-5 and why it is low (decision 031); null while none of
    * its photos is rated (enrolled before the rating existed, and not yet rated by housekeeping).
    */
-  recognisability: z.object({ rating: z.number().int().min(1).max(5), reasons: z.array(QualityReason) }).nullable(),
-  messageUrl: z.string().nullable(),
-  posterUrl: z.string().nullable(),
+  recognisability: z.nullable(z.object({ rating: z.number().check(z.int(), z.gte(1), z.lte(5)), reasons: z.array(QualityReason) })),
+  messageUrl: z.nullable(z.string()),
+  posterUrl: z.nullable(z.string()),
   /** Reveals used (each successful scan counts) and the plan's allowance (null: unlimited). */
-  scansUsed: z.number().int(),
-  scansAllowed: z.number().int().nullable(),
-  paidAt: z.string().nullable(),
+  scansUsed: z.number().check(z.int()),
+  scansAllowed: z.nullable(z.number().check(z.int())),
+  paidAt: z.nullable(z.string()),
   /** When the plan's validity ends (null: never, or not paid yet). */
-  validUntil: z.string().nullable(),
+  validUntil: z.nullable(z.string()),
   /** The plan's time or scans are used up. */
   ended: z.boolean(),
-  firstOpenedAt: z.string().nullable(),
+  firstOpenedAt: z.nullable(z.string()),
   /** Until the gift is first opened the sender may record or upload the message again. */
   canReplaceMessage: z.boolean(),
   /** Attachment URLs where the plan includes downloads (`downloads` entitlement); null otherwise. */
-  downloads: z.object({ message: z.string().nullable(), reaction: z.string().nullable() }),
+  downloads: z.object({ message: z.nullable(z.string()), reaction: z.nullable(z.string()) }),
   /** The recipient's recorded reaction (Lifetime, with consent). */
-  reaction: z
-    .object({ url: z.string(), mime: z.string(), posterUrl: z.string().nullable(), recordedAt: z.string() })
-    .nullable(),
+  reaction: z.nullable(
+    z.object({ url: z.string(), mime: z.string(), posterUrl: z.nullable(z.string()), recordedAt: z.string() }),
+  ),
   /**
    * The recipient's recording, whatever its state: processing while it is converted (the sender's notice waits for
    * it), ready (then `reaction` holds it), failed (it could not be converted); null when none was recorded.
    */
-  reactionState: z.enum(['processing', 'ready', 'failed']).nullable(),
+  reactionState: z.nullable(z.enum(['processing', 'ready', 'failed'])),
   deliveries: z.array(Delivery),
   /** The gift's 8-digit backup code (decision 039), for a paid gift only; only its sender ever sees it. */
-  backupCode: z.string().regex(/^\d{8}$/).nullable(),
+  backupCode: z.nullable(z.string().check(z.regex(/^\d{8}$/))),
   createdAt: z.string(),
 });
 export type MyGift = z.infer<typeof MyGift>;

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PLAN_IDS } from './plans.ts';
 
 // GET /api/plans?country=XX
-export const PlansQuery = z.object({ country: z.string().length(2).optional() });
+export const PlansQuery = z.object({ country: z.optional(z.string().check(z.length(2))) });
 
 // GET /api/geo
-export const GeoResponse = z.object({ countryCode: z.string().length(2).nullable(), source: z.string() });
+export const GeoResponse = z.object({ countryCode: z.nullable(z.string().check(z.length(2))), source: z.string() });
 export type GeoResponse = z.infer<typeof GeoResponse>;
 
 /** A plan as GET /api/plans shows it (the server's Plan, minus what only the server needs). */
@@ -15,7 +15,7 @@ export const PlanView = z.object({
   subtitle: z.string(),
   price: z.string(),
   validity: z.string(),
-  scans: z.number().nullable(),
+  scans: z.nullable(z.number()),
   maxFileBytes: z.number(),
   downloads: z.boolean(),
   reactions: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Code, Email, ErrorBody, GiftId } from './common.ts';
 import { texts } from './texts.ts';
 
@@ -7,13 +7,13 @@ export const CheckEmailRequest = z.object({ email: Email });
 export const CheckEmailResponse = z.object({
   success: z.literal(true),
   exists: z.boolean(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
 
 // POST /api/verification-recipient/send-otp
 export const RecipientSendOtpRequest = z.object({ email: Email, type: z.literal('recipient') });
-export const RecipientSendOtpResponse = z.object({ success: z.literal(true), resendAfter: z.number().int() });
+export const RecipientSendOtpResponse = z.object({ success: z.literal(true), resendAfter: z.number().check(z.int()) });
 
 // POST /api/verification-recipient/verify-otp — success starts a recipient session (cookie) limited to this e-mail.
 export const RecipientVerifyOtpRequest = z.object({ email: Email, code: Code, type: z.literal('recipient') });
@@ -47,11 +47,11 @@ export const RecipientNameResponse = z.object({ success: z.literal(true), name: 
 // POST /api/verification-recipient/process-scan        (multipart: scan, recipient_id)
 export const ScanGiftDetails = z.object({
   /** The message page's path (/gift-message/{giftId}) whenever the message can be shown, text included; else null. */
-  giftMessageUrl: z.string().nullable(),
+  giftMessageUrl: z.nullable(z.string()),
   /** The same as giftMessageUrl (the specification names both spellings, as for sender_name and recipient_name). */
-  gifts_message_url: z.string().nullable(),
+  gifts_message_url: z.nullable(z.string()),
   /** Signed media URL valid 5 minutes (video/audio), or null for a text message. */
-  messageUrl: z.string().nullable(),
+  messageUrl: z.nullable(z.string()),
   senderName: z.string(),
   /** The same as senderName. */
   sender_name: z.string(),
@@ -59,12 +59,12 @@ export const ScanGiftDetails = z.object({
   recipientName: z.string(),
   /** The same as recipientName. */
   recipient_name: z.string(),
-  recipientEmail: z.string().nullable(),
-  giftImageUrl: z.string().nullable(),
+  recipientEmail: z.nullable(z.string()),
+  giftImageUrl: z.nullable(z.string()),
 });
 export const ScanResponse = z.object({
   success: z.boolean(),
-  giftId: GiftId.nullable(),
+  giftId: z.nullable(GiftId),
   /**
    * The decision: `matched`. The specification names the same decision three times, so the answer carries all three
    * alike: `matchFound` equals `matched`, and `openAIResponse.content` is "yes" exactly when `matched` is true (our
@@ -73,12 +73,12 @@ export const ScanResponse = z.object({
   matchResult: z.object({
     matched: z.boolean(),
     matchFound: z.boolean(),
-    giftId: GiftId.nullable(),
+    giftId: z.nullable(GiftId),
     score: z.number(),
   }),
   openAIResponse: z.object({ content: z.enum(['yes', 'no']) }),
-  giftDetails: ScanGiftDetails.nullable(),
-  error: z.string().optional(),
+  giftDetails: z.nullable(ScanGiftDetails),
+  error: z.optional(z.string()),
 });
 export type ScanResponse = z.infer<typeof ScanResponse>;
 
@@ -97,12 +97,12 @@ export const LiveFrameMiss = z.object({
   success: z.literal(false),
   decided: z.literal(false),
   /** live frames this client may still send for this gift (or e-mail) within the window */
-  framesLeft: z.number().int().nonnegative(),
+  framesLeft: z.number().check(z.int(), z.nonnegative()),
   /** the matcher found the gift on a small part of the frame: ask the person to move closer (decision 047) */
-  hint: z.literal('moveCloser').optional(),
+  hint: z.optional(z.literal('moveCloser')),
 });
 export type LiveFrameMiss = z.infer<typeof LiveFrameMiss>;
-export const LiveFrameResponse = z.union([ScanResponse.extend({ success: z.literal(true) }), LiveFrameMiss]);
+export const LiveFrameResponse = z.union([z.extend(ScanResponse, { success: z.literal(true) }), LiveFrameMiss]);
 export type LiveFrameResponse = z.infer<typeof LiveFrameResponse>;
 
 /**
@@ -112,10 +112,10 @@ export type LiveFrameResponse = z.infer<typeof LiveFrameResponse>;
  * and sends the same photo again after `retryAfter` seconds, without using one of the recipient's attempts.
  */
 export const SCAN_BUSY_STATUS = 503;
-export const ScanBusyBody = ErrorBody.extend({
+export const ScanBusyBody = z.extend(ErrorBody, {
   code: z.literal('scan_busy'),
   error: z.literal(texts.recipient.scanBusy),
-  retryAfter: z.number().int().positive(),
+  retryAfter: z.number().check(z.int(), z.positive()),
 });
 export type ScanBusyBody = z.infer<typeof ScanBusyBody>;
 
@@ -125,57 +125,57 @@ export const GiftMessageResponse = z.object({
   giftId: GiftId,
   messageType: z.enum(['video', 'audio', 'text']),
   /** Signed, expiring media URL for video/audio; null for text. */
-  messageUrl: z.string().nullable(),
+  messageUrl: z.nullable(z.string()),
   /** A frame of the video, shown before play (signed like messageUrl); null for audio, text, or none made. */
-  posterUrl: z.string().nullable(),
-  text: z.string().nullable(),
+  posterUrl: z.nullable(z.string()),
+  text: z.nullable(z.string()),
   senderName: z.string(),
   reactionsEnabled: z.boolean(),
   hasReaction: z.boolean(),
   planDetails: z.object({ planName: z.string() }),
-  recipientId: z.string().nullable(),
+  recipientId: z.nullable(z.string()),
   recipientName: z.string(),
-  recipientEmail: z.string().nullable(),
+  recipientEmail: z.nullable(z.string()),
 });
 export type GiftMessageResponse = z.infer<typeof GiftMessageResponse>;
 
 // POST /api/reactions/play-consent
 export const PlayConsentRequest = z.object({
   giftId: GiftId,
-  recipientId: z.string().nullable().optional(),
-  recipientName: z.string().max(100).nullable().optional(),
-  recipientEmail: z.string().max(254).nullable().optional(),
-  mediaDuration: z.number().int().nonnegative().nullable(),
-  playbackSessionId: z.string().min(8).max(100),
+  recipientId: z.optional(z.nullable(z.string())),
+  recipientName: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  recipientEmail: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
+  mediaDuration: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  playbackSessionId: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 export const PlayConsentResponse = z.object({
   success: z.literal(true),
   allowRecording: z.boolean(),
   message: z.string(),
-  data: z.object({ id: z.string() }).nullable(),
+  data: z.nullable(z.object({ id: z.string() })),
 });
 export type PlayConsentResponse = z.infer<typeof PlayConsentResponse>;
 
 // POST /api/reactions/consent
 export const ConsentRequest = z.object({
-  reactionId: z.string().min(1),
+  reactionId: z.string().check(z.minLength(1)),
   consentGranted: z.boolean(),
-  deviceInfo: z.object({ userAgent: z.string().max(500), platform: z.string().max(100), language: z.string().max(50) }),
+  deviceInfo: z.object({ userAgent: z.string().check(z.maxLength(500)), platform: z.string().check(z.maxLength(100)), language: z.string().check(z.maxLength(50)) }),
   browserInfo: z.object({ cookieEnabled: z.boolean(), onLine: z.boolean() }),
 });
 
 // POST /api/reactions/start-synced-recording
 export const StartSyncedRecordingRequest = z.object({
-  reactionId: z.string().min(1),
+  reactionId: z.string().check(z.minLength(1)),
   mediaStartTime: z.number(),
-  playbackSessionId: z.string().min(8).max(100),
+  playbackSessionId: z.string().check(z.minLength(8), z.maxLength(100)),
 });
 
 // POST /api/reactions/upload (multipart: reaction (webm), reactionId, recordingQuality, durationSeconds, mediaEndTime, syncOffsetMs)
 export const ReactionUploadFields = z.object({
-  reactionId: z.string().min(1),
+  reactionId: z.string().check(z.minLength(1)),
   recordingQuality: z.literal('high'),
-  durationSeconds: z.coerce.number().nonnegative(),
+  durationSeconds: z.coerce.number().check(z.nonnegative()),
   mediaEndTime: z.coerce.number(),
   syncOffsetMs: z.coerce.number(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GiftId } from './common.ts';
 import { texts } from './texts.ts';
 
@@ -7,11 +7,13 @@ export type ContactType = z.infer<typeof ContactType>;
 
 const RecipientContact = z
   .string({ error: texts.sender.scheduleContactRequired })
-  .trim()
-  .min(1, { error: texts.sender.scheduleContactRequired })
-  .max(254, { error: texts.sender.scheduleContactRequired });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: texts.sender.scheduleContactRequired }),
+    z.maxLength(254, { error: texts.sender.scheduleContactRequired }),
+  );
 const ScheduledDatetime = z.iso.datetime({ offset: true, error: texts.sender.scheduleDateTimeRequired });
-const TimeZone = z.string({ error: texts.sender.timezoneInvalid }).min(1, { error: texts.sender.timezoneInvalid }).max(64, { error: texts.sender.timezoneInvalid });
+const TimeZone = z.string({ error: texts.sender.timezoneInvalid }).check(z.minLength(1, { error: texts.sender.timezoneInvalid }), z.maxLength(64, { error: texts.sender.timezoneInvalid }));
 
 // POST /api/scheduled-messages
 export const ScheduleRequest = z.object({
@@ -47,9 +49,9 @@ export const Delivery = z.object({
   /** The sender's IANA time zone, to show the instant as they chose it. */
   timezone: z.string(),
   status: DeliveryStatus,
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  sentAt: z.string().nullable(),
+  attempts: z.number().check(z.int()),
+  lastError: z.nullable(z.string()),
+  sentAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Delivery = z.infer<typeof Delivery>;
@@ -60,21 +62,23 @@ export const DeliveriesResponse = z.object({
   success: z.literal(true),
   deliveries: z.array(Delivery),
   /** Scheduled WhatsApp needs the Cloud API; when it is off, `reason` says so for the page. */
-  whatsapp: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  whatsapp: z.object({ available: z.boolean(), reason: z.nullable(z.string()) }),
 });
 export type DeliveriesResponse = z.infer<typeof DeliveriesResponse>;
 
 // PATCH /api/scheduled-messages/{id}: a new instant (with its zone) and/or a new contact.
 export const ChangeDeliveryRequest = z
   .object({
-    recipientContact: RecipientContact.optional(),
-    contactType: ContactType.optional(),
-    scheduledDatetime: ScheduledDatetime.optional(),
-    timezone: TimeZone.optional(),
+    recipientContact: z.optional(RecipientContact),
+    contactType: z.optional(ContactType),
+    scheduledDatetime: z.optional(ScheduledDatetime),
+    timezone: z.optional(TimeZone),
   })
-  .refine((b) => b.recipientContact !== undefined || b.scheduledDatetime !== undefined, {
-    error: texts.sender.deliveryNothingToChange,
-  });
+  .check(
+    z.refine((b) => b.recipientContact !== undefined || b.scheduledDatetime !== undefined, {
+      error: texts.sender.deliveryNothingToChange,
+    }),
+  );
 export type ChangeDeliveryRequest = z.infer<typeof ChangeDeliveryRequest>;
 
 export const DeliveryResponse = z.object({ success: z.literal(true), delivery: Delivery });
@@ -85,7 +89,7 @@ export const SendNowRequest = z.object({
   giftId: GiftId,
   recipientContact: RecipientContact,
   contactType: ContactType,
-  timezone: TimeZone.optional(),
+  timezone: z.optional(TimeZone),
 });
 export type SendNowRequest = z.infer<typeof SendNowRequest>;
 

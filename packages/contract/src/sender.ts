@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Code, Email, GiftId } from './common.ts';
 import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
 import { texts } from './texts.ts';
@@ -9,12 +9,12 @@ import { regionalPhone } from './phone.ts';
 // POST /api/gift-sender/send-email
 export const SendEmailRequest = z.object({ email: Email, type: z.literal('sender') });
 export type SendEmailRequest = z.infer<typeof SendEmailRequest>;
-export const SendCodeResponse = z.object({ success: z.literal(true), resendAfter: z.number().int() });
+export const SendCodeResponse = z.object({ success: z.literal(true), resendAfter: z.number().check(z.int()) });
 export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
 
 // POST /api/gift-sender/send-whatsapp (switched off in the interface; the server answers 503)
 export const SendWhatsappRequest = z.object({
-  phoneNumber: z.string().regex(/^\+?\d{10,15}$/),
+  phoneNumber: z.string().check(z.regex(/^\+?\d{10,15}$/)),
   type: z.literal('sender'),
 });
 
@@ -24,21 +24,23 @@ export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 export const VerifyResponse = z.object({
   success: z.literal(true),
   isNewUser: z.boolean(),
-  firstName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
 });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 export const FirstName = z
   .string({ error: texts.sender.firstNameRequired })
-  .trim()
-  .min(1, { error: texts.sender.firstNameRequired })
-  .max(FIRST_NAME_MAX, { error: texts.sender.firstNameTooLong });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: texts.sender.firstNameRequired }),
+    z.maxLength(FIRST_NAME_MAX, { error: texts.sender.firstNameTooLong }),
+  );
 
 // POST /api/gift-sender/update-user  (acts on the session's sender; email/phone must be the session's)
 export const UpdateUserRequest = z.object({
   firstName: FirstName,
-  email: Email.optional(),
-  phoneNumber: z.string().optional(),
+  email: z.optional(Email),
+  phoneNumber: z.optional(z.string()),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
@@ -46,44 +48,49 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 export const MeResponse = z.object({
   success: z.literal(true),
   email: z.string(),
-  firstName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 const planRegion = (id: PlanId): Region => findPlan(id)?.region ?? 'US';
 
 // POST /api/gift-sender/submit-gift (multipart; giftImage is the file part, up to 3 files named giftImage)
-export const SubmitGiftFields = z
-  .object({
-    senderEmail: z.string().optional(),
-    senderPhone: z.string().optional(),
-    recipientName: z
-      .string({ error: texts.sender.recipientNameRequired })
-      .trim()
-      .min(1, { error: texts.sender.recipientNameRequired })
-      .max(80, { error: texts.sender.recipientNameTooLong }),
-    occasion: z.enum(OCCASIONS, { error: texts.sender.occasionRequired }),
-    planId: z.enum(PLAN_IDS, { error: texts.sender.planRequired }),
-    recipientEmail: z.string().trim().toLowerCase().optional(),
-    recipientPhone: z.string().trim().optional(),
-  })
-  .transform((v, ctx): typeof v => {
+const SubmitGiftObject = z.object({
+  senderEmail: z.optional(z.string()),
+  senderPhone: z.optional(z.string()),
+  recipientName: z
+    .string({ error: texts.sender.recipientNameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: texts.sender.recipientNameRequired }),
+      z.maxLength(80, { error: texts.sender.recipientNameTooLong }),
+    ),
+  occasion: z.enum(OCCASIONS, { error: texts.sender.occasionRequired }),
+  planId: z.enum(PLAN_IDS, { error: texts.sender.planRequired }),
+  recipientEmail: z.optional(z.string().check(z.trim(), z.toLowerCase())),
+  recipientPhone: z.optional(z.string().check(z.trim())),
+});
+type SubmitGiftObject = z.output<typeof SubmitGiftObject>;
+export const SubmitGiftFields = z.pipe(
+  SubmitGiftObject,
+  z.transform((v: SubmitGiftObject, ctx): SubmitGiftObject => {
     const email = v.recipientEmail ?? '';
     if (!email && !v.recipientPhone) {
-      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.recipientContactRequired });
+      ctx.issues.push({ code: 'custom', path: ['recipientEmail'], message: texts.sender.recipientContactRequired, input: v });
     } else if (email && !Email.safeParse(email).success) {
-      ctx.addIssue({ code: 'custom', path: ['recipientEmail'], message: texts.sender.invalidEmail });
+      ctx.issues.push({ code: 'custom', path: ['recipientEmail'], message: texts.sender.invalidEmail, input: v });
     }
     if (!v.recipientPhone) return v;
     // Optional beside an e-mail, but a number given is checked: one without "+" is read in the
     // plan's region (the India plans for India, the US plans for everyone else) and kept as "+{code}{digits}".
     const phone = regionalPhone(planRegion(v.planId), v.recipientPhone);
     if (!phone.ok) {
-      ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: phone.error });
+      ctx.issues.push({ code: 'custom', path: ['recipientPhone'], message: phone.error, input: v });
       return z.NEVER;
     }
     return { ...v, recipientPhone: phone.phone };
-  });
+  }),
+);
 export type SubmitGiftFields = z.infer<typeof SubmitGiftFields>;
 
 /** Why a gift photo is hard to recognise (decision 031). */
@@ -99,10 +106,10 @@ export const PhotoQuality = z.object({
   recognisable: z.boolean(),
   score: z.number(),
   /** 1 (a scan will rarely find it) .. 5 (easily recognised) */
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   /** why the rating is low, cause before symptom; empty when nothing holds it back */
   reasons: z.array(QualityReason),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type PhotoQuality = z.infer<typeof PhotoQuality>;
 
@@ -110,7 +117,7 @@ export const SubmitGiftResponse = z.object({
   success: z.literal(true),
   giftId: GiftId,
   /** How recognisable the gift photo is (filled once the matcher enrols the photo). */
-  quality: PhotoQuality.optional(),
+  quality: z.optional(PhotoQuality),
   /**
    * True when another active gift for the same recipient e-mail has a photo that a scan cannot tell from this one.
    * Only yes/no: nothing about the other gift or its sender (decision 031).
@@ -124,7 +131,7 @@ export type SubmitGiftResponse = z.infer<typeof SubmitGiftResponse>;
 export const AddGiftPhotoResponse = z.object({
   success: z.literal(true),
   quality: PhotoQuality,
-  photoCount: z.number().int(),
+  photoCount: z.number().check(z.int()),
   /** as in SubmitGiftResponse, for the new photo */
   lookalike: z.boolean(),
 });
@@ -136,11 +143,11 @@ export type MessageType = z.infer<typeof MessageType>;
 // POST /api/gift-sender/generate-upload-url
 export const GenerateUploadUrlRequest = z.object({
   giftId: GiftId,
-  fileType: z.string().min(1).max(100),
-  fileName: z.string().min(1).max(255),
+  fileType: z.string().check(z.minLength(1), z.maxLength(100)),
+  fileName: z.string().check(z.minLength(1), z.maxLength(255)),
   messageType: MessageType,
   /** Size the client is about to send; checked against the plan before any byte moves. */
-  fileSize: z.number().int().positive().optional(),
+  fileSize: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type GenerateUploadUrlRequest = z.infer<typeof GenerateUploadUrlRequest>;
 export const GenerateUploadUrlResponse = z.object({
@@ -156,14 +163,14 @@ export const ConfirmUploadRequest = z.object({
   giftId: GiftId,
   publicUrl: z.string(),
   messageType: MessageType,
-  filePath: z.string().min(1),
+  filePath: z.string().check(z.minLength(1)),
 });
 export type ConfirmUploadRequest = z.infer<typeof ConfirmUploadRequest>;
 
 // POST /api/gift-sender/save-text-message (the Text tab)
 export const SaveTextMessageRequest = z.object({
   giftId: GiftId,
-  text: z.string().trim().min(1, { error: texts.sender.messageRequired }).max(TEXT_MESSAGE_MAX),
+  text: z.string().check(z.trim(), z.minLength(1, { error: texts.sender.messageRequired }), z.maxLength(TEXT_MESSAGE_MAX)),
 });
 export type SaveTextMessageRequest = z.infer<typeof SaveTextMessageRequest>;
 
@@ -183,23 +190,23 @@ export const GiftSummary = z.object({
   giftId: GiftId,
   status: GiftStatus,
   recipientName: z.string(),
-  recipientEmail: z.string().nullable(),
+  recipientEmail: z.nullable(z.string()),
   occasion: z.string(),
-  messageType: z.enum(['video', 'audio', 'text']).nullable(),
+  messageType: z.nullable(z.enum(['video', 'audio', 'text'])),
   /** Whether the uploaded message is still being made playable everywhere (not revealable until ready). */
   messageState: MessageState,
-  giftImageUrl: z.string().nullable(),
+  giftImageUrl: z.nullable(z.string()),
   plan: z.object({
     id: z.enum(PLAN_IDS),
     name: z.string(),
     price: z.string(),
     currency: z.string(),
-    amountMinor: z.number().int(),
+    amountMinor: z.number().check(z.int()),
     validity: z.string(),
   }),
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
   /** The gift's 8-digit backup code (decision 039), for a paid gift only; only its sender ever sees it. */
-  backupCode: z.string().regex(/^\d{8}$/).nullable(),
+  backupCode: z.nullable(z.string().check(z.regex(/^\d{8}$/))),
 });
 export type GiftSummary = z.infer<typeof GiftSummary>;
 export const GiftSummaryResponse = z.object({ success: z.literal(true), gift: GiftSummary });

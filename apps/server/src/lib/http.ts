@@ -23,9 +23,12 @@ export function validationError(err: z.ZodError | string | undefined, fallback: 
   return new AppError(400, 'validation_failed', message);
 }
 
-/** The one way to validate input: a contract schema; a failure is a 400 with a user text (see validationError). */
-export function parse<S extends z.ZodType>(schema: S, data: unknown, fallback?: string): z.output<S> {
-  const result = schema.safeParse(data);
+/**
+ * The one way to validate input: a contract schema; a failure is a 400 with a user text (see validationError).
+ * Any zod schema: the contract's are written with zod/mini (decision 046), the server's own with zod.
+ */
+export function parse<S extends z.core.$ZodType>(schema: S, data: unknown, fallback?: string): z.output<S> {
+  const result = z.safeParse(schema, data);
   if (!result.success) throw validationError(result.error, fallback);
   return result.data;
 }

@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, apiRequest } from './api-client.ts';
 
 const Ok = z.object({ success: z.literal(true) });

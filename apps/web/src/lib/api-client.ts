@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 import { userText } from './user-text.ts';
 
 /**
@@ -42,7 +42,7 @@ async function toApiError(res: Response, fallback: string): Promise<ApiError> {
 interface RequestOptions<T> {
   /** Text shown when the server gives none (the spec's fallback for this call). */
   fallbackError: string;
-  schema: z.ZodType<T>;
+  schema: core.$ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -76,7 +76,7 @@ export async function apiRequest<T>(
     // Not JSON (an HTML page where an answer was expected): the parser's text is not for the user.
     throw new ApiError(fallbackError, res.status, 'bad_response');
   }
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (!parsed.success) throw new ApiError(fallbackError, res.status, 'bad_response');
   return parsed.data;
 }

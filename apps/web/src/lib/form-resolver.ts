@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** One contract text per field of a form: what the user reads when that field's check has no text of its own. */
 export type FieldTexts<Values> = { readonly [K in keyof Values]-?: string };
@@ -20,7 +20,7 @@ export function fieldText<Values>(texts: FieldTexts<Values>, fallback: string) {
  * react-hook-form's zod resolver whose every message is a contract text: the schema's own texts where it words a
  * check (they take precedence), the field's text from `texts` for any other problem with that field.
  */
-export function contractResolver<S extends z.ZodObject>(
+export function contractResolver<S extends z.ZodMiniObject>(
   schema: S,
   texts: FieldTexts<z.input<S>>,
   fallback: string,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The recipient journey's browser storage, under the key names the product specification gives them.
@@ -43,11 +43,11 @@ export function writeString(which: Area, key: string, value: string): void {
   }
 }
 
-export function readJson<T>(which: Area, key: string, schema: z.ZodType<T>): T | null {
+export function readJson<T>(which: Area, key: string, schema: z.core.$ZodType<T>): T | null {
   const raw = readString(which, key);
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const parsed = z.safeParse(schema, JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 
 /** Reads a JSON value from sessionStorage, returning null when absent, unreadable or not matching `schema`. */
-export function readSession<T>(key: string, schema: z.ZodType<T>): T | null {
+export function readSession<T>(key: string, schema: core.$ZodType<T>): T | null {
   try {
     const raw = sessionStorage.getItem(key);
     if (raw === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const parsed = safeParse(schema, JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     // Storage disabled (private mode) or corrupt JSON: behave as if nothing was stored.

@@ -1,4 +1,4 @@
-import { SuccessBody } from '@giftlens/contract/common';
+import { LooseSuccessBody } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { ConfirmUploadRequest } from '@giftlens/contract/sender';
@@ -8,6 +8,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export function confirmUpload(body: ConfirmUploadRequest) {
   return apiRequest('POST', API.confirmUpload, body, {
     fallbackError: texts.sender.confirmUploadFailed,
-    schema: SuccessBody.loose(),
+    schema: LooseSuccessBody,
   });
 }

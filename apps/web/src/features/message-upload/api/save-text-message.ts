@@ -1,4 +1,4 @@
-import { SuccessBody } from '@giftlens/contract/common';
+import { LooseSuccessBody } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { SaveTextMessageRequest } from '@giftlens/contract/sender';
@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function saveTextMessage(body: SaveTextMessageRequest) {
-  return apiRequest('POST', API.saveTextMessage, body, { fallbackError: texts.sender.generic, schema: SuccessBody.loose() });
+  return apiRequest('POST', API.saveTextMessage, body, { fallbackError: texts.sender.generic, schema: LooseSuccessBody });
 }
 
 export function useSaveTextMessage() {

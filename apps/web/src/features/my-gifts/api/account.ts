@@ -1,4 +1,4 @@
-import { SuccessBody } from '@giftlens/contract/common';
+import { LooseSuccessBody } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { useMutation } from '@tanstack/react-query';
@@ -8,13 +8,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export function signOut(everywhere: boolean) {
   return apiRequest('POST', everywhere ? API.logoutEverywhere : API.logout, undefined, {
     fallbackError: texts.sender.generic,
-    schema: SuccessBody.loose(),
+    schema: LooseSuccessBody,
   });
 }
 
 /** DELETE /api/gift-sender/account: every gift, subscriptions, sessions, codes and the sender; clears the cookie. */
 export function deleteAccount() {
-  return apiRequest('DELETE', API.account, undefined, { fallbackError: texts.sender.generic, schema: SuccessBody.loose() });
+  return apiRequest('DELETE', API.account, undefined, { fallbackError: texts.sender.generic, schema: LooseSuccessBody });
 }
 
 export function useSignOut() {

@@ -1,4 +1,4 @@
-import { SuccessBody } from '@giftlens/contract/common';
+import { LooseSuccessBody } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useRefreshMyGifts } from './my-gifts.ts';
 
 /** DELETE /api/gift-sender/gifts/{giftId}: the gift and everything of it, files included (a paid order's record stays). */
 export function deleteGift(giftId: string) {
-  return apiRequest('DELETE', API.senderGift(giftId), undefined, { fallbackError: texts.sender.generic, schema: SuccessBody.loose() });
+  return apiRequest('DELETE', API.senderGift(giftId), undefined, { fallbackError: texts.sender.generic, schema: LooseSuccessBody });
 }
 
 export function useDeleteGift() {

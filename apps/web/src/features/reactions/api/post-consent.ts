@@ -2,7 +2,7 @@ import { SuccessBody } from '@giftlens/contract/common';
 import { type ConsentRequest } from '@giftlens/contract/recipient';
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST consent: the recipient's answer, with the device facts kept alongside it. */

@@ -1,4 +1,4 @@
-import { SuccessBody } from '@giftlens/contract/common';
+import { LooseSuccessBody } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { API } from '@giftlens/contract/routes';
 import type { UpdateUserRequest } from '@giftlens/contract/sender';
@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function updateUser(body: UpdateUserRequest) {
-  return apiRequest('POST', API.updateUser, body, { fallbackError: texts.sender.saveUserFailed, schema: SuccessBody.loose() });
+  return apiRequest('POST', API.updateUser, body, { fallbackError: texts.sender.saveUserFailed, schema: LooseSuccessBody });
 }
 
 export function useUpdateUser() {

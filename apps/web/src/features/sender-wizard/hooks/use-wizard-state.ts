@@ -3,7 +3,7 @@ import { OCCASIONS } from '@giftlens/contract/occasions';
 import { PLAN_IDS, type PlanId } from '@giftlens/contract/plans';
 import { PhotoQuality } from '@giftlens/contract/sender';
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readSession, removeSession, writeSession } from '../../../lib/session-store.ts';
 
 export const WIZARD_STEPS = ['email', 'verification', 'userDetails', 'pricing', 'details', 'message'] as const;
@@ -18,29 +18,29 @@ export const WIZARD_STORAGE_KEY = 'giftlens.senderWizard';
 const StoredState = z.object({
   formVersion: z.literal(FORM_VERSION),
   currentStep: WizardStep,
-  stepHistory: z.array(z.object({ step: WizardStep, time: z.number() })).max(STEP_HISTORY_MAX),
+  stepHistory: z.array(z.object({ step: WizardStep, time: z.number() })).check(z.maxLength(STEP_HISTORY_MAX)),
   verificationType: z.enum(['email', 'whatsapp']),
   email: z.string(),
-  firstName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
   /** Epoch ms before which "Resend code" stays disabled. */
   resendAvailableAt: z.number(),
-  selectedPlan: z.object({ id: z.enum(PLAN_IDS), name: z.string() }).nullable(),
-  giftDetails: z
-    .object({
-      giftId: z.string().nullable(),
-      occasion: z.enum(OCCASIONS).or(z.literal('')),
+  selectedPlan: z.nullable(z.object({ id: z.enum(PLAN_IDS), name: z.string() })),
+  giftDetails: z.nullable(
+    z.object({
+      giftId: z.nullable(z.string()),
+      occasion: z.union([z.enum(OCCASIONS), z.literal('')]),
       recipientName: z.string(),
       recipientEmail: z.string(),
       contactMethod: z.literal('email'),
       senderEmail: z.string(),
-    })
-    .nullable(),
-  currentGiftId: z.string().nullable(),
+    }),
+  ),
+  currentGiftId: z.nullable(z.string()),
   /** The gift photos' rating and look-alike flag from the server, for the message step (decision 031). */
-  photoCheck: z
-    .object({ quality: PhotoQuality.nullable(), lookalike: z.boolean(), photoCount: z.number().int() })
-    .nullable()
-    .default(null),
+  photoCheck: z._default(
+    z.nullable(z.object({ quality: z.nullable(PhotoQuality), lookalike: z.boolean(), photoCount: z.number().check(z.int()) })),
+    null,
+  ),
 });
 export type WizardState = z.infer<typeof StoredState>;
 

@@ -2,7 +2,7 @@ import { MAX_REFERENCE_PHOTOS, RECIPIENT_NAME_MAX } from '@giftlens/contract/con
 import { texts } from '@giftlens/contract/texts';
 import { OCCASIONS } from '@giftlens/contract/occasions';
 import { FirstName } from '@giftlens/contract/sender';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { contractResolver, type FieldTexts } from '../../../lib/form-resolver.ts';
 
 /** The name step: the contract's first name (required, at most 50 characters). */
@@ -15,17 +15,17 @@ export const userDetailsResolver = contractResolver(UserDetailsForm, USER_DETAIL
 /** The gift details step: occasion, recipient, and one to three photos of the gift. */
 export const DetailsForm = z.object({
   occasion: z.enum(OCCASIONS, { error: texts.sender.occasionRequired }),
-  recipientName: z.string().trim().min(1, { error: texts.sender.recipientNameRequired }).max(RECIPIENT_NAME_MAX),
-  recipientEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, { error: texts.sender.recipientContactRequired })
-    .pipe(z.email({ error: texts.sender.invalidEmail })),
+  recipientName: z.string().check(z.trim(), z.minLength(1, { error: texts.sender.recipientNameRequired }), z.maxLength(RECIPIENT_NAME_MAX)),
+  recipientEmail: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, { error: texts.sender.recipientContactRequired })),
+    z.email({ error: texts.sender.invalidEmail }),
+  ),
   giftImages: z
     .array(z.instanceof(File))
-    .min(1, { error: texts.sender.giftImageRequired })
-    .max(MAX_REFERENCE_PHOTOS, { error: texts.sender.tooManyGiftImages }),
+    .check(
+      z.minLength(1, { error: texts.sender.giftImageRequired }),
+      z.maxLength(MAX_REFERENCE_PHOTOS, { error: texts.sender.tooManyGiftImages }),
+    ),
 });
 export type DetailsFormIn = z.input<typeof DetailsForm>;
 export type DetailsFormOut = z.output<typeof DetailsForm>;
