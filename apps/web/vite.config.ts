@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
@@ -91,7 +92,16 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+// React Router's package exports name only its development build (warnings for developers: ENABLE_DEV_WARNINGS
+// is its one difference from the production build it ships beside it). A production build takes the production
+// one: 0.6 KB less in the first bundle of every page (decision 046). Development and tests keep the warnings.
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
+
+export default defineConfig(({ mode }) => ({
+  resolve: { alias: mode === 'production' ? [reactRouterProduction] : [] },
   plugins: [
     react(),
     tailwindcss(),
@@ -144,5 +154,22 @@ export default defineConfig({
   },
   // No modulepreload polyfill in the first bundle (decision 046): every browser the app supports preloads modules
   // itself but Safari before 17, which then fetches each module when it is imported, as it would without the tag.
-  build: { target: 'es2022', sourcemap: true, manifest: true, modulePreload: { polyfill: false } },
-});
+  // TanStack Query in one chunk (decision 046): split by which screens use which part it made five files of 1 to 3
+  // KB that every page with the data layer loads, 2.6 KB more gzip than the same code in one. Its one outside
+  // dependency, React, stays in the entry's chunk (not pulled into this one, which would put it before `/`).
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
+}));

@@ -1,4 +1,4 @@
-import { OpenWithCodeErrors, OpenWithCodeRequest, OpenWithCodeResponse } from '@giftlens/contract/backup-code';
+import { OpenWithCodeErrors, OpenWithCodeRequest, OpenWithCodeResponse } from '@giftlens/contract/recipient';
 import { GiftId } from '@giftlens/contract/common';
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';

@@ -1,12 +1,20 @@
 import { LogOut, Plus } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import { useMyGiftsPage } from '../hooks/use-my-gifts-page.ts';
 import { AccountSection } from './account-section.tsx';
-import { DeleteAccountDialog, DeleteGiftDialog } from './delete-dialogs.tsx';
 import { MyGiftsList } from './my-gifts-list.tsx';
+
+// The two confirmations open only on a tap (Delete, Delete my account): their code loads on the first interaction
+// (decision 046).
+const loadDialogs = () => import('./delete-dialogs.tsx');
+const { Part: DeleteGiftDialog, preload: preloadDialogs } = lazyPart(() => loadDialogs().then((m) => m.DeleteGiftDialog));
+const { Part: DeleteAccountDialog } = lazyPart(() => loadDialogs().then((m) => m.DeleteAccountDialog));
 
 interface MyGiftsPageProps {
   email: string;
@@ -21,6 +29,10 @@ interface MyGiftsPageProps {
 export function MyGiftsPage({ email, onSessionEnded }: MyGiftsPageProps) {
   const page = useMyGiftsPage(onSessionEnded);
   const { gifts, deleteGift, deleteAccount } = page;
+  useEffect(() => onFirstInteraction(preloadDialogs), []);
+  // Once asked for, the dialogs stay in the page, so closing one returns focus as a <dialog> does.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (page.deleting !== null || page.accountOpen)) setDialogsWanted(true);
 
   return (
     <div className="bg-stone-50 px-4 py-6 sm:py-10">
@@ -63,21 +75,25 @@ export function MyGiftsPage({ email, onSessionEnded }: MyGiftsPageProps) {
         />
       </div>
 
-      <DeleteGiftDialog
-        gift={page.deleting}
-        pending={deleteGift.isPending}
-        error={deleteGift.error?.message ?? null}
-        onConfirm={page.confirmDeleteGift}
-        onClose={page.closeDeleteGift}
-      />
-      <DeleteAccountDialog
-        open={page.accountOpen}
-        giftCount={gifts.data?.gifts.length ?? null}
-        pending={deleteAccount.isPending}
-        error={deleteAccount.error?.message ?? null}
-        onConfirm={page.confirmDeleteAccount}
-        onClose={page.closeDeleteAccount}
-      />
+      {dialogsWanted ? (
+        <Suspense fallback={null}>
+          <DeleteGiftDialog
+            gift={page.deleting}
+            pending={deleteGift.isPending}
+            error={deleteGift.error?.message ?? null}
+            onConfirm={page.confirmDeleteGift}
+            onClose={page.closeDeleteGift}
+          />
+          <DeleteAccountDialog
+            open={page.accountOpen}
+            giftCount={gifts.data?.gifts.length ?? null}
+            pending={deleteAccount.isPending}
+            error={deleteAccount.error?.message ?? null}
+            onConfirm={page.confirmDeleteAccount}
+            onClose={page.closeDeleteAccount}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

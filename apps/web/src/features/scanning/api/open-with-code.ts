@@ -1,4 +1,4 @@
-import { OpenWithCodeResponse } from '@giftlens/contract/backup-code';
+import { OpenWithCodeResponse } from '@giftlens/contract/recipient';
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
 import { useMutation } from '@tanstack/react-query';

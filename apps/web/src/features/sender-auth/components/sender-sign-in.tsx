@@ -1,6 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import { EmailStep } from './email-step.tsx';
-import { VerificationStep } from './verification-step.tsx';
+
+// The code step loads on the visitor's first interaction with the e-mail step (decision 046), as on /scan.
+const { Part: VerificationStep, preload: preloadVerificationStep } = lazyPart(() =>
+  import('./verification-step.tsx').then((m) => m.VerificationStep),
+);
 
 export interface SignedIn {
   email: string;
@@ -24,6 +31,7 @@ export function SenderSignIn({
   const [step, setStep] = useState<'email' | 'verification'>('email');
   const [email, setEmail] = useState('');
   const [resendAvailableAt, setResendAvailableAt] = useState(0);
+  useEffect(() => onFirstInteraction(preloadVerificationStep), []);
 
   return (
     <div className="px-4 py-6 sm:py-10">
@@ -40,13 +48,15 @@ export function SenderSignIn({
             }}
           />
         ) : (
-          <VerificationStep
-            email={email}
-            resendAvailableAt={resendAvailableAt}
-            onResendCooldown={setResendAvailableAt}
-            onChangeEmail={() => setStep('email')}
-            onVerified={(result) => onSignedIn({ email, ...result })}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <VerificationStep
+              email={email}
+              resendAvailableAt={resendAvailableAt}
+              onResendCooldown={setResendAvailableAt}
+              onChangeEmail={() => setStep('email')}
+              onVerified={(result) => onSignedIn({ email, ...result })}
+            />
+          </Suspense>
         )}
       </section>
     </div>

@@ -2,7 +2,7 @@ import { REDIRECT_AFTER_SCHEDULE_MS } from '@giftlens/contract/constants';
 import type { DeliveriesResponse, Delivery } from '@giftlens/contract/scheduling';
 import { Calendar, CalendarPlus, ChevronDown } from 'lucide-react';
 import { texts } from '@giftlens/contract/texts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
@@ -10,7 +10,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format.ts';
 import { useRefreshDeliveries } from '../../../deliveries/api/deliveries.ts';
 import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
-import { ScheduleForm, type ScheduleMode } from './schedule-form.tsx';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
+import type { ScheduleMode } from './schedule-form.tsx';
+
+// The panel opens on a tap (or from My Gifts' Change): the schedule form's code loads on the first interaction
+// (decision 046).
+const { Part: ScheduleForm, preload: preloadScheduleForm } = lazyPart(() =>
+  import('./schedule-form.tsx').then((m) => m.ScheduleForm),
+);
 
 interface ShareLaterProps {
   giftId: string;
@@ -46,6 +54,7 @@ export function ShareLater({
   const refreshDeliveries = useRefreshDeliveries(giftId);
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
+  useEffect(() => onFirstInteraction(preloadScheduleForm), []);
   // The confirmation of the delivery just scheduled, and whether the jump home is still to come.
   const [confirmation, setConfirmation] = useState<{ text: string; leaving: boolean } | null>(null);
 
@@ -128,7 +137,7 @@ export function ShareLater({
       {confirmation ? <ScheduledConfirmation {...confirmation} onStay={stay} /> : null}
       {open ? (
         <div id="share-later-panel" className="mt-3">
-          {panel}
+          <Suspense fallback={<p className="text-sm text-stone-500">Loading…</p>}>{panel}</Suspense>
         </div>
       ) : null}
     </section>
