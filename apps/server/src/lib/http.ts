@@ -17,7 +17,7 @@ const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(texts.sender)
  * developer wording ("Invalid input: expected string, received undefined") is not a text for the user, so the
  * call's fallback (or the generic text) is shown instead. The body keeps decision 001's shape.
  */
-export function validationError(err: z.ZodError | string | undefined, fallback: string = texts.sender.generic): AppError {
+export function validationError(err: z.core.$ZodError | string | undefined, fallback: string = texts.sender.generic): AppError {
   const first = typeof err === 'object' ? err.issues[0]?.message : err;
   const message = first !== undefined && USER_TEXTS.has(first) ? first : fallback;
   return new AppError(400, 'validation_failed', message);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions 
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Duplex } from 'node:stream';
-import type { ZodError } from 'zod';
+import type { z } from 'zod';
 import { AppError, errorBody } from '../lib/errors.ts';
 import { validationError } from '../lib/http.ts';
 import { isUnreachable } from '../lib/unreachable.ts';
@@ -61,8 +61,9 @@ export function routerRefusal(headers: ResponseHeaders): NonNullable<FastifyServ
  */
 function errors(app: FastifyInstance, _opts: object, done: (err?: Error) => void) {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
-    // By name, not instanceof: the contract package may bring its own copy of zod.
-    if (err.name === 'ZodError') err = validationError(err as ZodError);
+    // By name, not instanceof: the contract package may bring its own copy of zod. Its schemas are zod/mini's
+    // (decision 046), whose parse errors are named "$ZodError"; the server's own are classic zod's "ZodError".
+    if (err.name === 'ZodError' || err.name === '$ZodError') err = validationError(err as z.core.$ZodError);
     // A route's declared schema refused the input: the contract's text, else the route's fallback.
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]?.message;
