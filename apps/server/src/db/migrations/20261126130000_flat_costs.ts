@@ -7,22 +7,6 @@ import { isPostgres } from '../dialect.ts';
 // the gift's id, backfilled here from the keys the code wrote so far.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('gift_id', 'text').execute();
-  // Keys: `media:{gift}:{file}` (renders), `notice:{event}:{gift}[:…]`, `payment-confirmation:{gift}`,
-  // `delivery:{delivery}` (the delivery names its gift).
-  if (isPostgres(db)) {
-    await sql`UPDATE jobs SET gift_id = split_part(key, ':', 2) WHERE key LIKE 'media:%'`.execute(db);
-    await sql`UPDATE jobs SET gift_id = split_part(key, ':', 3) WHERE key LIKE 'notice:%'`.execute(db);
-  } else {
-    await sql`UPDATE jobs SET gift_id = substr(key, 7, instr(substr(key, 7), ':') - 1) WHERE key LIKE 'media:%'`.execute(db);
-    // after the event: `{gift}` or `{gift}:…`
-    const rest = sql`substr(key, 8 + instr(substr(key, 8), ':'))`;
-    await sql`UPDATE jobs SET gift_id = CASE instr(${rest}, ':') WHEN 0 THEN ${rest} ELSE substr(${rest}, 1, instr(${rest}, ':') - 1) END
-              WHERE key LIKE 'notice:%'`.execute(db);
-  }
-  await sql`UPDATE jobs SET gift_id = substr(key, 22) WHERE key LIKE 'payment-confirmation:%'`.execute(db);
-  await sql`UPDATE jobs SET gift_id = (SELECT m.gift_id FROM scheduled_messages m WHERE m.id = substr(jobs.key, 10))
-            WHERE key LIKE 'delivery:%'`.execute(db);
-
   const index = (name: string, table: string, columns: string[], where?: string) => {
     const q = db.schema.createIndex(name).on(table).columns(columns);
     return (where ? q.where(sql.raw<boolean>(where)) : q).execute();
@@ -42,6 +26,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['id'],
     `kind IN ('message.render', 'reaction.render') AND finished_at IS NOT NULL AND (attempts > 1 OR status <> 'done')`,
   );
+
+  // The backfill comes after the jobs' indexes, which it then keeps up to date: an index built on rows this
+  // transaction has just updated is marked (PostgreSQL's indcheckxmin) unusable to any query whose snapshot is older
+  // than the migration, so while a long transaction ran anywhere on the server the claim would still scan every job.
+  // Keys: `media:{gift}:{file}` (renders), `notice:{event}:{gift}[:…]`, `payment-confirmation:{gift}`,
+  // `delivery:{delivery}` (the delivery names its gift).
+  if (isPostgres(db)) {
+    await sql`UPDATE jobs SET gift_id = split_part(key, ':', 2) WHERE key LIKE 'media:%'`.execute(db);
+    await sql`UPDATE jobs SET gift_id = split_part(key, ':', 3) WHERE key LIKE 'notice:%'`.execute(db);
+  } else {
+    await sql`UPDATE jobs SET gift_id = substr(key, 7, instr(substr(key, 7), ':') - 1) WHERE key LIKE 'media:%'`.execute(db);
+    // after the event: `{gift}` or `{gift}:…`
+    const rest = sql`substr(key, 8 + instr(substr(key, 8), ':'))`;
+    await sql`UPDATE jobs SET gift_id = CASE instr(${rest}, ':') WHEN 0 THEN ${rest} ELSE substr(${rest}, 1, instr(${rest}, ':') - 1) END
+              WHERE key LIKE 'notice:%'`.execute(db);
+  }
+  await sql`UPDATE jobs SET gift_id = substr(key, 22) WHERE key LIKE 'payment-confirmation:%'`.execute(db);
+  await sql`UPDATE jobs SET gift_id = (SELECT m.gift_id FROM scheduled_messages m WHERE m.id = substr(jobs.key, 10))
+            WHERE key LIKE 'delivery:%'`.execute(db);
 
   // gifts: stale unpaid ones, paid ones still holding content, and the paths a file sweep asks about.
   await index('gifts_unpaid_idx', 'gifts', ['updated_at'], `paid_at IS NULL AND status <> 'active'`);
