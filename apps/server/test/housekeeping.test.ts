@@ -479,6 +479,19 @@ describeEachDatabase('housekeeping', (get) => {
     expect(hourly).toEqual({ rescheduleAt: new Date(now + HOUSEKEEPING_INTERVAL_MS) });
   });
 
+  it('gift batches go on while they come back full too: five stale drafts in batches of two, one run', async () => {
+    const h = get();
+    const { cookie } = await signIn(h);
+    const drafts: string[] = [];
+    for (let i = 0; i < 5; i++) drafts.push(await createGift(h, cookie));
+    h.clock.advance(8 * DAY);
+
+    const report = await housekeeping(h, { batchSize: 2, budgetMs: 60_000 }).service.run();
+    expect(report.unpaidGifts).toBeGreaterThanOrEqual(5);
+    expect(report.left).toEqual({});
+    expect(await h.db.selectFrom('gifts').select('id').where('id', 'in', drafts).execute()).toEqual([]);
+  });
+
   it('still removes the rows when a file cannot be deleted; the job keeps it to retry', async () => {
     const h = get();
     const { cookie } = await signIn(h);

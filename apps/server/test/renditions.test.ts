@@ -243,6 +243,9 @@ describeEachStorage(
       expect(await exists(h, video!)).toBe(true);
       expect(await exists(h, poster!)).toBe(true);
       expect((await housekeeping.run()).renderLeftovers).toBe(0);
+      // Looked at once: the job is marked and later runs do not walk it again.
+      const swept = await h.db.selectFrom('jobs').select('leftovers_swept_at').where('id', '=', job.id).executeTakeFirstOrThrow();
+      expect(swept.leftovers_swept_at).toBe(new Date(h.clock.now().getTime()).toISOString());
     });
 
     it('a corrupt video is refused with a clear message and nothing is kept', async () => {

@@ -21,17 +21,24 @@ export async function deleteJobsOfGifts(db: Executor, giftIds: string[]): Promis
  * the kinds are literals, not parameters): ended jobs of `kinds` retried or not done.
  */
 const leftoverPredicate = (kinds: readonly string[]) =>
-  sql<boolean>`kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}) AND finished_at IS NOT NULL AND (attempts > 1 OR status <> 'done')`;
+  sql<boolean>`kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}) AND finished_at IS NOT NULL AND (attempts > 1 OR status <> 'done') AND leftovers_swept_at IS NULL`;
 
 const endedJobsAfter = (db: Executor, kinds: readonly string[], cutoff: string, afterId: string) =>
   db.selectFrom('jobs').select(['id', 'payload', 'attempts']).where(leftoverPredicate(kinds)).where('finished_at', '<', cutoff).where('id', '>', afterId);
 
 /**
  * Jobs of these kinds that ended (done, dead or cancelled) before `cutoff` and may have left files behind: every one
- * that took more than one attempt or did not finish well. In id order after `afterId`, at most `limit`.
+ * that took more than one attempt or did not finish well, and has not been looked at since (markLeftoversSwept). In
+ * id order after `afterId`, at most `limit`.
  */
 export function endedJobsWithLeftovers(db: Executor, kinds: readonly string[], cutoff: string, afterId: string, limit: number) {
   return endedJobsAfter(db, kinds, cutoff, afterId).orderBy('id').limit(limit).execute();
+}
+
+/** These ended jobs' leftovers are gone: later runs no longer look at them (they leave jobs_render_leftovers_idx). */
+export async function markLeftoversSwept(db: Executor, ids: string[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('jobs').set({ leftovers_swept_at: now }).where('id', 'in', ids).execute();
 }
 
 export const endedJobsWithLeftoversLeft = (db: Executor, kinds: readonly string[], cutoff: string, afterId: string) =>

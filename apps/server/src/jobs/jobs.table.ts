@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /**
  * queued: waits for run_at; running: claimed by a worker until locked_until (its lease); done; dead: every
@@ -25,5 +25,7 @@ export interface JobsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** When housekeeping looked for files this ended render job left behind (it looks once); unset on insert. */
+  leftovers_swept_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type JobRow = Selectable<JobsTable>;

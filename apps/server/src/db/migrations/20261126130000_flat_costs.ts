@@ -7,6 +7,8 @@ import { isPostgres } from '../dialect.ts';
 // the gift's id, backfilled here from the keys the code wrote so far.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('gift_id', 'text').execute();
+  // When housekeeping last looked for files an ended render job left behind: it looks once, not every run.
+  await db.schema.alterTable('jobs').addColumn('leftovers_swept_at', 'text').execute();
   const index = (name: string, table: string, columns: string[], where?: string) => {
     const q = db.schema.createIndex(name).on(table).columns(columns);
     return (where ? q.where(sql.raw<boolean>(where)) : q).execute();
@@ -24,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'jobs_render_leftovers_idx',
     'jobs',
     ['id'],
-    `kind IN ('message.render', 'reaction.render') AND finished_at IS NOT NULL AND (attempts > 1 OR status <> 'done')`,
+    `kind IN ('message.render', 'reaction.render') AND finished_at IS NOT NULL AND (attempts > 1 OR status <> 'done') AND leftovers_swept_at IS NULL`,
   );
 
   // The backfill comes after the jobs' indexes, which it then keeps up to date: an index built on rows this

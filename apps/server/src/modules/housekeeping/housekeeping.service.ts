@@ -13,7 +13,7 @@ import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { Scratch } from '../../adapters/scratch.ts';
 import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import { buffer } from 'node:stream/consumers';
-import { deleteOldJobs, endedJobsWithLeftovers, endedJobsWithLeftoversLeft, oldJobsLeft } from '../../jobs/jobs.repository.ts';
+import { deleteOldJobs, endedJobsWithLeftovers, endedJobsWithLeftoversLeft, markLeftoversSwept, oldJobsLeft } from '../../jobs/jobs.repository.ts';
 import * as auth from '../auth/auth.repository.ts';
 import { deleteGifts, listGiftFiles } from '../gift-deletion/gift-deletion.ts';
 import * as giftCleanup from '../gifts/gift-cleanup.repository.ts';
@@ -251,12 +251,12 @@ export function createHousekeepingService({
   const before = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
   const nowIso = () => clock.now().toISOString();
 
-  /** A task whose batch is one call removing up to rowBatchSize rows. */
-  const sweep = (name: HousekeepingTask, batch: () => Promise<number>, left: () => Promise<number>): Task => ({
+  /** A task whose batch is one call removing up to `size` rows (a single-table sweep's rowBatchSize by default). */
+  const sweep = (name: HousekeepingTask, batch: () => Promise<number>, left: () => Promise<number>, size = rowBatchSize): Task => ({
     name,
     step: async () => {
       const done = await batch();
-      return { done, more: done >= rowBatchSize };
+      return { done, more: done >= size };
     },
     left,
   });
@@ -277,6 +277,7 @@ export function createHousekeepingService({
           return deleteGifts(trx, ids, clock.now(), { onlyUnpaid: true });
         }),
       () => giftCleanup.staleUnpaidGiftsLeft(db, cutoff, activity),
+      batchSize,
     );
   }
 
@@ -298,6 +299,7 @@ export function createHousekeepingService({
           return purged;
         },
         () => giftCleanup.endedGiftsLeft(db, plan.id, paidBefore),
+        batchSize,
       );
     });
   }
@@ -331,6 +333,7 @@ export function createHousekeepingService({
         return intents.length;
       },
       () => uploads.expiredIntentsLeft(db, cutoff),
+      batchSize,
     );
   }
 
@@ -355,10 +358,10 @@ export function createHousekeepingService({
         const used = await referencedPaths(db, keys);
         // Asked first, so the count says what was there; a retried job is rare, so these are few.
         const present = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
-        let done = await deleteKeys(
-          present.filter((k): k is string => k !== null),
-          report,
-        );
+        const toDelete = present.filter((k): k is string => k !== null);
+        let done = await deleteKeys(toDelete, report);
+        // Looked at once: these jobs leave the sweep's index, unless a file would not go (the next run tries again).
+        if (done === toDelete.length) await markLeftoversSwept(db, jobs.map((j) => j.id), nowIso());
         const more = jobs.length >= batchSize;
         if (!more && scratch) done += await scratch.sweep(keep.renderLeftoverMs, clock.now());
         return { done, more };
