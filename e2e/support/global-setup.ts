@@ -29,7 +29,7 @@ export async function startAppServer(opts: {
     LIVE_SCAN_PER_CLIENT: '100000',
     // A render lane per Playwright worker: with the default one, a 720p reaction one test records (43 s measured on
     // a loaded 2-core machine) holds up the other worker's message, whose test then waits on a queue it never made.
-    RENDER_CONCURRENCY: '2',
+    RENDER_CONCURRENCY: process.env.E2E_WORKERS ?? '2',
     ...opts.env,
   });
   await waitForAnswer(`${baseURL}${HEALTH}`, server, { timeoutMs: 60_000, intervalMs: 250 });

@@ -99,5 +99,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.createIndex('jobs_due_idx').on('jobs').columns(['status', 'run_at']).execute();
   await db.schema.createIndex('jobs_lease_idx').on('jobs').columns(['status', 'locked_until']).execute();
+  await db.schema.alterTable('jobs').dropColumn('leftovers_swept_at').execute();
   await db.schema.alterTable('jobs').dropColumn('gift_id').execute();
 }

@@ -351,17 +351,29 @@ export function createHousekeepingService({
       async step() {
         const jobs = await endedJobsWithLeftovers(db, RENDER_JOB_KINDS, cutoff, after, batchSize);
         after = jobs.at(-1)?.id ?? after;
-        const keys = jobs.flatMap((job) => {
-          const { key } = JSON.parse(job.payload) as { key: string };
-          return [key, ...Array.from({ length: job.attempts }, (_, a) => renditionKeys(key, job.id, a + 1)).flat()];
-        });
-        const used = await referencedPaths(db, keys);
-        // Asked first, so the count says what was there; a retried job is rare, so these are few.
-        const present = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
-        const toDelete = present.filter((k): k is string => k !== null);
-        let done = await deleteKeys(toDelete, report);
-        // Looked at once: these jobs leave the sweep's index, unless a file would not go (the next run tries again).
-        if (done === toDelete.length) await markLeftoversSwept(db, jobs.map((j) => j.id), nowIso());
+        const keysOf = new Map(
+          jobs.map((job) => {
+            const { key } = JSON.parse(job.payload) as { key: string };
+            return [job.id, [key, ...Array.from({ length: job.attempts }, (_, a) => renditionKeys(key, job.id, a + 1)).flat()]];
+          }),
+        );
+        const used = await referencedPaths(db, [...keysOf.values()].flat());
+        // Asked first (all at once), so the count says what was there; a retried job is rare, so these are few.
+        const presentOf = await Promise.all(
+          [...keysOf].map(async ([jobId, keys]) => {
+            const found = await Promise.all(keys.filter((k) => !used.has(k)).map(async (k) => ((await media.stat(k)) ? k : null)));
+            return [jobId, found.filter((k): k is string => k !== null)] as const;
+          }),
+        );
+        let done = 0;
+        const swept: string[] = [];
+        for (const [jobId, present] of presentOf) {
+          const deleted = await deleteKeys(present, report);
+          done += deleted;
+          if (deleted === present.length) swept.push(jobId);
+        }
+        // Looked at once: these jobs leave the sweep's index; one whose file would not go stays for the next run.
+        await markLeftoversSwept(db, swept, nowIso());
         const more = jobs.length >= batchSize;
         if (!more && scratch) done += await scratch.sweep(keep.renderLeftoverMs, clock.now());
         return { done, more };
