@@ -159,7 +159,7 @@ export interface HousekeepingDeps {
   clock: Clock;
   log: HousekeepingLog;
   retention?: Partial<Retention>;
-  /** Gifts (with their files) per transaction, and render leftovers per batch. */
+  /** Gifts (with their files) and upload targets per transaction, and ended render jobs per leftover check. */
   batchSize?: number;
   /**
    * Rows per statement of the single-table sweeps (codes, sessions, grants, jobs …): rows only, no files, each
@@ -202,7 +202,7 @@ interface Task {
   left?: () => Promise<number>;
 }
 
-/** Rows per single-table sweep statement (decision 044: an hour of expired grants at a million gifts is ~45,000). */
+/** Rows per single-table sweep statement (decision 044: at a million gifts about 40,000 codes expire an hour). */
 export const DEFAULT_ROW_BATCH = 2000;
 
 /** Unrated photos read per query. */
