@@ -1,3 +1,4 @@
+import { texts } from '@giftlens/contract/texts';
 import { LiveFrameMiss, LiveFrameResponse } from '@giftlens/contract/recipient';
 import { afterAll, beforeAll, describe, expect, it as plainIt } from 'vitest';
 import type { MatchDecision, Recogniser } from '../src/adapters/recogniser.ts';
@@ -81,10 +82,11 @@ describeEachDatabase(
       script.push(weak(0, { inliers: FRAME_POOL.minInliers - 1 }), weak(0, { inliers: FRAME_POOL.minInliers - 1 }));
       expect(revealed(await liveFrame(h, giftId, photos.genuine, ip, { session: s }))).toBe(false);
       expect(revealed(await liveFrame(h, giftId, photos.genuine, ip, { session: s }))).toBe(false);
-      // a malformed session id is no session: each frame decided alone
-      script.push(weak(), weak());
-      expect(revealed(await liveFrame(h, giftId, photos.genuine, ip, { session: 'short' }))).toBe(false);
-      expect(revealed(await liveFrame(h, giftId, photos.genuine, ip, { session: 'short' }))).toBe(false);
+      // a malformed session id is refused before the frame is matched or counted against the gift's budget
+      const bad = await liveFrame(h, giftId, photos.genuine, ip, { session: 'short' });
+      expect(bad.statusCode).toBe(400);
+      expect(json(bad)).toEqual({ success: false, error: texts.recipient.scanSessionInvalid, code: 'invalid_scan_session' });
+      expect(script).toEqual([]);
     });
 
     it('never across gifts: one session, frames that found two different gifts of the recipient', async () => {

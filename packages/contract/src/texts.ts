@@ -186,6 +186,8 @@ const recipient = {
   hintHoldStill: 'Hold still',
   liveBudgetSpent: 'Tap Take Photo to scan your gift.',
   tooManyFrames: 'Too many frames. Slow down.',
+  // A live frame whose scan_session is not the id the scanner makes (16-64 letters, digits, "-" or "_").
+  scanSessionInvalid: 'This camera session is not valid. Please open the camera again.',
   reactionConsentAsked: 'Would you like to record your reaction while the message plays?',
   reactionNotFound: 'This reaction recording was not found. Please play the message again.',
   reactionConsentRequired: 'Recording needs your consent first.',

@@ -39,8 +39,12 @@ export interface LiveOutcome {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** The page's scanning session id when it is well formed; without one a frame is decided alone. */
-const scanSession = (value: string | undefined): string | undefined => (value !== undefined && SCAN_SESSION.test(value) ? value : undefined);
+/** The page's scanning session id (without one a frame is decided alone); a malformed one is refused (400). */
+function scanSession(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!SCAN_SESSION.test(value)) throw new AppError(400, 'invalid_scan_session', texts.recipient.scanSessionInvalid);
+  return value;
+}
 
 /**
  * Live scanning (decision 029). A frame is matched in memory and never stored; a miss records nothing
@@ -111,8 +115,9 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
 
     /** Direct flow: the same gift rules as process-scan (404, 403, 410) before any budget is spent. */
     async frameForGift(giftId: string, scan: Buffer, clientIp: string, session?: string): Promise<LiveOutcome> {
+      const scanning = scanSession(session);
       const gift = await core.linkedGift(giftId);
-      return decide([gift], scan, `gift:${gift.id}`, clientIp, scanSession(session));
+      return decide([gift], scan, `gift:${gift.id}`, clientIp, scanning);
     },
 
     /** Recipient flow: the session e-mail's active gifts, as process-scan; the budget is per e-mail. */
@@ -123,9 +128,10 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
       clientIp: string,
       session?: string,
     ): Promise<LiveOutcome> {
+      const scanning = scanSession(session);
       assertOwnRecipient(recipient, recipientId);
       const candidates = await core.candidatesOf(recipient);
-      return decide(candidates, scan, `recipient:${recipient.email}`, clientIp, scanSession(session));
+      return decide(candidates, scan, `recipient:${recipient.email}`, clientIp, scanning);
     },
   };
 }
