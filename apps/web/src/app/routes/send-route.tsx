@@ -1,4 +1,4 @@
-import { lazy, useCallback, useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { usePriceRegion } from '../../features/country/use-price-region.ts';
@@ -6,17 +6,14 @@ import { EmailStep } from '../../features/sender-auth/components/email-step.tsx'
 import { VerificationStep } from '../../features/sender-auth/components/verification-step.tsx';
 import { SendWizard } from '../../features/sender-wizard/components/send-wizard.tsx';
 import { onFirstInteraction } from '../../lib/first-interaction.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { paths, RESUME_GIFT_PARAM } from '../../config/paths.ts';
 
 // The message step (recorder, upload queue) is the wizard's last: it loads on the first interaction, or when the
 // wizard resumes there (decision 046).
-const loadMessageStep = () => import('../../features/message-upload/components/message-step.tsx');
-const MessageStep = lazy(() => loadMessageStep().then((m) => ({ default: m.MessageStep })));
-const preloadMessageStep = () => {
-  loadMessageStep().catch(() => {
-    // Loaded again when the step renders, which shows the route's error screen if it still fails.
-  });
-};
+const { Part: MessageStep, preload: preloadMessageStep } = lazyPart(() =>
+  import('../../features/message-upload/components/message-step.tsx').then((m) => m.MessageStep),
+);
 
 /**
  * /send: the sender wizard, with the visitor's country, the sign-in steps (sender-auth) and the message step

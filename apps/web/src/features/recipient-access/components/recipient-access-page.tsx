@@ -1,17 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import { RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { EmailStep } from './email-step.tsx';
 
 // The code step loads on the visitor's first interaction with the e-mail step (decision 046).
-const loadVerifyStep = () => import('./verify-step.tsx');
-const VerifyStep = lazy(() => loadVerifyStep().then((m) => ({ default: m.VerifyStep })));
-const preloadVerifyStep = () => {
-  loadVerifyStep().catch(() => {
-    // Loaded again when the step renders, which shows the route's error screen if it still fails.
-  });
-};
+const { Part: VerifyStep, preload: preloadVerifyStep } = lazyPart(() => import('./verify-step.tsx').then((m) => m.VerifyStep));
 
 type Step = { name: 'email' } | { name: 'verify'; email: string; resendAvailableAt: number };
 

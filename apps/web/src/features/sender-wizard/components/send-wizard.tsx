@@ -2,11 +2,12 @@ import type { PlanId, Region } from '@giftlens/contract/plans';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { useSendWizard } from '../hooks/use-send-wizard.ts';
 import type { WizardStep } from '../hooks/use-wizard-state.ts';
@@ -15,21 +16,17 @@ import { ProgressIndicator } from './progress-indicator.tsx';
 // The steps after signing in load on the visitor's first interaction (or when the wizard resumes at one): the
 // details step alone brings the form library and the photo compressor, which /send does not need to show its
 // first step (decision 046).
-const loadDetailsStep = () => import('./details-step.tsx');
-const loadPhotoCheckPanel = () => import('./photo-check-panel.tsx');
-const loadPricingStep = () => import('./pricing-step.tsx');
-const loadUserDetailsStep = () => import('./user-details-step.tsx');
-const DetailsStep = lazy(() => loadDetailsStep().then((m) => ({ default: m.DetailsStep })));
-const PhotoCheckPanel = lazy(() => loadPhotoCheckPanel().then((m) => ({ default: m.PhotoCheckPanel })));
-const PricingStep = lazy(() => loadPricingStep().then((m) => ({ default: m.PricingStep })));
-const UserDetailsStep = lazy(() => loadUserDetailsStep().then((m) => ({ default: m.UserDetailsStep })));
+const { Part: DetailsStep, preload: preloadDetailsStep } = lazyPart(() => import('./details-step.tsx').then((m) => m.DetailsStep));
+const { Part: PhotoCheckPanel, preload: preloadPhotoCheckPanel } = lazyPart(() =>
+  import('./photo-check-panel.tsx').then((m) => m.PhotoCheckPanel),
+);
+const { Part: PricingStep, preload: preloadPricingStep } = lazyPart(() => import('./pricing-step.tsx').then((m) => m.PricingStep));
+const { Part: UserDetailsStep, preload: preloadUserDetailsStep } = lazyPart(() =>
+  import('./user-details-step.tsx').then((m) => m.UserDetailsStep),
+);
 
 function preloadSteps(): void {
-  for (const load of [loadUserDetailsStep, loadPricingStep, loadDetailsStep, loadPhotoCheckPanel]) {
-    load().catch(() => {
-      // Loaded again when the step renders, which shows the route's error screen if it still fails.
-    });
-  }
+  for (const preload of [preloadUserDetailsStep, preloadPricingStep, preloadDetailsStep, preloadPhotoCheckPanel]) preload();
 }
 
 export interface MessageStepSlotProps {
