@@ -27,6 +27,7 @@ const processor: MediaProcessor = {
     return ffmpeg.probe(file, format, signal);
   },
   render: (input, format, kind, outBase, signal) => ffmpeg.render(input, format, kind, outBase, signal),
+  renderCombined: (parts, outFile, signal) => ffmpeg.renderCombined(parts, outFile, signal),
 };
 
 beforeEach(() => {

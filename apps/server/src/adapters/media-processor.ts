@@ -1,8 +1,22 @@
 import { IMAGE_MAX_PIXELS, MEDIA_LIMITS } from '@giftlens/contract/constants';
 import { execFile } from 'node:child_process';
+import { accessSync, constants as fsConstants } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../config.ts';
+import {
+  COMBINED_OUTPUT_OPTIONS,
+  combinedFilterGraph,
+  layoutCard,
+  TEXT_SIZES,
+  textCardSeconds,
+  TITLE_CARD_SECONDS,
+  TITLE_SIZES,
+  type CardText,
+  type PreparedSegment,
+} from './combined-recipe.ts';
 import { MP4_FORMAT, type StoredFormat } from './media-formats.ts';
 
 const run = promisify(execFile);
@@ -62,12 +76,30 @@ export interface Rendition {
   probe: MediaProbe;
 }
 
+/** One part of a group gift's combined MP4, in the order the recipient sees them. */
+export interface CombinedPart {
+  /** The title card before this part, e.g. "From Asha" (the organizer's own part: "From {sender name}"). */
+  title: string;
+  kind: 'video' | 'audio' | 'text';
+  /** A local file: the part's rendition (MP4 H.264/AAC for video, M4A AAC for audio) as the existing render() makes them; absent for text. */
+  file?: string;
+  /** The text of a text part (up to 2000 characters), shown as a card for a few seconds scaled to its length. */
+  text?: string;
+}
+
 /** Makes a message or reaction play on every phone: H.264/AAC in MP4, or AAC in M4A, with a poster frame. */
 export interface MediaProcessor {
   /** Reads `file` as `format` only (its sniffed type); throws UnreadableMediaError when it is not that. */
   probe(file: string, format: StoredFormat, signal?: AbortSignal): Promise<MediaProbe>;
   /** Writes `${outBase}.mp4`/`.m4a` (and `${outBase}.jpg` for video) and checks the result; throws on failure. */
   render(input: string, format: StoredFormat, kind: 'video' | 'audio', outBase: string, signal?: AbortSignal): Promise<Rendition>;
+  /**
+   * Writes one MP4 of `parts` to `outFile` (decision 049): a title card before each, every video scaled and padded to
+   * 1280×720 at 30 fps, a voice message over a card with its title, a text message as a card, each part's loudness
+   * evened; one ffmpeg run within the render limits. Its scratch (the cards' text files) is a folder beside `outFile`,
+   * removed after. Throws UnreadableMediaError when a part's file is not the rendition its kind says.
+   */
+  renderCombined(parts: CombinedPart[], outFile: string, signal?: AbortSignal): Promise<{ file: string; mime: 'video/mp4'; durationS: number }>;
   /** How ffmpeg is confined: its limits, and whether it dies with this process. */
   readonly confinement: Confinement;
 }
@@ -182,6 +214,32 @@ function failure(tool: 'ffprobe' | 'ffmpeg', err: unknown): Error {
   return new UnreadableMediaError(`${tool} could not read the file: ${(errors.at(-1) ?? `exit ${String(e.code)}`).slice(0, 300)}`);
 }
 
+/** The fonts the combined MP4's cards are drawn in: files fontconfig named. */
+export interface CardFonts {
+  regular: string | null;
+  bold: string | null;
+}
+
+/**
+ * DejaVu Sans (Debian's fonts-dejavu-core, which ffmpeg's package pulls in) through fontconfig, or whatever sans
+ * fontconfig offers in its place; null for a weight it names no readable file for. A machine without fontconfig or
+ * any font gets cards without text rather than no combined video (decision 049).
+ */
+export async function findCardFonts(): Promise<CardFonts> {
+  const match = async (pattern: string) => {
+    try {
+      const { stdout } = await run('fc-match', ['--format=%{file}', pattern], { timeout: 10_000 });
+      const file = stdout.trim();
+      if (!file) return null;
+      accessSync(file, fsConstants.R_OK);
+      return file;
+    } catch {
+      return null;
+    }
+  };
+  return { regular: await match('DejaVu Sans:style=Book'), bold: await match('DejaVu Sans:style=Bold') };
+}
+
 /** Whether `setpriv --pdeathsig` and `prlimit` (util-linux) can wrap a command here. */
 async function canConfine(): Promise<boolean> {
   try {
@@ -197,7 +255,13 @@ async function canConfine(): Promise<boolean> {
  * `setpriv --pdeathsig KILL` (it dies with the process that started it, even after kill -9) and `prlimit` (CPU time
  * and memory), both exec'd in place, so the process Node waits for is ffmpeg itself.
  */
-export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimits> } = {}): Promise<MediaProcessor | null> {
+export async function createFfmpegProcessor(
+  opts: {
+    limits?: Partial<RenderLimits>;
+    /** The combined MP4's card fonts; null: cards without text (as where fontconfig finds none). Default: fontconfig's. */
+    cardFonts?: CardFonts | null;
+  } = {},
+): Promise<MediaProcessor | null> {
   const limits: RenderLimits = { ...DEFAULT_RENDER_LIMITS, ...opts.limits };
   try {
     await run('ffmpeg', ['-version'], { timeout: 10_000 });
@@ -329,8 +393,64 @@ export async function createFfmpegProcessor(opts: { limits?: Partial<RenderLimit
     }
   }
 
+  let fonts: Promise<CardFonts | null> | undefined = opts.cardFonts === undefined ? undefined : Promise.resolve(opts.cardFonts);
+
+  async function renderCombined(parts: CombinedPart[], outFile: string, signal?: AbortSignal) {
+    if (!parts.length) throw new Error('renderCombined: no parts');
+    if (signal?.aborted) throw new MediaInterruptedError('ffmpeg stopped: the job was stopped');
+    fonts ??= findCardFonts();
+    const font = await fonts;
+    const cards = await mkdtemp(path.join(path.dirname(outFile), '.combined-cards-'));
+    try {
+      let written = 0;
+      // Every text drawn is a file of its own: nothing typed is ever inside the filter graph.
+      const cardText = async (text: string, sizes: readonly number[], weight: 'regular' | 'bold'): Promise<CardText | null> => {
+        const fontFile = font?.[weight];
+        if (!fontFile) return null;
+        const layout = layoutCard(text, sizes, weight);
+        if (!layout.text) return null;
+        const textFile = path.join(cards, `card-${written++}.txt`);
+        await writeFile(textFile, layout.text, 'utf8');
+        return { textFile, fontFile, fontSize: layout.fontSize };
+      };
+      const inputs: string[] = [];
+      const segments: PreparedSegment[] = [];
+      for (const part of parts) {
+        const title = await cardText(part.title, TITLE_SIZES, 'bold');
+        segments.push({ kind: 'card', seconds: TITLE_CARD_SECONDS, text: title });
+        if (part.kind === 'text') {
+          const text = part.text ?? '';
+          segments.push({ kind: 'card', seconds: textCardSeconds(text), text: await cardText(text, TEXT_SIZES, 'regular') });
+          continue;
+        }
+        if (!part.file) throw new UnreadableMediaError(`the ${part.kind} part "${part.title}" names no file`);
+        const found = await probe(part.file, MP4_FORMAT, signal, limits);
+        const seconds = Math.min(found.durationSeconds ?? 0, MEDIA_LIMITS.maxSeconds);
+        if (!(seconds > 0)) throw new UnreadableMediaError(`the ${part.kind} part "${part.title}" has no length`);
+        const input = inputs.push(part.file) - 1;
+        if (part.kind === 'video') {
+          if (!found.video) throw new UnreadableMediaError(`the video part "${part.title}" holds no picture`);
+          segments.push({ kind: 'video', input, videoStream: found.video.index, audioStream: found.audio?.index ?? null, seconds });
+        } else {
+          if (!found.audio) throw new UnreadableMediaError(`the voice part "${part.title}" holds no sound`);
+          segments.push({ kind: 'audio', input, audioStream: found.audio.index, seconds, text: title });
+        }
+      }
+      const opened = inputs.flatMap((file) => [...inputOptions(MP4_FORMAT), '-i', inputPath(file)]);
+      await ffmpeg([...opened, '-filter_complex', combinedFilterGraph(segments), ...COMBINED_OUTPUT_OPTIONS, '-f', 'mp4', inputPath(outFile)], signal);
+      const result = await probe(outFile, MP4_FORMAT, signal, limits);
+      if (!result.video || !playsEverywhere(result, 'video').video || result.audio?.codec !== 'aac' || result.durationSeconds === null) {
+        throw new UnreadableMediaError(`the combined file is not H.264/AAC MP4 (${result.format}, ${result.video?.codec ?? '-'}/${result.audio?.codec ?? '-'})`);
+      }
+      return { file: outFile, mime: 'video/mp4' as const, durationS: result.durationSeconds };
+    } finally {
+      await rm(cards, { recursive: true, force: true });
+    }
+  }
+
   return {
     confinement: { limits, confined },
+    renderCombined,
     probe: (file, format, signal) => inSlot(() => probe(file, format, signal, { ...PROBE_LIMITS, memoryBytes: Math.min(PROBE_LIMITS.memoryBytes, limits.memoryBytes) })),
     async render(input, format, kind, outBase, signal) {
       // Within the render's own lane and bounds: the whole file may take longer to demux than a probe at confirm.
