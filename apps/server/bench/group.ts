@@ -1,0 +1,255 @@
+/**
+ * npm run bench:group [-- --clips N] [--seconds S] [--skip-alternative]
+ *
+ * Group gifts (issue 27, decision 049): what the combined MP4 costs to render.
+ *   - N clips (default 10) of S seconds (default 60), phone-like: H.264/AAC, 1080x1920 portrait and 1920x1080
+ *     landscape in turn, 30 fps, about 6 Mbit/s with a little moving grain (a test pattern alone is far cheaper to
+ *     decode than a camera's picture), each with a tone at its own loudness (-30 dB to +10 dB). Made with ffmpeg's
+ *     test sources in a scratch folder of the bench's own (removed after), then converted as the product does
+ *     (MediaProcessor.render, as the message/contribution render job).
+ *   - renderCombined over the N renditions, a title card ("From …") before each: wall seconds, CPU seconds (ffmpeg's,
+ *     this process's children), the output's duration, and the ratio of wall time to that duration.
+ *   - beside it, the same renditions through two baselines: `concat-copy` (the concat demuxer, `-c copy`: no
+ *     decoding or encoding at all, the floor) and `re-encode` (the concat demuxer, scaled and padded to 1280x720 and
+ *     encoded with the same x264/AAC settings, but no title cards, no loudnorm): each as the one-run render's ratio to it.
+ *   - the alternative decision 049 measured against the one run: each title card + part encoded as a segment of its
+ *     own (one ffmpeg run each, the same filters), then the concat demuxer with `-c copy`. Skipped with
+ *     --skip-alternative.
+ * Prints the load average (the machine is shared): compare runs made under like load. Never fails on a figure.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  COMBINED_FPS,
+  COMBINED_HEIGHT,
+  COMBINED_OUTPUT_OPTIONS,
+  COMBINED_WIDTH,
+  combinedFilterGraph,
+  layoutCard,
+  TITLE_CARD_SECONDS,
+  TITLE_SIZES,
+} from '../src/adapters/combined-recipe.ts';
+import { MP4_FORMAT } from '../src/adapters/media-formats.ts';
+import {
+  createFfmpegProcessor,
+  findCardFonts,
+  type CombinedPart,
+  type MediaProcessor,
+} from '../src/adapters/media-processor.ts';
+
+const run = promisify(execFile);
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const CLIPS = option('--clips', 10);
+const SECONDS = option('--seconds', 60);
+const ALTERNATIVE = !args.includes('--skip-alternative');
+const NAMES = ['Asha', 'Ravi', 'Mei', 'Oluwaseun', 'Zoë', 'Priya', 'Tomás', 'Hannah', 'Karthik', 'Ines'];
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const s = (seconds: number) => `${seconds.toFixed(1)}s`;
+
+/** The CPU seconds of this process's ended children (ffmpeg is exec'd in place of setpriv/prlimit, so it is one). */
+const TICKS = Number((await run('getconf', ['CLK_TCK'])).stdout.trim()) || 100;
+function childCpuSeconds(): number {
+  // Fields after the command's name (which is in parentheses and may hold spaces): cutime and cstime are 14 and 15.
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+}
+
+interface Timed<T> {
+  value: T;
+  wall: number;
+  cpu: number;
+}
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const cpu0 = childCpuSeconds();
+  const t0 = performance.now();
+  const value = await work();
+  return { value, wall: (performance.now() - t0) / 1000, cpu: childCpuSeconds() - cpu0 };
+}
+
+const ffmpeg = (argv: string[]) =>
+  run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...argv], { maxBuffer: 16 * 1024 * 1024 });
+async function durationOf(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(stdout.trim());
+}
+
+/** Clip i: portrait or landscape in turn, its own pattern offset, tone and loudness. */
+async function makeClip(dir: string, i: number): Promise<string> {
+  const size = i % 2 === 0 ? '1080x1920' : '1920x1080';
+  const file = path.join(dir, `clip-${i}.mp4`);
+  const gain = -30 + Math.round((40 * i) / Math.max(1, CLIPS - 1));
+  // prettier-ignore
+  await ffmpeg([
+    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=30,hue=h=${i * 36},noise=alls=6:allf=t`,
+    '-f', 'lavfi', '-i', `sine=frequency=${220 + 40 * i}:sample_rate=48000`,
+    '-t', String(SECONDS), '-af', `volume=${gain}dB`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '6M', '-maxrate', '8M', '-bufsize', '8M', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-b:a', '128k', '-shortest', file,
+  ]);
+  return file;
+}
+
+/** At most `n` at a time, in order. */
+async function inTurn<T, R>(items: T[], n: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: n }, lane));
+  return out;
+}
+
+/** The concat demuxer over a list file; the list names our own files only. */
+const concatInput = (list: string) => ['-f', 'concat', '-safe', '0', '-i', list];
+const COPY_FASTSTART = ['-c', 'copy', '-movflags', '+faststart'];
+
+function concatList(dir: string, name: string, files: string[]): string {
+  const list = path.join(dir, name);
+  writeFileSync(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'\n`).join(''));
+  return list;
+}
+
+/** The alternative: a title card + part per ffmpeg run (the same filters and encoder), then a concat with -c copy. */
+async function renderSegments(
+  processor: MediaProcessor,
+  dir: string,
+  parts: CombinedPart[],
+  out: string,
+): Promise<void> {
+  const fonts = await findCardFonts();
+  const segments: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const probe = await processor.probe(part.file!, MP4_FORMAT);
+    const layout = layoutCard(part.title, TITLE_SIZES, 'bold');
+    const textFile = path.join(dir, `title-${i}.txt`);
+    writeFileSync(textFile, layout.text);
+    const graph = combinedFilterGraph([
+      {
+        kind: 'card',
+        seconds: TITLE_CARD_SECONDS,
+        text: fonts.bold ? { textFile, fontFile: fonts.bold, fontSize: layout.fontSize } : null,
+      },
+      {
+        kind: 'video',
+        input: 0,
+        videoStream: probe.video!.index,
+        audioStream: probe.audio?.index ?? null,
+        seconds: probe.durationSeconds!,
+      },
+    ]);
+    const segment = path.join(dir, `segment-${i}.mp4`);
+    await ffmpeg([
+      '-i',
+      part.file!,
+      '-filter_complex',
+      graph,
+      ...COMBINED_OUTPUT_OPTIONS.filter((o) => o !== '+faststart' && o !== '-movflags'),
+      segment,
+    ]);
+    segments.push(segment);
+  }
+  await ffmpeg([...concatInput(concatList(dir, 'segments.txt', segments)), ...COPY_FASTSTART, out]);
+}
+
+async function partA(): Promise<void> {
+  const processor = await createFfmpegProcessor();
+  if (!processor) {
+    console.log('group render: skipped, ffmpeg/ffprobe not on the PATH');
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'giftlens-bench-group-'));
+  try {
+    const made = await timed(() =>
+      inTurn(
+        Array.from({ length: CLIPS }, (_, i) => i),
+        availableParallelism(),
+        (i) => makeClip(dir, i),
+      ),
+    );
+    console.log(
+      `group clips: ${CLIPS} × ${SECONDS}s phone-like (1080x1920/1920x1080 H.264/AAC) made in ${s(made.wall)}`,
+    );
+    const renditions = await timed(() =>
+      inTurn(
+        made.value,
+        1,
+        async (clip, i) =>
+          (await processor.render(clip, MP4_FORMAT, 'video', path.join(dir, `rendition-${i}`))).file,
+      ),
+    );
+    console.log(
+      `group renditions: ${CLIPS} as the render job makes them (H.264 kept, faststart, poster) wall=${s(renditions.wall)} cpu=${s(renditions.cpu)}`,
+    );
+    const files = renditions.value;
+    const parts: CombinedPart[] = files.map((file, i) => ({
+      title: `From ${NAMES[i % NAMES.length]!}`,
+      kind: 'video',
+      file,
+    }));
+    const inputDuration = (await Promise.all(files.map(durationOf))).reduce((a, b) => a + b, 0);
+    const list = concatList(dir, 'renditions.txt', files);
+
+    console.log(`load average ${load()} (${availableParallelism()} cores)`);
+    const copy = await timed(() =>
+      ffmpeg([...concatInput(list), ...COPY_FASTSTART, path.join(dir, 'copy.mp4')]),
+    );
+    const copyOut = await durationOf(path.join(dir, 'copy.mp4'));
+    const scale = `scale=${COMBINED_WIDTH}:${COMBINED_HEIGHT}:force_original_aspect_ratio=decrease,pad=${COMBINED_WIDTH}:${COMBINED_HEIGHT}:(ow-iw)/2:(oh-ih)/2:black,fps=${COMBINED_FPS},format=yuv420p,setsar=1`;
+    const encodeOnly = COMBINED_OUTPUT_OPTIONS.slice(4); // the encoder options, without the graph's -map [v] -map [a]
+    const reencode = await timed(() =>
+      ffmpeg([...concatInput(list), '-vf', scale, ...encodeOnly, path.join(dir, 'reencode.mp4')]),
+    );
+    const reencodeOut = await durationOf(path.join(dir, 'reencode.mp4'));
+    const combined = await timed(() => processor.renderCombined(parts, path.join(dir, 'combined.mp4')));
+    const out = combined.value.durationS;
+    console.log(
+      `group render parts=${CLIPS} input=${s(inputDuration)} output=${s(out)} wall=${s(combined.wall)} cpu=${s(combined.cpu)} ` +
+        `wall/output=${(combined.wall / out).toFixed(3)} cpu/output=${(combined.cpu / out).toFixed(3)} ` +
+        `ratio-to-baseline=${(combined.wall / reencode.wall).toFixed(2)} (re-encode) ${(combined.wall / copy.wall).toFixed(0)} (concat-copy)`,
+    );
+    console.log(
+      `group baseline re-encode output=${s(reencodeOut)} wall=${s(reencode.wall)} cpu=${s(reencode.cpu)} wall/output=${(reencode.wall / reencodeOut).toFixed(3)}`,
+    );
+    console.log(`group baseline concat-copy output=${s(copyOut)} wall=${s(copy.wall)} cpu=${s(copy.cpu)}`);
+    if (ALTERNATIVE) {
+      const alt = await timed(() => renderSegments(processor, dir, parts, path.join(dir, 'segments.mp4')));
+      const altOut = await durationOf(path.join(dir, 'segments.mp4'));
+      console.log(
+        `group alternative segments+concat-copy output=${s(altOut)} wall=${s(alt.wall)} cpu=${s(alt.cpu)} ` +
+          `wall/output=${(alt.wall / altOut).toFixed(3)} one-run/alternative=${(combined.wall / alt.wall).toFixed(2)}`,
+      );
+    }
+    console.log(`load average ${load()}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`bench:group — load average ${load()}`);
+await partA();
