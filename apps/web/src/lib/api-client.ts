@@ -23,7 +23,7 @@ interface ErrorLike {
   retryAfter?: unknown;
 }
 
-async function toApiError(res: Response, fallback: string): Promise<ApiError> {
+async function toApiError(res: Response, fallback: string, isOwnText?: (text: unknown) => boolean): Promise<ApiError> {
   let body: ErrorLike | null = null;
   try {
     body = (await res.json()) as ErrorLike | null;
@@ -31,7 +31,7 @@ async function toApiError(res: Response, fallback: string): Promise<ApiError> {
     // Not JSON (a proxy error page, say): the fallback text is all we can show.
   }
   // Only the contract's texts reach the user: anything else (a schema's wording, a proxy's page) is the fallback.
-  const message = userText(body?.error, fallback);
+  const message = isOwnText?.(body?.error) ? (body?.error as string) : userText(body?.error, fallback);
   const code = typeof body?.code === 'string' ? body.code : `http_${res.status}`;
   // Seconds until the call may be repeated: the body's figure, else the `Retry-After` header (in seconds).
   const header = Number.parseInt(res.headers.get('retry-after') ?? '', 10);
@@ -44,6 +44,11 @@ interface RequestOptions<T> {
   fallbackError: string;
   schema: core.$ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Further contract texts this call's errors may carry, beyond the shared ones `userText` knows (a feature's own
+   * texts, kept out of the shared bundle).
+   */
+  isOwnText?: (text: unknown) => boolean;
 }
 
 /** The one way the web app calls the API: same-origin, cookies included, JSON or FormData bodies. */
@@ -51,7 +56,7 @@ export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
-  { fallbackError, schema, signal }: RequestOptions<T>,
+  { fallbackError, schema, signal, isOwnText }: RequestOptions<T>,
 ): Promise<T> {
   const init: RequestInit = { method, credentials: 'same-origin', signal };
   if (body instanceof FormData) {
@@ -67,7 +72,7 @@ export async function apiRequest<T>(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(fallbackError, 0, 'network_error');
   }
-  if (!res.ok) throw await toApiError(res, fallbackError);
+  if (!res.ok) throw await toApiError(res, fallbackError, isOwnText);
   let json: unknown;
   try {
     json = await res.json();

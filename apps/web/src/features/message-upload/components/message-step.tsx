@@ -4,10 +4,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMessageStep } from '../hooks/use-message-step.ts';
 import type { MessagePurpose } from '../lib/message-copy.ts';
-import { MediaPreview, UploadCard } from './message-media.tsx';
+import { MessageTabPanel } from './message-composer.tsx';
+import { UploadCard } from './message-media.tsx';
 import { MessageTabs } from './message-tabs.tsx';
-import { AudioRecorderBox, VideoRecorderBox } from './recorder-box.tsx';
-import { TextPanel } from './text-panel.tsx';
 import { UploadOverlay } from './upload-overlay.tsx';
 
 export type { MessagePurpose } from '../lib/message-copy.ts';
@@ -48,17 +47,16 @@ export function MessageStep({ existingMessage = null, purpose = 'checkout', ...p
 
       <MessageTabs tab={tab} onSwitch={step.switchTab} />
 
-      <div role="tabpanel" id="message-tab-panel" aria-labelledby={`message-tab-${tab}`} className="flex flex-col gap-4">
-        {tab === 'text' ? (
-          <TextPanel value={step.text} onChange={step.setText} />
-        ) : media ? (
-          <MediaPreview kind={kind} media={media} busy={busy} onClear={step.clearMedia} />
-        ) : tab === 'video' ? (
-          <VideoRecorderBox key="video" onRecorded={(f) => step.accept(f)} idleExtra={uploadCard} />
-        ) : (
-          <AudioRecorderBox key="audio" onRecorded={(f) => step.accept(f)} idleExtra={uploadCard} />
-        )}
-      </div>
+      <MessageTabPanel
+        tab={tab}
+        text={step.text}
+        onText={step.setText}
+        media={media}
+        busy={busy}
+        onClear={step.clearMedia}
+        onFile={(f) => step.accept(f)}
+        uploadCard={uploadCard}
+      />
 
       {step.alreadyHasMessage && !step.uploading ? (
         <Alert tone={purpose === 'replace' && !step.done ? 'info' : 'success'}>{copy.hasMessage}</Alert>

@@ -12,7 +12,7 @@ import {
   updatePendingUpload,
   type PendingUpload,
 } from './pending-uploads-db.ts';
-import { putFile } from './put-file.ts';
+import { putFile } from '../../../lib/put-file.ts';
 
 export type UploadPhase = 'caching' | 'uploading' | 'completed' | 'failed';
 

@@ -1,4 +1,4 @@
-import { userText } from '../../../lib/user-text.ts';
+import { userText } from './user-text.ts';
 
 /**
  * PUTs a file to a signed upload URL with XMLHttpRequest, because fetch cannot report upload progress.
