@@ -30,6 +30,9 @@ export const TABLE_OWNERS = {
   reactions: 'modules/reactions',
   reveal_grants: 'modules/reveal-grants',
   scan_failures: 'modules/scans',
+  group_gifts: 'modules/group-gifts',
+  group_invitations: 'modules/group-gifts',
+  contributions: 'modules/group-gifts',
   jobs: 'jobs',
 };
 

@@ -52,6 +52,7 @@ import { createScansService } from '../src/modules/scans/scans.service.ts';
 import { createSenderAuthService } from '../src/modules/sender-auth/sender-auth.service.ts';
 import { findSenderById } from '../src/modules/sender-auth/sender-auth.repository.ts';
 import { adminQuery, PG_URL, postgresProblem, postgresUrlOf } from '../test/helpers/postgres.ts';
+import { revealedContributions } from '../src/modules/group-gifts/group-gifts.service.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -526,7 +527,7 @@ function servicesFor(db: Db, mediaDir: string, outbox: MailMessage[]) {
     busy: () => false,
     queued: () => false,
   } as unknown as Recogniser;
-  const messages = createMessagesService({ db, media, clock });
+  const messages = createMessagesService({ db, media, clock, group: (gift) => revealedContributions({ db, media, clock }, gift) });
   const grants = createRevealGrants({ db, clock, secureCookies: false });
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
   return {

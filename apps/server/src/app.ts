@@ -18,6 +18,7 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
+import { groupGiftsRoutes } from './modules/group-gifts/group-gifts.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { myGiftsRoutes } from './modules/my-gifts/my-gifts.routes.ts';
@@ -60,6 +61,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'log' | 'demoImageDirs'> {
   giftRateLimit?: Limit;
   /** Confirmed uploads per sender (each is copied and probed by ffprobe); default 30 in 10 minutes. */
   confirmRateLimit?: Limit;
+  /** Group gifts: per sender for invitations, per client for the contributor's calls. */
+  groupRateLimit?: Limit;
   /** TEST_CLOCK (browser tests only): `clock` itself, which `POST /api/test/clock` moves forward. */
   testClock?: AdjustableClock | null;
 }
@@ -124,6 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireSender,
     testMode: Object.values(deps.payments).some((p) => p.name === 'test'),
     verifyRateLimit: deps.paymentRateLimit ?? { max: 30, timeWindow: 60_000 },
+  });
+  await app.register(groupGiftsRoutes, {
+    service: services.groupGifts,
+    requireSender,
+    rateLimit: deps.groupRateLimit ?? { max: 60, timeWindow: 60_000 },
+    confirmRateLimit: deps.confirmRateLimit ?? { max: 30, timeWindow: 10 * 60_000 },
   });
   await app.register(deliveriesRoutes, { service: services.deliveries, requireSender });
   await app.register(myGiftsRoutes, { service: services.myGifts, requireSender, secureCookies });

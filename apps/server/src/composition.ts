@@ -16,6 +16,7 @@ import type { Infrastructure } from './infrastructure.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
 import { createGiftsService } from './modules/gifts/gifts.service.ts';
+import { contributionsOpen, createGroupGiftsService } from './modules/group-gifts/group-gifts.service.ts';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { createHousekeepingService, type HousekeepingDeps } from './modules/housekeeping/housekeeping.service.ts';
 import { createMediaGate } from './modules/media/media-gate.ts';
@@ -26,7 +27,7 @@ import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/pu
 import { createReactionsService } from './modules/reactions/reactions.service.ts';
 import { createRecipientAuthService } from './modules/recipient-auth/recipient-auth.service.ts';
 import { recipientGuard } from './modules/recipient-auth/recipient-session.ts';
-import { RENDER_JOB_KINDS } from './modules/renditions/renditions.jobs.ts';
+import { RENDER_LANE_KINDS } from './modules/renditions/renditions.jobs.ts';
 import { createRevealGrants } from './modules/reveal-grants/reveal-grants.ts';
 import { createLiveFramesService, type LiveScanLimit } from './modules/scans/live-frames.service.ts';
 import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
@@ -80,7 +81,20 @@ export function createServices(deps: ServiceDeps) {
   // Every message and reaction passes the same hostile-media gate before it is stored (decision 038).
   const gate = createMediaGate({ processor: deps.mediaProcessor, scratch: deps.scratch });
   const renders = deps.mediaProcessor !== null;
-  const messages = createMessagesService({ db, media, clock });
+  const uploads = createUploadsService({ db, media, clock, gate, renders, wakeJobs, groupOpen: (ex, giftId) => contributionsOpen(ex, giftId, clock.now()) });
+  const groupGifts = createGroupGiftsService({
+    db,
+    media,
+    clock,
+    mailer: deps.mailer,
+    sessionSecret,
+    log,
+    publicOrigin: deps.publicOrigin,
+    uploads: uploads.shared,
+    renders,
+    wakeJobs,
+  });
+  const messages = createMessagesService({ db, media, clock, group: (gift) => groupGifts.revealed(gift) });
   // What both kinds of scan (process-scan and live frames) decide and reveal with (scan-core.ts).
   const scanCore = { db, media, clock, recogniser, messages, grants };
   return {
@@ -90,7 +104,8 @@ export function createServices(deps: ServiceDeps) {
     requireRecipient: recipientGuard((token) => recipientAuth.recipientForToken(token)),
     grants,
     gifts: createGiftsService({ db, media, clock, recogniser, backupCodes }),
-    uploads: createUploadsService({ db, media, clock, gate, renders, wakeJobs }),
+    uploads,
+    groupGifts,
     payments: createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin, backupCodes }),
     deliveries: createDeliveriesService({ db, clock, whatsappEnabled: deps.whatsappEnabled, wakeJobs }),
     myGifts: createMyGiftsService({ db, media, clock, backupCodes }),
@@ -112,7 +127,6 @@ export type Services = ReturnType<typeof createServices>;
 
 /** What the jobs' services are built from: the adapters, the matcher (rating old photos) and a log. */
 export type JobDeps = Omit<JobHandlerDeps, 'backupCodes' | 'housekeeping'> & {
-  sessionSecret: string;
   retention?: HousekeepingDeps['retention'];
   /** One housekeeping run's time budget (HOUSEKEEPING_BUDGET_MS). */
   housekeepingBudgetMs?: number;
@@ -132,7 +146,7 @@ export function jobHandlers({ sessionSecret, retention, housekeepingBudgetMs, re
     recogniser: recogniser ?? null,
     scratch: deps.scratch,
   });
-  return createJobHandlers({ ...deps, backupCodes: createBackupCodes(sessionSecret), housekeeping });
+  return createJobHandlers({ ...deps, sessionSecret, backupCodes: createBackupCodes(sessionSecret), housekeeping });
 }
 
 /**
@@ -144,8 +158,8 @@ export async function startJobs(infra: Infrastructure, config: Config, log: JobL
   const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
     createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds });
   // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.
-  const lanes = [lane(config.jobConcurrency, { except: RENDER_JOB_KINDS })];
-  if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_JOB_KINDS }));
+  const lanes = [lane(config.jobConcurrency, { except: RENDER_LANE_KINDS })];
+  if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_LANE_KINDS }));
   const runner = combineRunners(lanes);
   await scheduleHousekeeping(infra.db, infra.clock);
   runner.start();

@@ -114,8 +114,12 @@ describeEachDatabase('deleting a gift: one way, everything under it', (get) => {
     const h = get();
     expect(await foreignKeys(h)).toEqual(
       [
+        'contributions.gift_id → gifts ON DELETE CASCADE',
+        'contributions.invitation_id → group_invitations ON DELETE CASCADE',
         'gift_photos.gift_id → gifts ON DELETE CASCADE',
         'gifts.sender_id → senders ON DELETE RESTRICT',
+        'group_gifts.gift_id → gifts ON DELETE CASCADE',
+        'group_invitations.gift_id → gifts ON DELETE CASCADE',
         'push_subscriptions.sender_id → senders ON DELETE CASCADE',
         'reactions.gift_id → gifts ON DELETE CASCADE',
         'reveal_grants.gift_id → gifts ON DELETE CASCADE',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Code, Email, ErrorBody, GiftId } from './common.ts';
 import { texts } from './texts.ts';
+import { RevealedContribution } from './group-gifts.ts';
 
 // POST /api/verification-recipient/check-email
 export const CheckEmailRequest = z.object({ email: Email });
@@ -156,6 +157,10 @@ export const GiftMessageResponse = z.object({
   recipientId: z.nullable(z.string()),
   recipientName: z.string(),
   recipientEmail: z.nullable(z.string()),
+  /** A group gift's other messages, in the organizer's order, after the organizer's own (empty for a single gift). */
+  contributions: z.array(RevealedContribution),
+  /** The group's combined MP4 where the plan includes downloads and it is made; null otherwise. */
+  combinedDownloadUrl: z.nullable(z.string()),
 });
 export type GiftMessageResponse = z.infer<typeof GiftMessageResponse>;
 

@@ -7,6 +7,7 @@ import type { JobsTable } from '../jobs/jobs.table.ts';
 import type { PushSubscriptionsTable } from '../modules/push/push.table.ts';
 import type { ScheduledMessagesTable } from '../modules/deliveries/deliveries.table.ts';
 import type { GiftPhotosTable, GiftsTable } from '../modules/gifts/gifts.table.ts';
+import type { ContributionsTable, GroupGiftsTable, GroupInvitationsTable } from '../modules/group-gifts/group-gifts.table.ts';
 import type { OrdersTable, WebhookEventsTable } from '../modules/payments/payments.table.ts';
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
@@ -33,6 +34,9 @@ export interface Database {
   reactions: ReactionsTable;
   jobs: JobsTable;
   push_subscriptions: PushSubscriptionsTable;
+  group_gifts: GroupGiftsTable;
+  group_invitations: GroupInvitationsTable;
+  contributions: ContributionsTable;
 }
 
 export type Db = Kysely<Database>;

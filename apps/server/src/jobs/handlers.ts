@@ -7,6 +7,7 @@ import type { Scratch } from '../adapters/scratch.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
+import { groupGiftJobs } from '../modules/group-gifts/group-gifts.jobs.ts';
 import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
 import type { HousekeepingService } from '../modules/housekeeping/housekeeping.service.ts';
 import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
@@ -33,6 +34,8 @@ export interface JobHandlerDeps {
   backupCodes: BackupCodes;
   /** What the recurring housekeeping job runs. */
   housekeeping: HousekeepingService;
+  /** Group gifts' mails write each invitee's link again from it (an HMAC, never stored). */
+  sessionSecret: string;
 }
 
 /**
@@ -47,6 +50,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     'payment.confirmation': paymentConfirmationJob(deps),
     'media.delete': mediaDeleteJob(deps),
     ...renditionJobs(deps),
+    ...groupGiftJobs(deps),
     housekeeping: housekeepingJob({ service: deps.housekeeping, clock, log }),
   };
 }

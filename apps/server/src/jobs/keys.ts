@@ -40,3 +40,11 @@ export const paymentConfirmationJob = (giftId: string): GiftJob => ({ key: payme
 /** `message.render` or `reaction.render` of one stored file of a gift (`fileKey`): one per stored file. */
 export const renderJobKey = (giftId: string, fileKey: string) => `media:${giftId}:${fileKey}`;
 export const renderJob = (giftId: string, fileKey: string): GiftJob => ({ key: renderJobKey(giftId, fileKey), giftId });
+
+/** Group gifts: the deadline's close and reminders (a moved deadline makes new keys), the combined MP4 of a version. */
+export const groupCloseJob = (giftId: string, deadline: string): GiftJob => ({ key: `group-close:${giftId}:${deadline}`, giftId });
+export const groupRemindJob = (giftId: string, deadline: string, hours: number): GiftJob => ({ key: `group-remind:${giftId}:${hours}:${deadline}`, giftId });
+export const groupRenderJob = (giftId: string, version: number): GiftJob => ({ key: `group-render:${giftId}:${version}`, giftId });
+/** One invitee's mail of one kind (the invitation and each reminder once; `opened` once). */
+export const groupMailJob = (giftId: string, invitationId: string, kind: string): GiftJob => ({ key: `group-mail:${kind}:${invitationId}`, giftId });
+export const groupNoticeJob = (giftId: string, kind: string): GiftJob => ({ key: `group-notice:${kind}:${giftId}`, giftId });

@@ -14,6 +14,18 @@ export interface JobPayloads {
   'message.render': { giftId: string; key: string };
   /** The same for a recipient's reaction recording. */
   'reaction.render': { reactionId: string; key: string };
+  /** A contributor's uploaded message turned into MP4 (or M4A) with a poster, as `message.render` (group gifts). */
+  'contribution.render': { contributionId: string; key: string };
+  /** A group gift's combined MP4 of `version` (group_gifts.combined_version): title cards, one size, even loudness. */
+  'group.render': { giftId: string; version: number };
+  /** Closes a group gift's contributions at its deadline (skipped when the deadline moved since). */
+  'group.close': { giftId: string; deadline: string };
+  /** Reminds a group gift's invitees who have not contributed, `hours` before the deadline (once each). */
+  'group.remind': { giftId: string; deadline: string; hours: 48 | 24 };
+  /** One e-mail to one invitee: the invitation, a reminder, or that the recipient opened the gift. */
+  'group.mail': { invitationId: string; kind: 'invite' | 'remind' | 'opened'; hours?: number };
+  /** One e-mail to the organizer: contributions closed ("4 of 6 added"), or nobody has contributed yet. */
+  'group.notice': { giftId: string; kind: 'summary' | 'empty' };
   /** Deletes stored files whose rows are gone (a deleted gift or account); retried until every one is gone. */
   'media.delete': { keys: string[] };
   /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
@@ -40,6 +52,12 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'payment.confirmation': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'message.render': { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 5 * MINUTE },
   'reaction.render': { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 5 * MINUTE },
+  'contribution.render': { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 5 * MINUTE },
+  'group.render': { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 10 * MINUTE },
+  'group.close': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
+  'group.remind': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
+  'group.mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'group.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },
   housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
 };

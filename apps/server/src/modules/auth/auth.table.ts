@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 
 /** One-time codes and sessions, shared by senders and recipients. */
-export type CodePurpose = 'sender' | 'recipient';
+export type CodePurpose = 'sender' | 'recipient' | 'contributor';
 
 export interface VerificationCodesTable {
   id: string;

@@ -4,6 +4,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { giftFilesOf } from '../gifts/gift-cleanup.repository.ts';
 import { deleteGiftRows, lockGifts } from '../gifts/gifts.repository.ts';
 import { anyPaidOrder, deleteUnpaidOrders } from '../payments/payments.repository.ts';
+import { groupFilesOf } from '../group-gifts/group-gifts.repository.ts';
 import { reactionFilesOf } from '../reactions/reactions.repository.ts';
 import { deleteGiftFailures } from '../scans/scans.repository.ts';
 import { intentFilesOf } from '../uploads/uploads.repository.ts';
@@ -19,11 +20,19 @@ export class GiftChangedError extends Error {
   }
 }
 
-/** Every stored file of these gifts: photos, message and its poster, upload targets, reaction and its poster. */
+/**
+ * Every stored file of these gifts: photos, message and its poster, upload targets (the organizer's and the
+ * contributors'), reaction and its poster, contributions and their posters, the group's combined MP4.
+ */
 export async function listGiftFiles(db: Executor, giftIds: string[]): Promise<string[]> {
   if (giftIds.length === 0) return [];
-  const [gifts, intents, reactions] = await Promise.all([giftFilesOf(db, giftIds), intentFilesOf(db, giftIds), reactionFilesOf(db, giftIds)]);
-  const files = [...gifts, ...intents.map((i) => i.file_path), ...reactions.flatMap((r) => [r.file_path, r.poster_path])];
+  const [gifts, intents, reactions, group] = await Promise.all([
+    giftFilesOf(db, giftIds),
+    intentFilesOf(db, giftIds),
+    reactionFilesOf(db, giftIds),
+    groupFilesOf(db, giftIds),
+  ]);
+  const files = [...gifts, ...intents.map((i) => i.file_path), ...reactions.flatMap((r) => [r.file_path, r.poster_path]), ...group];
   return [...new Set(files.filter((f): f is string => f !== null))];
 }
 
@@ -32,7 +41,8 @@ export async function listGiftFiles(db: Executor, giftIds: string[]): Promise<st
  * all their files (run after the commit, retried until every file is gone: a crash can neither leave a row naming a
  * missing file nor lose a file to delete).
  * - The gift rows are locked first: a render finishing meanwhile waits, then finds no gift and removes its output.
- * - Photos, upload intents, deliveries, reveal grants and the reaction go by ON DELETE CASCADE; jobs, failed-scan
+ * - Photos, upload intents, deliveries, reveal grants, the reaction and the group (its invitations and
+ *   contributions) go by ON DELETE CASCADE; jobs, failed-scan
  *   counters and orders hold no foreign key and are deleted by their modules. A paid order stays (accounting).
  * - `onlyUnpaid` (housekeeping): if any gift turns out paid (the gift, or an order of it), it throws
  *   GiftChangedError so the caller's transaction rolls back and nothing is deleted.

@@ -19,6 +19,7 @@ import { deleteGifts, listGiftFiles } from '../gift-deletion/gift-deletion.ts';
 import * as giftCleanup from '../gifts/gift-cleanup.repository.ts';
 import { ratePhoto, unratedPhotos, unratedPhotosLeft } from '../gifts/gift-photos.repository.ts';
 import * as payments from '../payments/payments.repository.ts';
+import { groupPathsAmong, purgeGroupContent } from '../group-gifts/group-gifts.repository.ts';
 import { reactionPathsAmong } from '../reactions/reactions.repository.ts';
 import { RENDER_JOB_KINDS, renditionKeys } from '../renditions/renditions.jobs.ts';
 import { deleteExpiredGrants, expiredGrantsLeft } from '../reveal-grants/reveal-grants.repository.ts';
@@ -28,10 +29,15 @@ import * as uploads from '../uploads/uploads.repository.ts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Of these storage paths, the ones a row still names: a message, its poster, a photo, an upload, a reaction. */
+/** Of these storage paths, the ones a row still names: a message, its poster, a photo, an upload, a reaction, a contribution. */
 async function referencedPaths(db: Db, paths: string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
-  const found = await Promise.all([giftCleanup.giftPathsAmong(db, paths), uploads.intentPathsAmong(db, paths), reactionPathsAmong(db, paths)]);
+  const found = await Promise.all([
+    giftCleanup.giftPathsAmong(db, paths),
+    uploads.intentPathsAmong(db, paths),
+    reactionPathsAmong(db, paths),
+    groupPathsAmong(db, paths),
+  ]);
   return new Set(found.flat().map((r) => r.path).filter((p): p is string => p !== null));
 }
 
@@ -293,6 +299,7 @@ export function createHousekeepingService({
             const ids = await giftCleanup.lockEndedGiftsWithContent(trx, plan.id, paidBefore, batchSize);
             files = await listGiftFiles(trx, ids);
             await uploads.deleteIntentsOfGifts(trx, ids);
+            await purgeGroupContent(trx, ids, clock.now().toISOString());
             return giftCleanup.purgeGiftContent(trx, ids, clock.now().toISOString());
           });
           await deleteFiles(files, report);

@@ -19,15 +19,17 @@ export interface MessagesDeps {
   db: Db;
   media: MediaStorage;
   clock: Clock;
+  /** A group gift's contributions and combined MP4 as the recipient sees them (modules/group-gifts). */
+  group: (gift: Gift) => Promise<Pick<GiftMessageResponse, 'contributions' | 'combinedDownloadUrl'>>;
 }
 
 /** How the recipient sees the sender: the first name given at sign-up, else the e-mail's local part. */
-const senderNameOf = (sender: Sender | undefined) => sender?.first_name ?? sender?.email.split('@')[0] ?? 'Someone';
+export const senderNameOf = (sender: Sender | undefined) => sender?.first_name ?? sender?.email.split('@')[0] ?? 'Someone';
 
 /** The web route of the message page. */
 export const giftMessagePage = (giftId: string) => `/gift-message/${giftId}`;
 
-export function createMessagesService({ db, media, clock }: MessagesDeps) {
+export function createMessagesService({ db, media, clock, group }: MessagesDeps) {
   /** Signed URLs are short-lived (5 minutes): a copied link stops working soon after the reveal. */
   const signed = (key: string | null) => (key ? media.signedUrl(key, SIGNED_URL_TTL_MS, clock.now()) : null);
   const messageUrl = (gift: Gift) => (gift.message_type === 'text' ? null : signed(gift.message_path));
@@ -60,6 +62,7 @@ export function createMessagesService({ db, media, clock }: MessagesDeps) {
       const sender = await findSenderById(db, gift.sender_id);
       const recipient = gift.recipient_email ? await findRecipientByEmail(db, gift.recipient_email) : undefined;
       const reaction = await findReactionForGift(db, gift.id);
+      const { contributions, combinedDownloadUrl } = await group(gift);
       return {
         success: true,
         giftId: gift.id,
@@ -74,6 +77,8 @@ export function createMessagesService({ db, media, clock }: MessagesDeps) {
         recipientId: recipient?.id ?? null,
         recipientName: gift.recipient_name,
         recipientEmail: gift.recipient_email,
+        contributions,
+        combinedDownloadUrl,
       };
     },
   };

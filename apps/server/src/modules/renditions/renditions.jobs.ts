@@ -14,6 +14,8 @@ import { PermanentJobError } from '../../jobs/runner.ts';
 import { failMessageRender, findGift, finishMessageRender } from '../gifts/gifts.repository.ts';
 import { failReactionRender, findReaction, finishReactionRender } from '../reactions/reactions.repository.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
+import { failContributionRender, findContribution, finishContributionRender } from '../group-gifts/group-gifts.repository.ts';
+import { refreshCombined } from '../group-gifts/group-gifts.service.ts';
 
 export interface RenditionDeps {
   db: Db;
@@ -32,8 +34,13 @@ const TOO_COSTLY = 'too costly: ';
 /** What the sender is told of a message whose render died. */
 export const renderFailureText = (error: string) => (error.startsWith(TOO_COSTLY) ? texts.media.tooCostly : texts.sender.messageUnreadable);
 
-/** The job kinds that write renditions into media storage. */
-export const RENDER_JOB_KINDS = ['message.render', 'reaction.render'] as const;
+/**
+ * The job kinds that write renditions of one stored file (`key` in their payload) into media storage; housekeeping
+ * finds what a killed attempt left by them (the partial index jobs_render_leftovers_idx names the same kinds).
+ */
+export const RENDER_JOB_KINDS = ['message.render', 'reaction.render', 'contribution.render'] as const;
+/** Every kind that runs ffmpeg: the render lane's (RENDER_CONCURRENCY), apart from deliveries and notices. */
+export const RENDER_LANE_KINDS = [...RENDER_JOB_KINDS, 'group.render'] as const;
 
 /**
  * Every key attempt `attempt` of render job `jobId` may write for the stored file `key`: named after the job and
@@ -51,7 +58,7 @@ export function renditionKeys(key: string, jobId: string, attempt: number): stri
  * the row over only if it still points at the original, and removes the original after. A retry starts again
  * from the original; a sender who uploaded again meanwhile wins and the rendition is thrown away.
  */
-export function renditionJobs({ db, clock, media, processor, scratch }: RenditionDeps): Pick<JobHandlers, 'message.render' | 'reaction.render'> {
+export function renditionJobs({ db, clock, media, processor, scratch }: RenditionDeps): Pick<JobHandlers, 'message.render' | 'reaction.render' | 'contribution.render'> {
   async function render(key: string, kind: 'video' | 'audio', job: JobContext, use: (r: Rendition, stored: { path: string; poster: string | null; size: number }) => Promise<boolean>) {
     if (!processor) throw new PermanentJobError('ffmpeg is not installed on this worker');
     // The key's extension is the sniffed type confirm gave it: the one demuxer the file may be opened with.
@@ -126,6 +133,27 @@ export function renditionJobs({ db, clock, media, processor, scratch }: Renditio
       },
       async onDead({ reactionId, key }) {
         await failReactionRender(db, reactionId, key, clock.now().toISOString());
+      },
+    },
+    'contribution.render': {
+      async run({ contributionId, key }, job) {
+        const c = await findContribution(db, contributionId);
+        if (!c || c.file_path !== key || c.state !== 'processing') return;
+        let dropped: string | null = null;
+        // A contribution converted after contributions closed joins the combined MP4: a new version is queued with it.
+        await render(key, c.message_type === 'audio' ? 'audio' : 'video', job, (r, stored) =>
+          db.transaction().execute(async (trx) => {
+            const now = clock.now();
+            const swapped = await finishContributionRender(trx, contributionId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: now.toISOString() });
+            const gift = swapped ? await findGift(trx, c.gift_id) : undefined;
+            if (gift) dropped = await refreshCombined(trx, gift, now);
+            return swapped;
+          }),
+        );
+        if (dropped) await media.delete(dropped).catch(() => enqueue(db, clock.now(), 'media.delete', { keys: [dropped!] }));
+      },
+      async onDead({ contributionId, key }, error) {
+        await failContributionRender(db, contributionId, key, renderFailureText(error), clock.now().toISOString());
       },
     },
   };

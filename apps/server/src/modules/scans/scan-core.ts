@@ -14,6 +14,7 @@ import { queueSenderNotice } from '../notices/notices.queue.ts';
 import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { assertRevealable, scanLimitReached } from './gift-rules.ts';
+import { onGiftFirstOpened } from '../group-gifts/group-gifts.service.ts';
 
 export interface ScanCoreDeps {
   db: Db;
@@ -99,7 +100,11 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
       // transaction: a failure between them can neither spend a reveal without a grant nor grant one uncounted.
       const token = await db.transaction().execute(async (trx) => {
         if (!(await gifts.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return null;
-        if (await gifts.markFirstOpened(trx, gift.id, now.toISOString())) await queueSenderNotice(trx, now, 'opened', gift.id);
+        if (await gifts.markFirstOpened(trx, gift.id, now.toISOString())) {
+          await queueSenderNotice(trx, now, 'opened', gift.id);
+          // A group gift's contributions close as it is first opened; contributors who asked are told.
+          await onGiftFirstOpened(trx, gift, now);
+        }
         return grants.issue(trx, gift.id);
       });
       if (token === null) throw scanLimitReached();

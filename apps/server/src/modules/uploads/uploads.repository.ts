@@ -2,9 +2,9 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { countBefore } from '../../db/sweep.ts';
-import type { UploadIntent, UploadIntentsTable } from './uploads.table.ts';
+import type { NewUploadIntent, UploadIntent } from './uploads.table.ts';
 
-export async function insertIntent(db: Executor, intent: UploadIntentsTable): Promise<void> {
+export async function insertIntent(db: Executor, intent: NewUploadIntent): Promise<void> {
   await db.insertInto('upload_intents').values(intent).execute();
 }
 

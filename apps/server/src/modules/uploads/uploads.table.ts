@@ -1,5 +1,5 @@
 import type { MessageType } from '@giftlens/contract/sender';
-import type { Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export type UploadIntentStatus = 'pending' | 'uploaded' | 'confirmed';
 
@@ -15,5 +15,8 @@ export interface UploadIntentsTable {
   size: number | null;
   expires_at: string;
   created_at: string;
+  /** Made through a contributor's link (group gifts): their invitation; null for the organizer's own message. */
+  invitation_id: Generated<string | null>;
 }
 export type UploadIntent = Selectable<UploadIntentsTable>;
+export type NewUploadIntent = Insertable<UploadIntentsTable>;
