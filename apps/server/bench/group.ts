@@ -15,13 +15,27 @@
  *   - the alternative decision 049 measured against the one run: each title card + part encoded as a segment of its
  *     own (one ffmpeg run each, the same filters), then the concat demuxer with `-c copy`. Skipped with
  *     --skip-alternative.
+ * Part B, what a scan of a group gift costs against a single gift's (--scans N, default 100 each; --part a|b runs one):
+ *   - the server's own services in this process (createServerInfrastructure + createServices, as `npm start` builds
+ *     them: SQLite in a scratch DATA_DIR, the matcher pool), two Lifetime gifts of gift photo 001 (enrolled at submit
+ *     by the matcher), each with a text message, made active as a payment does; the second is a group gift with 10
+ *     text contributions, inserted through the group-gifts module's repository (invitation + contribution each).
+ *   - N genuine scans of each (dataset photo 001-canon, compressed as the browser does) through
+ *     `scans.scanGift` (scan-core: the plan rules, the matcher pool, the counted reveal and its grant), each followed
+ *     by the message page the phone then opens (`messages.giftMessage`: the message, and a group's contributions with
+ *     their signed links), the two gifts in turn (the order swapped every round), after 3 warm-up scans each (the
+ *     first closes the group's contributions, as a first opening does). Median and p95 ms of the scan alone and of
+ *     scan + page, per gift, and group/single ratios. The recognition work is the same (one gift's references), so
+ *     the scan's ratio should be about 1.0; the page's extra is reading the 10 contributions.
  * Prints the load average (the machine is shared): compare runs made under like load. Never fails on a figure.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import {
   COMBINED_FPS,
   COMBINED_HEIGHT,
@@ -39,6 +53,22 @@ import {
   type CombinedPart,
   type MediaProcessor,
 } from '../src/adapters/media-processor.ts';
+import { createServices, type Services } from '../src/composition.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/database.ts';
+import { createServerInfrastructure } from '../src/infrastructure.ts';
+import { createBackupCodes } from '../src/lib/backup-codes.ts';
+import { markGiftActive, setGiftMessage } from '../src/modules/gifts/gifts.repository.ts';
+import {
+  insertGroup,
+  insertInvitation,
+  putContribution,
+} from '../src/modules/group-gifts/group-gifts.repository.ts';
+import {
+  findSenderById,
+  insertSenderIfNew,
+  updateSender,
+} from '../src/modules/sender-auth/sender-auth.repository.ts';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -51,6 +81,8 @@ const option = (name: string, fallback: number) => {
 const CLIPS = option('--clips', 10);
 const SECONDS = option('--seconds', 60);
 const ALTERNATIVE = !args.includes('--skip-alternative');
+const SCANS = option('--scans', 100);
+const PART = args.includes('--part') ? args[args.indexOf('--part') + 1] : 'all';
 const NAMES = ['Asha', 'Ravi', 'Mei', 'Oluwaseun', 'Zoë', 'Priya', 'Tomás', 'Hannah', 'Karthik', 'Ines'];
 
 const load = () =>
@@ -251,5 +283,187 @@ async function partA(): Promise<void> {
   }
 }
 
+// ---------- Part B: a scan of a group gift against a single gift's ----------
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+const PHOTOS = path.join(REPO, 'test-fixtures/gift-photos/covers');
+const SESSION_SECRET = 'bench-group-session-secret-0123456789abcdef';
+const CONTRIBUTIONS = 10;
+
+/** A camera photo compressed as the browser does before a scan: fit 600x600, JPEG quality 0.5. */
+const asBrowserSends = (file: string) =>
+  sharp(readFileSync(path.join(PHOTOS, file)))
+    .rotate()
+    .resize(600, 600, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 50 })
+    .toBuffer();
+
+const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+    : NaN;
+};
+
+/** A new sender's Lifetime gift of `photo`, its photo enrolled by the matcher, a text message, and paid. */
+async function activeGift(services: Services, db: Db, photo: Buffer, tag: string): Promise<string> {
+  const now = new Date().toISOString();
+  const senderId = randomBytes(16).toString('hex');
+  await insertSenderIfNew(db, { id: senderId, email: `organizer-${tag}@bench.example`, now });
+  await updateSender(db, senderId, { first_name: 'Ada' });
+  const sender = (await findSenderById(db, senderId))!;
+  const fields = {
+    recipientName: 'Maya',
+    recipientEmail: `maya-${tag}@bench.example`,
+    occasion: 'birthday',
+    planId: 'lifetime_us',
+  };
+  const { giftId } = await services.gifts.createGift(sender, fields, [photo]);
+  const message = {
+    type: 'text',
+    path: null,
+    mime: null,
+    size: null,
+    text: 'Happy birthday, Maya!',
+    state: 'ready',
+  } as const;
+  await setGiftMessage(db, giftId, message, now);
+  await markGiftActive(db, giftId, now, createBackupCodes(SESSION_SECRET).fresh(giftId).sealed);
+  return giftId;
+}
+
+/** Makes `giftId` a group gift with CONTRIBUTIONS text contributions, through the module's repository. */
+async function addContributions(db: Db, giftId: string): Promise<void> {
+  const now = new Date().toISOString();
+  const hash = () => randomBytes(32).toString('hex');
+  const deadline = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+  await insertGroup(db, {
+    gift_id: giftId,
+    deadline,
+    closed_at: null,
+    invite_nonce: hash(),
+    invite_token_hash: hash(),
+    empty_warned_at: null,
+    summary_sent_at: null,
+    combined_path: null,
+    combined_error: null,
+    created_at: now,
+    updated_at: now,
+  });
+  for (let i = 0; i < CONTRIBUTIONS; i++) {
+    const invitationId = randomBytes(16).toString('hex');
+    const email = `friend-${i}@bench.example`;
+    await insertInvitation(db, {
+      id: invitationId,
+      gift_id: giftId,
+      email,
+      token_hash: hash(),
+      via_shared_link: 0,
+      invite_sent_at: now,
+      reminded_48_at: null,
+      reminded_24_at: null,
+      created_at: now,
+    });
+    const name = NAMES[i % NAMES.length]!;
+    const content = {
+      name,
+      message_type: 'text',
+      file_path: null,
+      poster_path: null,
+      mime: null,
+      size: null,
+      text: `Happy birthday from ${name}! `.repeat(8),
+      state: 'ready',
+      error: null,
+    } as const;
+    await putContribution(db, giftId, invitationId, randomBytes(16).toString('hex'), content, now);
+  }
+}
+
+async function partB(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'giftlens-bench-group-scan-'));
+  const quiet = { info: () => undefined, warn: (line: string) => console.warn(`  server: ${line}`) };
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET,
+    PUBLIC_ORIGIN: 'http://127.0.0.1:3000',
+    PAYMENTS: 'test',
+    LOG_LEVEL: 'warn',
+  });
+  const infra = await createServerInfrastructure(config, quiet);
+  try {
+    const services = createServices({
+      ...infra,
+      secureCookies: false,
+      publicOrigin: config.publicOrigin,
+      demoImageDirs: [],
+      push: { allowedHosts: null },
+      whatsappEnabled: false,
+      mediaProcessor: null,
+      log: () => undefined,
+    });
+    const reference = readFileSync(path.join(PHOTOS, 'reference/001.jpg'));
+    const scan = await asBrowserSends('photos/001-canon.jpg');
+    const single = await activeGift(services, infra.db, reference, 'single');
+    const group = await activeGift(services, infra.db, reference, 'group');
+    await addContributions(infra.db, group);
+
+    let client = 0;
+    /** A genuine scan, then the message page the phone opens with the grant (where contributions are listed). */
+    const scanOnce = async (giftId: string) => {
+      const t0 = performance.now();
+      const outcome = await services.scans.scanGift(
+        giftId,
+        scan,
+        `10.7.${(++client >> 8) & 255}.${client & 255}`,
+      );
+      const scanned = performance.now();
+      if (!outcome.response.matchResult.matched)
+        throw new Error(`the genuine scan of ${giftId} did not match`);
+      const page = await services.messages.giftMessage(giftId);
+      return { scanMs: scanned - t0, bothMs: performance.now() - t0, shown: page.contributions.length };
+    };
+    // Warm-up; and the proof each is what it says: the group's page lists its 10 contributions, the single's none.
+    for (let i = 0; i < 3; i++) {
+      for (const [giftId, want] of [
+        [single, 0],
+        [group, CONTRIBUTIONS],
+      ] as const) {
+        const { shown } = await scanOnce(giftId);
+        if (shown !== want)
+          throw new Error(`the message page of ${giftId} lists ${shown} contributions, not ${want}`);
+      }
+    }
+    console.log(`load average ${load()} (${availableParallelism()} cores)`);
+    const times = {
+      single: { scan: [] as number[], both: [] as number[] },
+      group: { scan: [] as number[], both: [] as number[] },
+    };
+    for (let round = 0; round < SCANS; round++) {
+      const order = round % 2 === 0 ? (['single', 'group'] as const) : (['group', 'single'] as const);
+      for (const which of order) {
+        const r = await scanOnce(which === 'single' ? single : group);
+        times[which].scan.push(r.scanMs);
+        times[which].both.push(r.bothMs);
+      }
+    }
+    const figures = (xs: number[]) =>
+      `median=${quantile(xs, 0.5).toFixed(1)}ms p95=${quantile(xs, 0.95).toFixed(1)}ms`;
+    const ratio = (a: number[], b: number[]) =>
+      `median=${(quantile(a, 0.5) / quantile(b, 0.5)).toFixed(2)} p95=${(quantile(a, 0.95) / quantile(b, 0.95)).toFixed(2)}`;
+    for (const step of ['scan', 'both'] as const) {
+      const name = step === 'scan' ? 'scan' : 'scan+message-page';
+      console.log(`group ${name} single n=${SCANS} ${figures(times.single[step])}`);
+      console.log(`group ${name} group(${CONTRIBUTIONS} text) n=${SCANS} ${figures(times.group[step])}`);
+      console.log(`group ${name} ratio group/single ${ratio(times.group[step], times.single[step])}`);
+    }
+    console.log(`load average ${load()}`);
+  } finally {
+    await infra.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 console.log(`bench:group — load average ${load()}`);
-await partA();
+if (PART === 'all' || PART === 'a') await partA();
+if (PART === 'all' || PART === 'b') await partB();
