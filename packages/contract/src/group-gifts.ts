@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { Code, Email, GiftId } from './common.ts';
 import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
 import type { PlanId } from './plans.ts';
+import { ContributionMessageType } from './revealed-contribution.ts';
 import { MessageType } from './sender.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +40,7 @@ export const groupTexts = {
   tooManyContributors: (limit: number, planName: string) =>
     `Your ${planName} plan allows up to ${limit} contributors.`,
   emailsRequired: 'Please enter at least one e-mail address.',
+  invalidEmailOf: (email: string) => `Please check this e-mail address: ${email}`,
   tooManyEmails: `Please invite at most ${GROUP_INVITE_BATCH_MAX} people at once.`,
   deadlineInvalid: 'Please choose a valid deadline.',
   deadlineTooSoon: 'Please give contributors at least an hour.',
@@ -119,8 +121,9 @@ export type InviteResponse = z.infer<typeof InviteResponse>;
 export const InvitationsResponse = z.object({ success: z.literal(true), invitations: z.array(Invitation), group: GroupState });
 export type InvitationsResponse = z.infer<typeof InvitationsResponse>;
 
-export const ContributionMessageType = z.enum(['video', 'audio', 'text']);
-export type ContributionMessageType = z.infer<typeof ContributionMessageType>;
+// ContributionMessageType and RevealedContribution live in revealed-contribution.ts (re-exported here), so the
+// recipient's pages, which read them with every message, do not load the group schemas.
+export { ContributionMessageType, RevealedContribution } from './revealed-contribution.ts';
 /** processing: being converted (not shown to the recipient until ready); failed: the file could not be read. */
 export const ContributionState = z.enum(['processing', 'ready', 'failed']);
 export type ContributionState = z.infer<typeof ContributionState>;
@@ -240,15 +243,8 @@ export type OwnContributionResponse = z.infer<typeof OwnContributionResponse>;
 
 // DELETE /api/contributions/{token}: the contributor removes their own message (until contributions close).
 
-// On the recipient's message page (GET /api/verification-recipient/gift-message/{giftId}): `contributions`.
-export const RevealedContribution = z.object({
-  from: z.string(),
-  messageType: ContributionMessageType,
-  messageUrl: z.nullable(z.string()),
-  posterUrl: z.nullable(z.string()),
-  text: z.nullable(z.string()),
-});
-export type RevealedContribution = z.infer<typeof RevealedContribution>;
+// On the recipient's message page (GET /api/verification-recipient/gift-message/{giftId}): `contributions`, each a
+// RevealedContribution (revealed-contribution.ts).
 
 export const contributionApi = {
   invitations: (giftId: string) => `/api/gift-sender/gifts/${giftId}/invitations`,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Code, Email, ErrorBody, GiftId } from './common.ts';
 import { texts } from './texts.ts';
-import { RevealedContribution } from './group-gifts.ts';
+import { RevealedContribution } from './revealed-contribution.ts';
 
 // POST /api/verification-recipient/check-email
 export const CheckEmailRequest = z.object({ email: Email });

@@ -38,6 +38,11 @@ export const senderRoutes: RouteObject[] = [
     lazy: () => import('./routes/share-route.tsx').then((m) => ({ Component: m.ShareRoute })),
   },
   {
+    // A group gift's contributor (features group-gift and message-upload's recorder): no account, their link.
+    path: paths.contribute.pattern,
+    lazy: () => import('./routes/contribute-route.tsx').then((m) => ({ Component: m.ContributeRoute })),
+  },
+  {
     // The sender's own place (features my-gifts and sender-auth).
     path: paths.myGifts.pattern,
     lazy: () => import('./routes/my-gifts-route.tsx').then((m) => ({ Component: m.MyGiftsRoute })),

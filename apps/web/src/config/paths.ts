@@ -40,6 +40,8 @@ export const paths = {
       `/share/${giftId}${changeDeliveryId ? `?${CHANGE_DELIVERY_PARAM}=${encodeURIComponent(changeDeliveryId)}` : ''}`,
   },
   myGifts: { pattern: '/my-gifts', href: () => '/my-gifts' },
+  /** A group gift's contributor page: the per-person token from the e-mail, or the shared invitation link's. */
+  contribute: { pattern: '/contribute/:token', href: (token: string) => `/contribute/${token}` },
   /** A paid gift's message recorded or uploaded again (until first opened); back to My Gifts afterwards. */
   replaceMessage: { pattern: '/my-gifts/:giftId/message', href: (giftId: string) => `/my-gifts/${giftId}/message` },
   paymentSuccess: {

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
 import { SenderSignIn } from '../../features/sender-auth/components/sender-sign-in.tsx';
 import { prepareNextGift, startSignedIn } from '../../features/sender-wizard/hooks/use-wizard-state.ts';
+import { GroupGiftSection } from '../../features/group-gift/components/group-gift-section.tsx';
 import { SharePage } from '../../features/share/components/share-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { senderGiftQueryKey, useSenderGift } from '../../api/sender-gift.ts';
@@ -95,6 +96,8 @@ export function ShareRoute() {
         </StatusPanel>
       );
     case 'ready':
-      return <SharePage giftId={giftId} changeDeliveryId={changeDeliveryId} />;
+      return (
+        <SharePage giftId={giftId} changeDeliveryId={changeDeliveryId} groupSection={<GroupGiftSection giftId={giftId} />} />
+      );
   }
 }

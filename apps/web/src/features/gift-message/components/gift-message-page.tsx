@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
-import { Frown, Heart, Quote } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Frown, Heart } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +14,11 @@ import { resolveMessageType } from '../lib/message-type.ts';
 import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 import { checkStoredLink } from '../lib/stored-link.ts';
 import { MessagePlayer } from './message-player.tsx';
+import { TextCard } from './text-card.tsx';
+
+// A group gift's list and players load only for a gift with contributions: a single gift's page is as before
+// (route-budgets.json measures the group variant as its own row).
+const GroupMessages = lazy(() => import('./group-messages.tsx').then((m) => ({ default: m.GroupMessages })));
 
 /** Without reactions, Play simply plays. */
 function DirectPlayGate({ play, renderPlayButton }: PlayGateProps) {
@@ -74,15 +79,9 @@ function MessageScreen({
 
   if (kind === 'text' ? !data.text : !mediaSrc) return <MessageError giftId={giftId} message={texts.recipient.loadMessageFailed} />;
 
-  const body: ReactNode =
+  const organizer = (onEnded?: () => void): ReactNode =>
     kind === 'text' || !mediaSrc ? (
-      <figure className="relative rounded-3xl border border-brand-100 bg-white px-6 pt-14 pb-6 shadow-sm sm:px-10 sm:pt-16 sm:pb-10">
-        <Quote className="absolute top-5 left-6 size-8 text-brand-200 sm:left-10 sm:size-10" aria-hidden />
-        <blockquote className="relative text-lg leading-relaxed whitespace-pre-wrap break-words text-stone-800 sm:text-xl">
-          {data.text}
-        </blockquote>
-        <figcaption className="mt-6 text-right font-semibold text-brand-700">— {senderName}</figcaption>
-      </figure>
+      <TextCard text={data.text ?? ''} from={senderName} />
     ) : (
       <MessagePlayer
         kind={kind}
@@ -91,8 +90,25 @@ function MessageScreen({
         senderName={senderName}
         onMediaError={() => setMediaError(texts.recipient.unableToPlay)}
         onPlayFailed={() => setMediaError(texts.recipient.unableToPlay)}
+        onEnded={onEnded}
         renderGate={(p) => renderPlayGate({ ...p, giftId, message: data })}
       />
+    );
+
+  // A group gift: the organizer's message, then each contribution; a single gift looks as it always has.
+  const body: ReactNode =
+    data.contributions.length > 0 ? (
+      <Suspense fallback={<PageSpinner label="Opening your messages…" />}>
+        <GroupMessages
+          senderName={senderName}
+          renderOrganizer={organizer}
+          contributions={data.contributions}
+          combinedDownloadUrl={data.combinedDownloadUrl}
+          onMediaError={() => setMediaError(texts.recipient.unableToPlay)}
+        />
+      </Suspense>
+    ) : (
+      organizer()
     );
 
   return (

@@ -1,5 +1,5 @@
 import { Loader2, Music, Play } from 'lucide-react';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 
 interface MessagePlayerProps {
@@ -12,6 +12,10 @@ interface MessagePlayerProps {
   renderGate: (props: Pick<PlayGateProps, 'getMedia' | 'play' | 'renderPlayButton' | 'mediaType'>) => ReactNode;
   onMediaError: () => void;
   onPlayFailed: () => void;
+  /** The clip played to its end (a group gift goes on to the next message). */
+  onEnded?: () => void;
+  /** Start at once (the next message of a group gift after the last one ended); Play shows if the browser refuses. */
+  autoPlay?: boolean;
 }
 
 const preventMenu = (e: MouseEvent) => e.preventDefault();
@@ -19,10 +23,27 @@ const preventMenu = (e: MouseEvent) => e.preventDefault();
 const CONTROLS_LIST = 'nodownload noplaybackrate';
 
 /** The audio or video message with a play overlay; native controls appear once it has started. */
-export function MessagePlayer({ kind, src, poster, senderName, renderGate, onMediaError, onPlayFailed }: MessagePlayerProps) {
+export function MessagePlayer({
+  kind,
+  src,
+  poster,
+  senderName,
+  renderGate,
+  onMediaError,
+  onPlayFailed,
+  onEnded,
+  autoPlay = false,
+}: MessagePlayerProps) {
   // The element is kept in state (a callback ref) so the gate can be handed it during render.
   const [media, setMedia] = useState<HTMLMediaElement | null>(null);
   const [started, setStarted] = useState(false);
+
+  useEffect(() => {
+    if (!autoPlay || !media) return;
+    media.play().catch(() => {
+      // Refused without a tap (autoplay policy): the Play button stays, as for the first message.
+    });
+  }, [autoPlay, media]);
 
   const getMedia = (): HTMLMediaElement | null => media;
 
@@ -75,6 +96,7 @@ export function MessagePlayer({ kind, src, poster, senderName, renderGate, onMed
           preload="metadata"
           onContextMenu={preventMenu}
           onPlay={() => setStarted(true)}
+          onEnded={onEnded}
           onError={onMediaError}
           aria-label={`Video message from ${senderName}`}
           className="aspect-video max-h-[70dvh] w-full bg-black object-contain"
@@ -101,6 +123,7 @@ export function MessagePlayer({ kind, src, poster, senderName, renderGate, onMed
           preload="metadata"
           onContextMenu={preventMenu}
           onPlay={() => setStarted(true)}
+          onEnded={onEnded}
           onError={onMediaError}
           aria-label={`Voice message from ${senderName}`}
           className={started ? 'w-full' : 'hidden'}

@@ -36,7 +36,7 @@ interface GiftCardActionsProps {
   onDelete: (gift: MyGift) => void;
 }
 
-/** The card's footer: Share, the next step (continue, upload again, replace) and Delete. */
+/** The card's footer: Share, Group gift, the next step (continue, upload again, replace) and Delete. */
 export function GiftCardActions({ gift, status, step, paid, onDelete }: GiftCardActionsProps) {
   const failed = status.kind === 'failed';
   return (
@@ -44,6 +44,12 @@ export function GiftCardActions({ gift, status, step, paid, onDelete }: GiftCard
       {paid && !failed ? (
         <ButtonLink to={paths.share.href(gift.id)}>
           <Send className="size-4" aria-hidden /> Share
+        </ButtonLink>
+      ) : null}
+      {paid && !failed ? (
+        // The share page's group section (features/group-gift) opens at #group; it says so where the plan has no group.
+        <ButtonLink to={`${paths.share.href(gift.id)}#group`} variant="secondary">
+          Group gift
         </ButtonLink>
       ) : null}
       <StepLink gift={gift} step={step} failed={failed} />

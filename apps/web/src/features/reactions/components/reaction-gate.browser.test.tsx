@@ -23,6 +23,8 @@ const MESSAGE: GiftMessageResponse = {
   recipientId: null,
   recipientName: 'Ravi',
   recipientEmail: null,
+  contributions: [],
+  combinedDownloadUrl: null,
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { Gift, Loader2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -23,7 +23,16 @@ const WHATSAPP_UNKNOWN = { available: false, reason: null };
  * The sender's page after payment: the 'Your Message is Ready!' dialog (share now or schedule for later).
  * `changeDeliveryId` (from My Gifts' Change) opens that delivery's Change form once the deliveries are in.
  */
-export function SharePage({ giftId, changeDeliveryId }: { giftId: string; changeDeliveryId?: string }) {
+export function SharePage({
+  giftId,
+  changeDeliveryId,
+  groupSection = null,
+}: {
+  giftId: string;
+  changeDeliveryId?: string;
+  /** The group gift section (features/group-gift, composed by the route), below the deliveries. */
+  groupSection?: ReactNode;
+}) {
   const navigate = useNavigate();
   const link = `${window.location.origin}${paths.shareLink.href(giftId)}`;
   const gift = useSenderGift(giftId);
@@ -144,6 +153,8 @@ export function SharePage({ giftId, changeDeliveryId }: { giftId: string; change
             error={deliveries.data ? null : (deliveries.error?.message ?? null)}
             onChange={changeDelivery}
           />
+
+          {groupSection}
 
           <PushOptIn recipientName={recipientName} />
 

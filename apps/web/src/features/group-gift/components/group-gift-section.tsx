@@ -1,0 +1,56 @@
+import { ChevronDown, Users } from 'lucide-react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
+
+/** The share page's anchor for the group section (My Gifts' Group gift links here). */
+export const GROUP_SECTION_HASH = '#group';
+
+// The panel opens on a tap (or from My Gifts): its code and the group schemas load on the first interaction (decision 046).
+const { Part: OrganizerPanel, preload } = lazyPart(() => import('./organizer-panel.tsx').then((m) => m.OrganizerPanel));
+
+/**
+ * "Make it a group gift", collapsible: friends and family add their own messages, played after the sender's. Open
+ * at once when the page is opened at #group.
+ */
+export function GroupGiftSection({ giftId }: { giftId: string }) {
+  const { hash } = useLocation();
+  const [open, setOpen] = useState(hash === GROUP_SECTION_HASH);
+  const panelId = useId();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => onFirstInteraction(preload), []);
+  useEffect(() => {
+    if (hash === GROUP_SECTION_HASH) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+
+  return (
+    <section ref={section} id="group" aria-labelledby="group-heading" className="mt-5 scroll-mt-4 rounded-2xl border border-stone-200">
+      <h2 id="group-heading">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-h-11 w-full items-center gap-3 rounded-2xl px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <Users className="size-5 shrink-0 text-brand-600" aria-hidden />
+          <span className="flex-1">
+            <span className="block font-semibold text-stone-900">Make it a group gift</span>
+            <span className="block text-sm text-stone-600">
+              Invite others to add a video, voice or text message. They play after yours.
+            </span>
+          </span>
+          <ChevronDown className={`size-5 shrink-0 text-stone-500 transition ${open ? 'rotate-180' : ''}`} aria-hidden />
+        </button>
+      </h2>
+      {open ? (
+        <div id={panelId} className="border-t border-stone-200 p-4">
+          <Suspense fallback={<p className="text-sm text-stone-600">Loading…</p>}>
+            <OrganizerPanel giftId={giftId} />
+          </Suspense>
+        </div>
+      ) : null}
+    </section>
+  );
+}
