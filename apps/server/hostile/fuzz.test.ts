@@ -1,3 +1,4 @@
+import { contributionApi, groupTexts } from '@giftlens/contract/group-gifts';
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
 import fc from 'fast-check';
@@ -37,7 +38,7 @@ const HANG_MS = 10_000;
 /** Every text the API may answer with; texts with a value in them ("…up to 10MB. Your file is 12MB.") as patterns. */
 const STATIC_TEXTS = new Set<string>();
 const TEXT_PATTERNS: RegExp[] = [];
-for (const t of [...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode)] as unknown[]) {
+for (const t of [...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode), ...Object.values(groupTexts)] as unknown[]) {
   if (typeof t === 'string') STATIC_TEXTS.add(t);
   else if (typeof t === 'function') {
     const marker = '\u0001';
@@ -74,6 +75,12 @@ const SENDER_ONLY = new Set([
   `DELETE ${API.scheduledMessage('{id}')}`,
   `POST ${API.pushSubscribe}`,
   `POST ${API.pushUnsubscribe}`,
+  `POST ${contributionApi.invitations('{giftId}')}`,
+  `GET ${contributionApi.invitations('{giftId}')}`,
+  `GET ${contributionApi.contributions('{giftId}')}`,
+  `POST ${contributionApi.close('{giftId}')}`,
+  `PATCH ${contributionApi.contribution('{giftId}', '{id}')}`,
+  `DELETE ${contributionApi.contribution('{giftId}', '{id}')}`,
 ]);
 /** Calls that would end the fuzzer's own session or delete its fixtures when made with it. */
 const DESTRUCTIVE = new Set([`POST ${API.logout}`, `POST ${API.logoutEverywhere}`, `DELETE ${API.account}`]);

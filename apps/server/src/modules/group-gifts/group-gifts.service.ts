@@ -330,7 +330,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
       const emails: string[] = [];
       for (const raw of req.emails) {
         const parsed = Email.safeParse(raw);
-        if (!parsed.success) throw new AppError(400, 'invalid_email', `${texts.sender.invalidEmail}: ${String(raw).slice(0, 254)}`);
+        if (!parsed.success) throw new AppError(400, 'invalid_email', groupTexts.invalidEmailOf(String(raw).slice(0, 254)));
         if (!emails.includes(parsed.data)) emails.push(parsed.data);
       }
       if (emails.includes(sender.email.toLowerCase())) throw new AppError(400, 'invite_self', groupTexts.inviteSelf);
