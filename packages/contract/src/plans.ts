@@ -41,25 +41,25 @@ export const PLANS: readonly Plan[] = [
     id: 'premium_in', region: 'IN', name: 'Premium', subtitle: 'Our most loved plan',
     amountMinor: 9900, currency: 'INR', price: '₹99', validity: '30 days', validityMs: 30 * DAY, scans: 10,
     maxFileBytes: DEFAULT_MESSAGE_LIMIT_BYTES, downloads: true, reactions: false, popular: true,
-    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Download your message'],
+    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Download your message', 'Group gift: up to 10 contributors'],
   },
   {
     id: 'lifetime_in', region: 'IN', name: 'Lifetime', subtitle: 'A keepsake that never expires',
     amountMinor: 29900, currency: 'INR', price: '₹299', validity: 'Lifetime', validityMs: null, scans: null,
     maxFileBytes: LIFETIME_MESSAGE_LIMIT_BYTES, downloads: true, reactions: true, popular: false,
-    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Download your message and the reaction', 'Reaction recording'],
+    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Download your message and the reaction', 'Reaction recording', 'Group gift: up to 50 contributors'],
   },
   {
     id: 'premium_us', region: 'US', name: 'Premium', subtitle: 'Our most loved plan',
     amountMinor: 199, currency: 'USD', price: '$1.99', validity: '30 days', validityMs: 30 * DAY, scans: 10,
     maxFileBytes: DEFAULT_MESSAGE_LIMIT_BYTES, downloads: true, reactions: false, popular: true,
-    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Download your message'],
+    features: ['Valid for 30 days', '10 scans', 'Video or voice up to 30MB', 'Download your message', 'Group gift: up to 10 contributors'],
   },
   {
     id: 'lifetime_us', region: 'US', name: 'Lifetime', subtitle: 'A keepsake that never expires',
     amountMinor: 299, currency: 'USD', price: '$2.99', validity: 'Lifetime', validityMs: null, scans: null,
     maxFileBytes: LIFETIME_MESSAGE_LIMIT_BYTES, downloads: true, reactions: true, popular: false,
-    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Download your message and the reaction', 'Reaction recording'],
+    features: ['Never expires', 'Unlimited scans', 'Video or voice up to 50MB', 'Download your message and the reaction', 'Reaction recording', 'Group gift: up to 50 contributors'],
   },
 ];
 

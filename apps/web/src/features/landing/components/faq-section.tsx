@@ -30,7 +30,8 @@ const QUESTIONS: readonly AccordionItem[] = [
     question: 'How can I personalise my message?',
     answer: (
       <p>
-        Record a video, a voice note or write a text message; upload a clip you already love if you prefer. Need
+        Record a video, a voice note or write a text message; upload a clip you already love if you prefer. On
+        Premium and Lifetime, make it a group gift: friends and family add their own messages, played after yours. Need
         words? Our <Link className={linkClass} to={paths.blog.href()}>blog</Link> has ideas for every occasion and
         our <Link className={linkClass} to={paths.giftIdeas.href()}>gift ideas</Link> pair well with a message.
       </p>

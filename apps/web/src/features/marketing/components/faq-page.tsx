@@ -39,6 +39,17 @@ const GROUPS: readonly { title: string; items: readonly AccordionItem[] }[] = [
         ),
       },
       {
+        question: 'Can friends and family add their own messages?',
+        answer: (
+          <p>
+            Yes, with a group gift on Premium (up to 10 contributors) or Lifetime (up to 50); not on India Basic. After
+            payment, open “Make it a group gift” on the share page or in My Gifts, invite people by e-mail or share one
+            invitation link, and set a deadline (three days unless you choose another). Each adds a video, voice or
+            text message without an account or paying; your recipient scans once and sees yours first, then theirs.
+          </p>
+        ),
+      },
+      {
         question: 'Can I schedule the message for a birthday at midnight?',
         answer: (
           <p>

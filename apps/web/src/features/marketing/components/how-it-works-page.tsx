@@ -18,7 +18,7 @@ const SENDER_STEPS = [
   {
     image: '/images/step-reveal.svg',
     title: 'Record, pay and share',
-    text: 'Record or upload a video or voice message, pay securely, then copy the gift link or schedule it to arrive at the perfect moment.',
+    text: 'Record or upload a video or voice message, pay securely, then copy the gift link or schedule it to arrive at the perfect moment. On Premium and Lifetime you can make it a group gift: invite up to 10 or 50 friends to add their own messages.',
   },
 ] as const;
 

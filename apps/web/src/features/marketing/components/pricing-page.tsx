@@ -131,6 +131,14 @@ export function PricingPage({ region, onRegionChange, countryLabel }: PricingPag
             </dd>
           </div>
           <div>
+            <dt className="font-semibold text-stone-900">What is a group gift?</dt>
+            <dd className="mt-1 text-stone-700">
+              Friends and family add their own video, voice or text messages to your gift, and your recipient sees
+              them all after yours with one scan. Premium takes up to 10 contributors, Lifetime up to 50; India Basic
+              has no group gifts. Contributors never pay and need no account.
+            </dd>
+          </div>
+          <div>
             <dt className="font-semibold text-stone-900">Can I get my money back?</dt>
             <dd className="mt-1 text-stone-700">
               Within 24 hours if the message has not been played. See the{' '}
