@@ -61,12 +61,12 @@ describe('a group gift’s message page (Chromium)', () => {
     const list = screen.getByRole('navigation', { name: 'Messages' });
     await expect.element(list).toBeVisible();
     expect(list.getByRole('button').elements().map((b) => b.textContent)).toEqual(['1. Meera', '2. From Asha', '3. From Ravi']);
-    await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('From Meera(1 of 3)');
+    await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('From Meera (1 of 3)');
     await expect.element(screen.getByText('Happy birthday, Priya! Love, Meera')).toBeVisible();
     await expect.element(screen.getByRole('link', { name: 'Download all messages as one video' })).toHaveAttribute('href', '/media/combined.mp4?sig=1');
 
     await screen.getByRole('button', { name: 'Next: From Asha' }).click();
-    await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('From Asha(2 of 3)');
+    await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('From Asha (2 of 3)');
     await expect.element(screen.getByRole('heading', { level: 2 })).toHaveFocus();
     await expect.element(screen.getByText('Happy birthday, Priya! Love, Meera')).not.toBeVisible();
     await expect.element(list.getByRole('button', { name: '2. From Asha' })).toHaveAttribute('aria-current', 'true');
@@ -74,7 +74,7 @@ describe('a group gift’s message page (Chromium)', () => {
     // The clip ends: Ravi's card follows by itself.
     await expect.element(screen.getByText('Have the best day!'), { timeout: 10_000 }).toBeVisible();
     await expect.element(screen.getByText('— Ravi')).toBeVisible();
-    await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('From Ravi(3 of 3)');
+    await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('From Ravi (3 of 3)');
     await expect.element(screen.getByRole('button', { name: /^Next:/ })).not.toBeInTheDocument();
 
     await list.getByRole('button', { name: '1. Meera' }).click();

@@ -79,8 +79,8 @@ export function GroupMessages({
       </nav>
 
       <h2 ref={heading} tabIndex={-1} className="text-center text-xl font-bold text-stone-900 focus:outline-none" aria-live="polite">
-        {current === 0 ? fromName(senderName) : fromName(item?.from ?? '')}
-        <span className="ml-2 text-sm font-normal text-stone-500">
+        {current === 0 ? fromName(senderName) : fromName(item?.from ?? '')}{' '}
+        <span className="text-sm font-normal text-stone-500">
           ({current + 1} of {count})
         </span>
       </h2>
