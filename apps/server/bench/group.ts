@@ -7,14 +7,14 @@
  *     decode than a camera's picture), each with a tone at its own loudness (-30 dB to +10 dB). Made with ffmpeg's
  *     test sources in a scratch folder of the bench's own (removed after), then converted as the product does
  *     (MediaProcessor.render, as the message/contribution render job).
- *   - renderCombined over the N renditions, a title card ("From …") before each: wall seconds, CPU seconds (ffmpeg's,
- *     this process's children), the output's duration, and the ratio of wall time to that duration.
+ *   - renderCombined over the N renditions, a title card ("From …") before each (a segment per part, then a join:
+ *     decision 049): wall seconds, CPU seconds (ffmpeg's: this process's children), the peak memory of any one
+ *     ffmpeg run, the output's duration, and wall and CPU time over that duration.
  *   - beside it, the same renditions through two baselines: `concat-copy` (the concat demuxer, `-c copy`: no
  *     decoding or encoding at all, the floor) and `re-encode` (the concat demuxer, scaled and padded to 1280x720 and
- *     encoded with the same x264/AAC settings, but no title cards, no loudnorm): each as the one-run render's ratio to it.
- *   - the alternative decision 049 measured against the one run: each title card + part encoded as a segment of its
- *     own (one ffmpeg run each, the same filters), then the concat demuxer with `-c copy`. Skipped with
- *     --skip-alternative.
+ *     encoded with the same x264/AAC settings, but no title cards, no loudnorm), and renderCombined's ratio to each.
+ *   - the alternative decision 049 measured: every part in one ffmpeg run (one filter graph with a concat filter),
+ *     run without the memory limit so that it finishes. Skipped with --skip-alternative.
  * Part B, what a scan of a group gift costs against a single gift's (--scans N, default 100 each; --part a|b runs one):
  *   - the server's own services in this process (createServerInfrastructure + createServices, as `npm start` builds
  *     them: SQLite in a scratch DATA_DIR, the matcher pool), two Lifetime gifts of gift photo 001 (enrolled at submit
@@ -37,14 +37,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import {
+  COMBINED_AUDIO_CODEC,
   COMBINED_FPS,
   COMBINED_HEIGHT,
-  COMBINED_OUTPUT_OPTIONS,
+  COMBINED_SAMPLE_RATE,
+  COMBINED_VIDEO_CODEC,
   COMBINED_WIDTH,
   combinedFilterGraph,
   layoutCard,
   TITLE_CARD_SECONDS,
   TITLE_SIZES,
+  type PreparedSegment,
 } from '../src/adapters/combined-recipe.ts';
 import { MP4_FORMAT } from '../src/adapters/media-formats.ts';
 import {
@@ -112,8 +115,8 @@ async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
   return { value, wall: (performance.now() - t0) / 1000, cpu: childCpuSeconds() - cpu0 };
 }
 
-const ffmpeg = (argv: string[]) =>
-  run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...argv], { maxBuffer: 16 * 1024 * 1024 });
+const ffmpegArgs = (argv: string[]) => ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...argv];
+const ffmpeg = (argv: string[]) => run('ffmpeg', ffmpegArgs(argv), { maxBuffer: 16 * 1024 * 1024 });
 async function durationOf(file: string): Promise<number> {
   const { stdout } = await run('ffprobe', [
     '-v',
@@ -125,6 +128,32 @@ async function durationOf(file: string): Promise<number> {
     file,
   ]);
   return Number(stdout.trim());
+}
+
+/**
+ * The peak resident memory (MB) of this process's children while `work` runs: each child's VmHWM, read every 200 ms
+ * (ffmpeg is exec'd in place of setpriv/prlimit, so it is the child). A child that ends between two reads is seen at
+ * its last read: a lower bound.
+ */
+async function withPeakMemory<T>(work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
+  let peakKb = 0;
+  const read = () => {
+    try {
+      for (const pid of readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').trim().split(/\s+/)) {
+        if (!pid) continue;
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+      }
+    } catch {
+      // a child that ended meanwhile
+    }
+  };
+  const timer = setInterval(read, 200);
+  try {
+    return { value: await work(), peakMb: peakKb / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Clip i: portrait or landscape in turn, its own pattern offset, tone and loudness. */
@@ -158,56 +187,69 @@ async function inTurn<T, R>(items: T[], n: number, work: (item: T, i: number) =>
 }
 
 /** The concat demuxer over a list file; the list names our own files only. */
-const concatInput = (list: string) => ['-f', 'concat', '-safe', '0', '-i', list];
-const COPY_FASTSTART = ['-c', 'copy', '-movflags', '+faststart'];
-
-function concatList(dir: string, name: string, files: string[]): string {
+function concatInput(dir: string, name: string, files: string[]): string[] {
   const list = path.join(dir, name);
   writeFileSync(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'\n`).join(''));
-  return list;
+  return ['-f', 'concat', '-safe', '0', '-i', list];
 }
 
-/** The alternative: a title card + part per ffmpeg run (the same filters and encoder), then a concat with -c copy. */
-async function renderSegments(
+/**
+ * The alternative decision 049 measured: every part in one ffmpeg run, one filter graph (the same filters, a concat
+ * filter over all segments), encoded straight to AAC/H.264 MP4. Run without prlimit (plain ffmpeg), so it finishes
+ * where renderCombined's memory limit would stop it.
+ */
+async function renderOneRun(
   processor: MediaProcessor,
   dir: string,
   parts: CombinedPart[],
   out: string,
 ): Promise<void> {
   const fonts = await findCardFonts();
-  const segments: string[] = [];
+  const segments: PreparedSegment[] = [];
   for (const [i, part] of parts.entries()) {
     const probe = await processor.probe(part.file!, MP4_FORMAT);
     const layout = layoutCard(part.title, TITLE_SIZES, 'bold');
     const textFile = path.join(dir, `title-${i}.txt`);
     writeFileSync(textFile, layout.text);
-    const graph = combinedFilterGraph([
-      {
-        kind: 'card',
-        seconds: TITLE_CARD_SECONDS,
-        text: fonts.bold ? { textFile, fontFile: fonts.bold, fontSize: layout.fontSize } : null,
-      },
+    const text = fonts.bold ? { textFile, fontFile: fonts.bold, fontSize: layout.fontSize } : null;
+    const seconds = probe.durationSeconds!;
+    segments.push(
+      { kind: 'card', seconds: TITLE_CARD_SECONDS, text },
       {
         kind: 'video',
-        input: 0,
+        input: i,
         videoStream: probe.video!.index,
         audioStream: probe.audio?.index ?? null,
-        seconds: probe.durationSeconds!,
+        seconds,
       },
-    ]);
-    const segment = path.join(dir, `segment-${i}.mp4`);
-    await ffmpeg([
-      '-i',
-      part.file!,
-      '-filter_complex',
-      graph,
-      ...COMBINED_OUTPUT_OPTIONS.filter((o) => o !== '+faststart' && o !== '-movflags'),
-      segment,
-    ]);
-    segments.push(segment);
+    );
   }
-  await ffmpeg([...concatInput(concatList(dir, 'segments.txt', segments)), ...COPY_FASTSTART, out]);
+  const inputs = parts.flatMap((p) => ['-i', p.file!]);
+  const encode = [
+    ...COMBINED_VIDEO_CODEC,
+    ...COMBINED_AUDIO_CODEC,
+    '-ar',
+    String(COMBINED_SAMPLE_RATE),
+    '-ac',
+    '2',
+  ];
+  const graph = ['-filter_complex', combinedFilterGraph(segments), '-map', '[v]', '-map', '[a]'];
+  await ffmpeg([...inputs, ...graph, ...encode, '-movflags', '+faststart', out]);
 }
+
+interface Measured {
+  wall: number;
+  cpu: number;
+  peakMb: number;
+  output: number;
+}
+const measure = async (work: () => Promise<unknown>, out: string): Promise<Measured> => {
+  const t = await timed(() => withPeakMemory(work));
+  return { wall: t.wall, cpu: t.cpu, peakMb: t.value.peakMb, output: await durationOf(out) };
+};
+const figures = (m: Measured) =>
+  `output=${s(m.output)} wall=${s(m.wall)} cpu=${s(m.cpu)} wall/output=${(m.wall / m.output).toFixed(3)} ` +
+  `cpu/output=${(m.cpu / m.output).toFixed(3)} peak-memory=${m.peakMb.toFixed(0)}MB`;
 
 async function partA(): Promise<void> {
   const processor = await createFfmpegProcessor();
@@ -217,64 +259,65 @@ async function partA(): Promise<void> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'giftlens-bench-group-'));
   try {
-    const made = await timed(() =>
-      inTurn(
-        Array.from({ length: CLIPS }, (_, i) => i),
-        availableParallelism(),
-        (i) => makeClip(dir, i),
-      ),
-    );
+    const indexes = Array.from({ length: CLIPS }, (_, i) => i);
+    const made = await timed(() => inTurn(indexes, availableParallelism(), (i) => makeClip(dir, i)));
     console.log(
       `group clips: ${CLIPS} × ${SECONDS}s phone-like (1080x1920/1920x1080 H.264/AAC) made in ${s(made.wall)}`,
     );
     const renditions = await timed(() =>
-      inTurn(
-        made.value,
-        1,
-        async (clip, i) =>
-          (await processor.render(clip, MP4_FORMAT, 'video', path.join(dir, `rendition-${i}`))).file,
-      ),
-    );
-    console.log(
-      `group renditions: ${CLIPS} as the render job makes them (H.264 kept, faststart, poster) wall=${s(renditions.wall)} cpu=${s(renditions.cpu)}`,
+      inTurn(made.value, 1, async (clip, i) => {
+        return (await processor.render(clip, MP4_FORMAT, 'video', path.join(dir, `rendition-${i}`))).file;
+      }),
     );
     const files = renditions.value;
+    console.log(
+      `group renditions: ${CLIPS} as the render job makes them (H.264 kept, faststart, poster) ` +
+        `wall=${s(renditions.wall)} cpu=${s(renditions.cpu)}`,
+    );
     const parts: CombinedPart[] = files.map((file, i) => ({
       title: `From ${NAMES[i % NAMES.length]!}`,
       kind: 'video',
       file,
     }));
     const inputDuration = (await Promise.all(files.map(durationOf))).reduce((a, b) => a + b, 0);
-    const list = concatList(dir, 'renditions.txt', files);
 
     console.log(`load average ${load()} (${availableParallelism()} cores)`);
-    const copy = await timed(() =>
-      ffmpeg([...concatInput(list), ...COPY_FASTSTART, path.join(dir, 'copy.mp4')]),
+    const combinedOut = path.join(dir, 'combined.mp4');
+    const combined = await measure(() => processor.renderCombined(parts, combinedOut), combinedOut);
+    const copyOut = path.join(dir, 'copy.mp4');
+    const copy = await measure(
+      () =>
+        ffmpeg([...concatInput(dir, 'copy.txt', files), '-c', 'copy', '-movflags', '+faststart', copyOut]),
+      copyOut,
     );
-    const copyOut = await durationOf(path.join(dir, 'copy.mp4'));
-    const scale = `scale=${COMBINED_WIDTH}:${COMBINED_HEIGHT}:force_original_aspect_ratio=decrease,pad=${COMBINED_WIDTH}:${COMBINED_HEIGHT}:(ow-iw)/2:(oh-ih)/2:black,fps=${COMBINED_FPS},format=yuv420p,setsar=1`;
-    const encodeOnly = COMBINED_OUTPUT_OPTIONS.slice(4); // the encoder options, without the graph's -map [v] -map [a]
-    const reencode = await timed(() =>
-      ffmpeg([...concatInput(list), '-vf', scale, ...encodeOnly, path.join(dir, 'reencode.mp4')]),
+    const scale =
+      `scale=${COMBINED_WIDTH}:${COMBINED_HEIGHT}:force_original_aspect_ratio=decrease,` +
+      `pad=${COMBINED_WIDTH}:${COMBINED_HEIGHT}:(ow-iw)/2:(oh-ih)/2:black,fps=${COMBINED_FPS},format=yuv420p,setsar=1`;
+    const encodeOut = path.join(dir, 'reencode.mp4');
+    const reencode = await measure(
+      () =>
+        ffmpeg([
+          ...concatInput(dir, 'reencode.txt', files),
+          '-vf',
+          scale,
+          ...COMBINED_VIDEO_CODEC,
+          ...COMBINED_AUDIO_CODEC,
+          encodeOut,
+        ]),
+      encodeOut,
     );
-    const reencodeOut = await durationOf(path.join(dir, 'reencode.mp4'));
-    const combined = await timed(() => processor.renderCombined(parts, path.join(dir, 'combined.mp4')));
-    const out = combined.value.durationS;
     console.log(
-      `group render parts=${CLIPS} input=${s(inputDuration)} output=${s(out)} wall=${s(combined.wall)} cpu=${s(combined.cpu)} ` +
-        `wall/output=${(combined.wall / out).toFixed(3)} cpu/output=${(combined.cpu / out).toFixed(3)} ` +
+      `group render parts=${CLIPS} input=${s(inputDuration)} ${figures(combined)} ` +
         `ratio-to-baseline=${(combined.wall / reencode.wall).toFixed(2)} (re-encode) ${(combined.wall / copy.wall).toFixed(0)} (concat-copy)`,
     );
-    console.log(
-      `group baseline re-encode output=${s(reencodeOut)} wall=${s(reencode.wall)} cpu=${s(reencode.cpu)} wall/output=${(reencode.wall / reencodeOut).toFixed(3)}`,
-    );
-    console.log(`group baseline concat-copy output=${s(copyOut)} wall=${s(copy.wall)} cpu=${s(copy.cpu)}`);
+    console.log(`group baseline re-encode (no cards, no loudnorm) ${figures(reencode)}`);
+    console.log(`group baseline concat-copy ${figures(copy)}`);
     if (ALTERNATIVE) {
-      const alt = await timed(() => renderSegments(processor, dir, parts, path.join(dir, 'segments.mp4')));
-      const altOut = await durationOf(path.join(dir, 'segments.mp4'));
+      const oneOut = path.join(dir, 'one-run.mp4');
+      const one = await measure(() => renderOneRun(processor, dir, parts, oneOut), oneOut);
       console.log(
-        `group alternative segments+concat-copy output=${s(altOut)} wall=${s(alt.wall)} cpu=${s(alt.cpu)} ` +
-          `wall/output=${(alt.wall / altOut).toFixed(3)} one-run/alternative=${(combined.wall / alt.wall).toFixed(2)}`,
+        `group alternative one-run (one filter graph, unconfined) ${figures(one)} ` +
+          `segments/one-run wall=${(combined.wall / one.wall).toFixed(2)} memory=${(combined.peakMb / one.peakMb).toFixed(2)}`,
       );
     }
     console.log(`load average ${load()}`);

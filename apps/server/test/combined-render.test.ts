@@ -73,7 +73,8 @@ interface Probe {
     width?: number;
     height?: number;
     pix_fmt?: string;
-    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    duration?: string;
     sample_rate?: string;
   }[];
 }
@@ -83,6 +84,20 @@ const ffprobe = (file: string) =>
       encoding: 'utf8',
     }),
   ) as Probe;
+
+/** Every video frame's time (s), in order. */
+const framesTimes = (file: string) =>
+  execFileSync(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file],
+    {
+      encoding: 'utf8',
+    },
+  )
+    .trim()
+    .split('\n')
+    .map(Number)
+    .sort((a, b) => a - b);
 
 /** One frame at `at` seconds as 8-bit grey pixels, scaled down (enough to tell a drawn card from a plain one). */
 function greyFrame(file: string, at: number): Buffer {
@@ -176,10 +191,17 @@ describe('a group gift’s combined MP4', () => {
       width: COMBINED_WIDTH,
       height: COMBINED_HEIGHT,
       pix_fmt: 'yuv420p',
-      avg_frame_rate: '30/1',
+      r_frame_rate: '30/1',
     });
     expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000' });
     expect(Math.abs(Number(probe.format.duration) - expected)).toBeLessThan(0.25);
+    // A constant 30 fps across every join: each frame 1/30 s after the one before, none missing or doubled.
+    const times = framesTimes(out);
+    const steps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.max(...steps)).toBeLessThan(1 / 30 + 0.002);
+    expect(Math.min(...steps)).toBeGreaterThan(1 / 30 - 0.002);
+    // The sound runs as long as the picture (no drift at the joins).
+    expect(Math.abs(Number(audio!.duration) - Number(video!.duration))).toBeLessThan(0.01);
     const boxes = topLevelBoxes(readFileSync(out));
     expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));

@@ -1,7 +1,8 @@
 /**
- * The ffmpeg recipe of a group gift's combined MP4 (decision 049): one filter graph that puts a title card before
- * every part, scales and pads each video to one size and frame rate, shows a voice message over a card with its
- * title and a text message as a card of its own, evens the loudness of every part, and concatenates it all.
+ * The ffmpeg recipe of a group gift's combined MP4 (decision 049): the filter graph that puts a title card before
+ * a part, scales and pads a video to one size and frame rate, shows a voice message over a card with its title and
+ * a text message as a card of its own, evens the loudness of each part, and joins its segments (a concat filter).
+ * MediaProcessor.renderCombined runs it once per part and joins the parts' files with the concat demuxer.
  * Pure: the text it draws is written to files by the caller (drawtext `textfile=`, never inline), so nothing a
  * contributor types is ever part of the graph.
  */
@@ -194,34 +195,25 @@ export function combinedFilterGraph(segments: readonly PreparedSegment[]): strin
   return chains.join(';\n');
 }
 
-/** The encoder options of the combined MP4: what every phone plays, the moov atom first. */
-export const COMBINED_OUTPUT_OPTIONS = [
-  '-map',
-  '[v]',
-  '-map',
-  '[a]',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-crf',
-  '23',
-  '-profile:v',
-  'main',
-  '-pix_fmt',
-  'yuv420p',
-  '-r',
-  String(COMBINED_FPS),
-  '-g',
-  String(2 * COMBINED_FPS),
-  '-c:a',
-  'aac',
-  '-b:a',
-  '128k',
-  '-ar',
-  String(COMBINED_SAMPLE_RATE),
-  '-ac',
-  '2',
-  '-movflags',
-  '+faststart',
+/**
+ * The encoder options of every segment of the combined MP4 (the graph's `[v]` and `[a]`): the H.264 every phone plays,
+ * the same for every segment so they join with `-c:v copy`; the sound as PCM in a QuickTime file, so a segment is
+ * exactly as long as its picture. AAC is encoded once, over the joined sound: joined AAC segments (`-c copy`) put
+ * each segment's sound about 20 ms after its picture (the last short frame counts whole, then the next priming frame).
+ */
+// prettier-ignore
+export const COMBINED_VIDEO_CODEC = [
+  '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
+  '-r', String(COMBINED_FPS), '-g', String(2 * COMBINED_FPS),
+];
+export const COMBINED_AUDIO_CODEC = ['-c:a', 'aac', '-b:a', '128k'];
+// prettier-ignore
+export const COMBINED_SEGMENT_OPTIONS = [
+  '-map', '[v]', '-map', '[a]', ...COMBINED_VIDEO_CODEC,
+  '-c:a', 'pcm_s16le', '-ar', String(COMBINED_SAMPLE_RATE), '-ac', '2', '-f', 'mov',
+];
+/** The joined segments' options: the picture copied, the sound encoded once as AAC, the moov atom first. */
+// prettier-ignore
+export const COMBINED_JOIN_OPTIONS = [
+  '-map', '0:v', '-map', '0:a', '-c:v', 'copy', ...COMBINED_AUDIO_CODEC, '-movflags', '+faststart', '-f', 'mp4',
 ];

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../config.ts';
 import {
-  COMBINED_OUTPUT_OPTIONS,
+  COMBINED_JOIN_OPTIONS,
+  COMBINED_SEGMENT_OPTIONS,
   combinedFilterGraph,
   layoutCard,
   TEXT_SIZES,
@@ -96,8 +97,9 @@ export interface MediaProcessor {
   /**
    * Writes one MP4 of `parts` to `outFile` (decision 049): a title card before each, every video scaled and padded to
    * 1280×720 at 30 fps, a voice message over a card with its title, a text message as a card, each part's loudness
-   * evened; one ffmpeg run within the render limits. Its scratch (the cards' text files) is a folder beside `outFile`,
-   * removed after. Throws UnreadableMediaError when a part's file is not the rendition its kind says.
+   * evened; one ffmpeg run per part, each within the render limits, then one that joins them. Its scratch (the cards'
+   * text files, the segments) is a folder beside `outFile`, removed after. Throws UnreadableMediaError when a part's
+   * file is not the rendition its kind says.
    */
   renderCombined(parts: CombinedPart[], outFile: string, signal?: AbortSignal): Promise<{ file: string; mime: 'video/mp4'; durationS: number }>;
   /** How ffmpeg is confined: its limits, and whether it dies with this process. */
@@ -395,12 +397,18 @@ export async function createFfmpegProcessor(
 
   let fonts: Promise<CardFonts | null> | undefined = opts.cardFonts === undefined ? undefined : Promise.resolve(opts.cardFonts);
 
+  /**
+   * Decision 049: each part (its title card, then the part) is encoded as a segment of its own, one ffmpeg run each
+   * with one input, and the segments are joined with the concat demuxer (picture copied, sound encoded once). One run over every part (one
+   * filter graph, a concat filter) holds every input's decoder to the end: 10 one-minute 1080p parts took it past
+   * the 2 GB memory limit, and 50 (Lifetime) would need several times that. Each run here is bounded by one part.
+   */
   async function renderCombined(parts: CombinedPart[], outFile: string, signal?: AbortSignal) {
     if (!parts.length) throw new Error('renderCombined: no parts');
     if (signal?.aborted) throw new MediaInterruptedError('ffmpeg stopped: the job was stopped');
     fonts ??= findCardFonts();
     const font = await fonts;
-    const cards = await mkdtemp(path.join(path.dirname(outFile), '.combined-cards-'));
+    const work = await mkdtemp(path.join(path.dirname(outFile), '.combined-'));
     try {
       let written = 0;
       // Every text drawn is a file of its own: nothing typed is ever inside the filter graph.
@@ -409,42 +417,50 @@ export async function createFfmpegProcessor(
         if (!fontFile) return null;
         const layout = layoutCard(text, sizes, weight);
         if (!layout.text) return null;
-        const textFile = path.join(cards, `card-${written++}.txt`);
+        const textFile = path.join(work, `card-${written++}.txt`);
         await writeFile(textFile, layout.text, 'utf8');
         return { textFile, fontFile, fontSize: layout.fontSize };
       };
-      const inputs: string[] = [];
-      const segments: PreparedSegment[] = [];
+      // Every part is checked before the first is encoded: a bad file fails the render at once.
+      const plans: { input: string | null; segments: PreparedSegment[] }[] = [];
       for (const part of parts) {
         const title = await cardText(part.title, TITLE_SIZES, 'bold');
-        segments.push({ kind: 'card', seconds: TITLE_CARD_SECONDS, text: title });
+        const card: PreparedSegment = { kind: 'card', seconds: TITLE_CARD_SECONDS, text: title };
         if (part.kind === 'text') {
           const text = part.text ?? '';
-          segments.push({ kind: 'card', seconds: textCardSeconds(text), text: await cardText(text, TEXT_SIZES, 'regular') });
+          plans.push({ input: null, segments: [card, { kind: 'card', seconds: textCardSeconds(text), text: await cardText(text, TEXT_SIZES, 'regular') }] });
           continue;
         }
         if (!part.file) throw new UnreadableMediaError(`the ${part.kind} part "${part.title}" names no file`);
         const found = await probe(part.file, MP4_FORMAT, signal, limits);
         const seconds = Math.min(found.durationSeconds ?? 0, MEDIA_LIMITS.maxSeconds);
         if (!(seconds > 0)) throw new UnreadableMediaError(`the ${part.kind} part "${part.title}" has no length`);
-        const input = inputs.push(part.file) - 1;
         if (part.kind === 'video') {
           if (!found.video) throw new UnreadableMediaError(`the video part "${part.title}" holds no picture`);
-          segments.push({ kind: 'video', input, videoStream: found.video.index, audioStream: found.audio?.index ?? null, seconds });
+          plans.push({ input: part.file, segments: [card, { kind: 'video', input: 0, videoStream: found.video.index, audioStream: found.audio?.index ?? null, seconds }] });
         } else {
           if (!found.audio) throw new UnreadableMediaError(`the voice part "${part.title}" holds no sound`);
-          segments.push({ kind: 'audio', input, audioStream: found.audio.index, seconds, text: title });
+          plans.push({ input: part.file, segments: [card, { kind: 'audio', input: 0, audioStream: found.audio.index, seconds, text: title }] });
         }
       }
-      const opened = inputs.flatMap((file) => [...inputOptions(MP4_FORMAT), '-i', inputPath(file)]);
-      await ffmpeg([...opened, '-filter_complex', combinedFilterGraph(segments), ...COMBINED_OUTPUT_OPTIONS, '-f', 'mp4', inputPath(outFile)], signal);
+      const names: string[] = [];
+      for (const [i, plan] of plans.entries()) {
+        const name = `segment-${i}.mov`;
+        const opened = plan.input === null ? [] : [...inputOptions(MP4_FORMAT), '-i', inputPath(plan.input)];
+        await ffmpeg([...opened, '-filter_complex', combinedFilterGraph(plan.segments), ...COMBINED_SEGMENT_OPTIONS, inputPath(path.join(work, name))], signal);
+        names.push(name);
+      }
+      // The list names our own segments, by plain names beside it (the concat demuxer's safe mode), as local files only.
+      const list = path.join(work, 'segments.txt');
+      await writeFile(list, names.map((n) => `file '${n}'\n`).join(''), 'utf8');
+      await ffmpeg(['-f', 'concat', '-safe', '1', '-protocol_whitelist', 'file', '-i', inputPath(list), ...COMBINED_JOIN_OPTIONS, inputPath(outFile)], signal);
       const result = await probe(outFile, MP4_FORMAT, signal, limits);
       if (!result.video || !playsEverywhere(result, 'video').video || result.audio?.codec !== 'aac' || result.durationSeconds === null) {
         throw new UnreadableMediaError(`the combined file is not H.264/AAC MP4 (${result.format}, ${result.video?.codec ?? '-'}/${result.audio?.codec ?? '-'})`);
       }
       return { file: outFile, mime: 'video/mp4' as const, durationS: result.durationSeconds };
     } finally {
-      await rm(cards, { recursive: true, force: true });
+      await rm(work, { recursive: true, force: true });
     }
   }
 
