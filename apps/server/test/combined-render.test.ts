@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,6 +232,22 @@ describe('a group gift’s combined MP4', () => {
     expect(early.filter((v, i) => Math.abs(v - late[i]!) > 64).length).toBeLessThan(10);
     // Its scratch (the cards' text files) is gone.
     expect(readdirSync(work).filter((f) => f.startsWith('.combined-cards-'))).toEqual([]);
+  });
+
+  it('draws its cards from a scratch folder whose path holds the graph’s own special characters', async () => {
+    // The job's scratch is ours, but a path is the one thing that enters the graph: escaped, never quoted.
+    const odd = path.join(work, "we'ird: dir, [x]; \\ 100%");
+    mkdirSync(odd);
+    const out = path.join(odd, 'combined.mp4');
+    const result = await processor.renderCombined(
+      [{ title: 'From Asha', kind: 'text', text: 'Happy birthday!' }],
+      out,
+    );
+    expect(
+      Math.abs(result.durationS - (TITLE_CARD_SECONDS + textCardSeconds('Happy birthday!'))),
+    ).toBeLessThan(0.25);
+    expect(bright(greyFrame(out, 1))).toBeGreaterThan(200);
+    expect(bright(greyFrame(out, TITLE_CARD_SECONDS + 1))).toBeGreaterThan(200);
   });
 
   it('draws plain cards when no font is found, rather than failing', async () => {

@@ -122,7 +122,7 @@ export const TITLE_SIZES = [72, 60, 48, 40] as const;
 export const TEXT_SIZES = [56, 48, 40, 34, 28, 24, 20, 18] as const;
 
 /**
- * A path inside a filter option: quoted for the option parser (`\`, `'`, `:`), then for the graph parser (`\`, `'`,
+ * A path as a filter option's value: escaped for the option parser (`\`, `'`, `:`), then for the graph parser (`\`, `'`,
  * `[`, `]`, `,`, `;`), ffmpeg's two levels of escaping. Only paths are put into the graph: ours (the scratch folder)
  * and the font fontconfig names.
  */
@@ -158,7 +158,7 @@ function card(s: number, text: CardText | null): string {
   if (!text) return `${source},${VIDEO_FORMAT}`;
   // expansion=none: a "%{…}" in the text is drawn as typed, never evaluated.
   const draw =
-    `drawtext=fontfile='${filterPath(text.fontFile)}':textfile='${filterPath(text.textFile)}':expansion=none` +
+    `drawtext=fontfile=${filterPath(text.fontFile)}:textfile=${filterPath(text.textFile)}:expansion=none` +
     `:fontsize=${text.fontSize}:fontcolor=${TEXT_COLOUR}:line_spacing=0:x=(w-text_w)/2:y=(h-text_h)/2`;
   return `${source},${draw},${VIDEO_FORMAT}`;
 }
