@@ -10,6 +10,8 @@ import type { TrustProxy } from './config.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { errorsPlugin, routerRefusal, socketRefusal } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseHeaders } from './plugins/response-headers.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -63,6 +65,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'log' | 'demoImageDirs'> {
   confirmRateLimit?: Limit;
   /** Group gifts: per sender for invitations, per client for the contributor's calls. */
   groupRateLimit?: Limit;
+  /** METRICS_TOKEN: GET /metrics with this bearer token, and every request measured (null: neither). */
+  metricsToken?: string | null;
   /** TEST_CLOCK (browser tests only): `clock` itself, which `POST /api/test/clock` moves forward. */
   testClock?: AdjustableClock | null;
 }
@@ -94,11 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { hook: false });
   await app.register(rateLimitPlugin, { store: deps.rateLimitStore });
   await app.register(securityPlugin, { headers, publicOrigin: deps.publicOrigin });
+  // Prometheus (docs/operations.md, "Metrics and alerts"): only with a token; its onResponse hook before any module.
+  const metrics = deps.metricsToken ? (deps.metrics ?? createMetrics()) : undefined;
+  if (metrics && deps.metricsToken) await app.register(metricsPlugin, { metrics, token: deps.metricsToken });
 
   const services = createServices({
     ...deps,
     demoImageDirs: deps.demoImageDirs ?? (deps.webDistDir ? [deps.webDistDir] : []),
     log: (line) => app.log.warn(line),
+    metrics,
   });
   const { requireSender, requireRecipient, grants } = services;
   const { secureCookies, recogniser } = deps;
@@ -141,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recipientAuthRoutes, { service: services.recipientAuth, requireRecipient, secureCookies, rateLimit: authRateLimit });
   await app.register(scansRoutes, { service: services.scans, grants, requireRecipient, rateLimit: scanRateLimit, admission });
   // Live frames are refused while the matcher has any queue: explicit scans have priority.
-  await app.register(liveFramesRoutes, { service: services.liveFrames, grants, requireRecipient, admission: liveFrameAdmission(recogniser) });
+  await app.register(liveFramesRoutes, { service: services.liveFrames, grants, requireRecipient, admission: liveFrameAdmission(recogniser, metrics?.liveFrameRefused) });
   await app.register(messagesRoutes, { service: services.messages, grants });
   await app.register(reactionsRoutes, {
     service: services.reactions,

@@ -12,6 +12,7 @@ import type { Db } from './db/database.ts';
 import { createJobHandlers, type JobHandlerDeps } from './jobs/handlers.ts';
 import { combineRunners, createJobRunner, type JobLog, type JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { createBackupCodes } from './lib/backup-codes.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import { createDeliveriesService } from './modules/deliveries/deliveries.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
@@ -66,6 +67,8 @@ export interface ServiceDeps {
   scratch: Scratch;
   /** Tells an in-process job runner that a job is due now. */
   wakeJobs?: () => void;
+  /** This process's metrics (infrastructure.ts), when /metrics is on: live frames refused are counted. */
+  metrics?: Metrics;
   /** Where the services say what an operator should know (a mail that could not go out). */
   log: (line: string) => void;
 }
@@ -117,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
       ...scanCore,
       window: createSlidingWindow(deps.rateLimitStore, 'gl:live:'),
       limit: deps.liveScanLimit,
+      onRefused: deps.metrics?.liveFrameRefused,
     }),
     reactions: createReactionsService({ db, media, clock, gate, renders, wakeJobs }),
     demo: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
@@ -156,7 +160,7 @@ export function jobHandlers({ sessionSecret, retention, housekeepingBudgetMs, re
 export async function startJobs(infra: Infrastructure, config: Config, log: JobLog): Promise<JobRunner> {
   const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs });
   const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
-    createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds });
+    createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds, observer: infra.metrics.jobs });
   // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.
   const lanes = [lane(config.jobConcurrency, { except: RENDER_LANE_KINDS })];
   if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_LANE_KINDS }));

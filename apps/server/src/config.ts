@@ -136,6 +136,17 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(LIVE_SCAN.perClient),
     ),
+    /** Empty: no /metrics (404). Set: Prometheus scrapes with `Authorization: Bearer <it>`. */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(32, { error: 'must be at least 32 characters' })
+        .regex(/^[A-Za-z0-9._~+/=-]+$/, { error: 'must be letters, digits and . _ ~ + / = - only (a bearer token)' })
+        .optional(),
+    ),
+    /** `npm run worker` only: the port its /metrics listens on (the API serves /metrics on PORT). */
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
     VAPID_SUBJECT: z.preprocess(
@@ -248,6 +259,11 @@ export interface Config {
   renderLimits: RenderLimits;
   /** Live frames one client address may send within LIVE_SCAN.windowMs (phones behind one NAT share it). */
   liveScanPerClient: number;
+  /**
+   * Prometheus metrics: `token` (METRICS_TOKEN; null: no /metrics anywhere); the worker's own listener on `port`
+   * (METRICS_PORT; null: none) at `host` (HOST when set, else 127.0.0.1).
+   */
+  metrics: { token: string | null; port: number | null; host: string };
   /** Null keys: a pair generated once into DATA_DIR/vapid.json. */
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   /** Hosts push subscription endpoints may point at; null: the browsers' own push services. */
@@ -286,6 +302,9 @@ export function loadConfig(
     ...setProblems(env, WHATSAPP_VARS, 'WHATSAPP_*'),
     ...setProblems(env, VAPID_VARS, 'VAPID_*_KEY'),
     ...setProblems(env, S3_VARS, 'S3_*'),
+    ...((env.METRICS_PORT ?? '').trim() !== '' && (env.METRICS_TOKEN ?? '').trim() === ''
+      ? ['METRICS_PORT: needs METRICS_TOKEN (the bearer token Prometheus scrapes with)']
+      : []),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
@@ -358,6 +377,7 @@ export function loadConfig(
     housekeepingBudgetMs: e.HOUSEKEEPING_BUDGET_MS,
     renderLimits: { cpuSeconds: e.RENDER_CPU_SECONDS, memoryBytes: e.RENDER_MEMORY_MB * 1024 * 1024, timeoutMs: Math.max(DEFAULT_RENDER_LIMITS.timeoutMs, 2 * e.RENDER_CPU_SECONDS * 1000) },
     liveScanPerClient: e.LIVE_SCAN_PER_CLIENT,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.HOST ?? '127.0.0.1' },
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY ?? null,
       privateKey: e.VAPID_PRIVATE_KEY ?? null,

@@ -5,14 +5,23 @@ import { createFfmpegProcessor, type MediaProcessor } from './adapters/media-pro
 import { createLocalMediaStorage, type MediaStorage } from './adapters/media-storage.ts';
 import { createRazorpayProvider, createTestPaymentProvider, type PaymentProviders } from './adapters/payments.ts';
 import { createRateLimitStore, type RateLimitStore } from './adapters/rate-limit-store.ts';
-import { createMatcherRecogniser, type MatcherRecogniserOptions, type Recogniser } from './adapters/recogniser.ts';
+import {
+  createMatcherRecogniser,
+  isUnreadableImage,
+  type MatcherRecogniserOptions,
+  type Recogniser,
+  RecogniserBusyError,
+} from './adapters/recogniser.ts';
 import { createScratch, type Scratch } from './adapters/scratch.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './adapters/push.ts';
 import { createWhatsAppCloud, type WhatsAppSender } from './adapters/whatsapp.ts';
 import { type Config, resolveSessionSecret } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { readJobGauges } from './jobs/job-gauges.ts';
 import { deriveKey } from './lib/crypto.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { performance } from 'node:perf_hooks';
 
 /** The adapters chosen from configuration, shared by the server (`npm start`) and the worker (`npm run worker`). */
 export interface Infrastructure {
@@ -32,6 +41,8 @@ export interface Infrastructure {
   testClock: TestClock | null;
   /** The matcher (a worker-thread pool): the server's enrols and scans, a worker's rates old photos. */
   recogniser: Recogniser;
+  /** This process's Prometheus metrics: mail, push and the matcher counted here, the jobs table read when scraped. */
+  metrics: Metrics;
   /** The matcher's pool, then the database, mail and storage clients. */
   close(): Promise<void>;
 }
@@ -55,7 +66,8 @@ export async function createInfrastructure(
   const db = await createDatabase(config.database, (err) => log.warn(`database: an idle connection dropped (${err.message})`));
   // Every process migrates at start; Kysely's migration lock makes concurrent starts safe.
   const migrationsApplied = await migrateToLatest(db);
-  const mailer =
+  const metrics = createMetrics();
+  const sentMailer =
     config.mail.kind === 'smtp'
       ? createSmtpMailer(config.mail.url, config.mail.from)
       : createOutboxMailer(config.mail.dir, config.mail.from, (line) => log.info(line));
@@ -70,7 +82,7 @@ export async function createInfrastructure(
       })
     : null;
   const media = s3 ?? createLocalMediaStorage(mediaDir, mediaSecret);
-  const push = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
+  const webPush = createWebPushSender(resolveVapidKeys(config.vapid, config.dataDir));
   const whatsapp = config.whatsapp ? createWhatsAppCloud(config.whatsapp) : null;
   const processor = await createFfmpegProcessor({ limits: config.renderLimits });
   if (!processor)
@@ -85,7 +97,11 @@ export async function createInfrastructure(
   const scratch = createScratch(path.join(config.dataDir, 'scratch'));
   await scratch.sweep(Number.POSITIVE_INFINITY, new Date()).catch((err: unknown) => log.warn(`scratch: could not sweep (${err instanceof Error ? err.message : String(err)})`));
   const testClock = config.testClock ? new TestClock() : null;
-  const recogniser = createMatcherRecogniser(opts.recogniser);
+  const clock = testClock ?? systemClock;
+  const { mailer, push, recogniser } = observedAdapters(
+    { db, clock, mailer: sentMailer, push: webPush, recogniser: createMatcherRecogniser(opts.recogniser) },
+    metrics,
+  );
   return {
     processor,
     scratch,
@@ -96,9 +112,10 @@ export async function createInfrastructure(
     media,
     push,
     whatsapp,
-    clock: testClock ?? systemClock,
+    clock,
     testClock,
     recogniser,
+    metrics,
     async close() {
       await recogniser.close();
       await db.destroy();
@@ -115,6 +132,7 @@ export async function createInfrastructure(
 export async function createServerInfrastructure(config: Config, log: InfrastructureLog): Promise<ServerInfrastructure> {
   const infra = await createInfrastructure(config, log, { recogniser: { eager: true } });
   const rateLimitStore = await createRateLimitStore(config.redisUrl, (line) => log.warn(line));
+  if (rateLimitStore.kind === 'redis') infra.metrics.watch({ rateLimitStoreShared: () => (rateLimitStore.mode() === 'shared' ? 1 : 0) });
   const testCheckout = createTestPaymentProvider(infra.sessionSecret);
   const payments: PaymentProviders = {
     INR: config.razorpay ? createRazorpayProvider(config.razorpay) : testCheckout,
@@ -129,6 +147,69 @@ export async function createServerInfrastructure(config: Config, log: Infrastruc
     async close() {
       await infra.close();
       if (rateLimitStore.kind === 'redis') rateLimitStore.client.disconnect();
+    },
+  };
+}
+
+/**
+ * The adapters that send and match, counted (lib/metrics.ts): mails and pushes sent and failed, each match's outcome
+ * and time (queue wait included); the matcher's waiting tasks and the jobs table read when scraped. The same calls
+ * pass through.
+ */
+export function observedAdapters(
+  { db, clock, mailer, push, recogniser }: { db: Db; clock: Clock; mailer: Mailer; push: PushSender; recogniser: Recogniser },
+  metrics: Metrics,
+): { mailer: Mailer; push: PushSender; recogniser: Recogniser } {
+  const timed =
+    (kind: 'scan' | 'live', match: Recogniser['match']): Recogniser['match'] =>
+    async (query, references) => {
+      const started = performance.now();
+      try {
+        const decision = await match(query, references);
+        metrics.scan(kind, decision.matched ? 'matched' : 'no_match', performance.now() - started);
+        return decision;
+      } catch (err) {
+        metrics.scan(kind, err instanceof RecogniserBusyError ? 'busy' : isUnreadableImage(err) ? 'unreadable' : 'error');
+        throw err;
+      }
+    };
+  metrics.watch({ matcherWaiting: () => recogniser.waiting?.() ?? 0, jobs: () => readJobGauges(db, clock.now()) });
+  return {
+    mailer: {
+      async send(message) {
+        try {
+          await mailer.send(message);
+        } catch (err) {
+          metrics.mail('failed');
+          throw err;
+        }
+        metrics.mail('sent');
+      },
+      check: () => mailer.check(),
+      close: () => mailer.close(),
+    },
+    push: {
+      publicKey: push.publicKey,
+      async send(target, notice) {
+        try {
+          const result = await push.send(target, notice);
+          metrics.push(result);
+          return result;
+        } catch (err) {
+          metrics.push('failed');
+          throw err;
+        }
+      },
+    },
+    recogniser: {
+      enrol: (image) => recogniser.enrol(image),
+      lookalike: (reference, others) => recogniser.lookalike(reference, others),
+      match: timed('scan', (query, references) => recogniser.match(query, references)),
+      matchLive: timed('live', (query, references) => recogniser.matchLive(query, references)),
+      busy: () => recogniser.busy(),
+      queued: () => recogniser.queued(),
+      waiting: () => recogniser.waiting?.() ?? 0,
+      close: () => recogniser.close(),
     },
   };
 }

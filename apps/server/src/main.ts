@@ -57,6 +57,8 @@ const app = await buildApp({
   publicOrigin: config.publicOrigin,
   wakeJobs: () => jobs?.wake(),
   testClock: infra.testClock,
+  metrics: infra.metrics,
+  metricsToken: config.metrics.token,
 });
 
 app.log.info(

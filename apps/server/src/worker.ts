@@ -2,6 +2,7 @@ import pino from 'pino';
 import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment } from './config.ts';
 import { startJobs } from './composition.ts';
 import { createInfrastructure } from './infrastructure.ts';
+import { serveMetrics } from './lib/metrics.ts';
 import { failStartup, startupProblem } from './lib/startup-failure.ts';
 
 /**
@@ -28,7 +29,23 @@ const infra = await createInfrastructure(config, { info: (line) => log.info(line
   (err: unknown) => failStartup(err, startupProblem(err, config, 'database')),
 );
 const jobs = await startJobs(infra, config, log);
-log.info({ database: config.database.kind, mail: config.mail.kind, concurrency: config.jobConcurrency }, 'GiftLens worker started');
+// Its jobs, renders, mails and pushes for Prometheus, with the API nodes' bearer token (docs/operations.md).
+const { token: metricsToken, port: metricsPort, host: metricsHost } = config.metrics;
+const metricsServer =
+  metricsToken && metricsPort
+    ? await serveMetrics(infra.metrics, { host: metricsHost, port: metricsPort, token: metricsToken }).catch((err: unknown) =>
+        failStartup(err, `METRICS_PORT: could not listen on ${metricsHost}:${metricsPort} (${err instanceof Error ? err.message : String(err)})`),
+      )
+    : null;
+log.info(
+  {
+    database: config.database.kind,
+    mail: config.mail.kind,
+    concurrency: config.jobConcurrency,
+    metrics: metricsServer ? `http://${metricsHost}:${metricsPort}/metrics` : 'off',
+  },
+  'GiftLens worker started',
+);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -37,6 +54,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'worker: stopping after the jobs in hand');
   const force = setTimeout(() => process.exit(1), 30_000).unref();
   try {
+    metricsServer?.close();
     await jobs.stop();
     await infra.close();
   } finally {

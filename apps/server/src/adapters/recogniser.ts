@@ -36,6 +36,8 @@ export interface Recogniser {
   matchLive(query: Buffer | Uint8Array, references: ReferenceInput[][]): Promise<MatchDecision>;
   /** True while every worker is occupied, so a new task would have to queue: live frames are refused then. */
   queued(): boolean;
+  /** Tasks (scans, frames, enrolments) waiting for a worker now, beyond those running (metrics); a fake may leave it out. */
+  waiting?(): number;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,7 @@ export function createMatcherRecogniser(opts: MatcherRecogniserOptions = {}): Re
     },
     busy: full,
     queued,
+    waiting: () => Math.max(0, pending - size),
     async close() {
       const p = pool;
       pool = undefined;

@@ -37,6 +37,14 @@ export interface JobLog {
   error(details: object, message: string): void;
 }
 
+/**
+ * Told of every run that ended (metrics: lib/metrics.ts), beside the log line: how long the handler ran and, when it
+ * finished, how long the job waited after it was due.
+ */
+export interface JobObserver {
+  finished(kind: string, outcome: 'done' | 'rescheduled' | 'retry' | 'dead', ms: number, waitedMs?: number): void;
+}
+
 export interface JobRunnerOptions {
   db: Db;
   clock: Clock;
@@ -53,6 +61,8 @@ export interface JobRunnerOptions {
    * ffmpeg never holds up a delivery or a notice (composition.ts). Default: every kind.
    */
   kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] };
+  /** Told of each run's outcome and time (none: only the log). */
+  observer?: JobObserver;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -139,6 +149,7 @@ export function createJobRunner({
   pollMs = 1000,
   leaseMs = 120_000,
   kinds,
+  observer,
 }: JobRunnerOptions) {
   const active = new Set<Promise<void>>();
   const stopping = new AbortController();
@@ -201,8 +212,8 @@ export function createJobRunner({
     }, Math.max(1000, Math.floor(leaseMs / 3)));
     heartbeat.unref();
 
+    const started = performance.now();
     try {
-      const started = performance.now();
       const outcome = await handler.run(payload as never, { id: job.id, attempt: job.attempts, signal: lease.signal });
       if (outcome?.rescheduleAt) {
         await settle(job, { status: 'queued', run_at: outcome.rescheduleAt.toISOString(), attempts: 0, last_error: null });
@@ -212,10 +223,13 @@ export function createJobRunner({
       // How long it ran, and how long it waited after it was due (a lane's queue): at info, for the operator.
       const waitedMs = Math.max(0, clock.now().getTime() - Date.parse(job.run_at) - (performance.now() - started));
       log.info({ jobId: job.id, kind: job.kind, ms: Math.round(performance.now() - started), waitedMs: Math.round(waitedMs) }, 'job: done');
+      observer?.finished(job.kind, outcome?.rescheduleAt ? 'rescheduled' : 'done', performance.now() - started, waitedMs);
     } catch (err) {
       const error = errorText(err);
       const policy = RETRY_POLICIES[job.kind as JobKind];
-      if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+      const dies = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      observer?.finished(job.kind, dies ? 'dead' : 'retry', performance.now() - started);
+      if (dies) {
         await die(job, error, handler, payload);
       } else {
         const wait = backoffMs(policy, job.attempts);

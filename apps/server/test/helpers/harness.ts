@@ -21,6 +21,8 @@ import type { Db } from '../../src/db/database.ts';
 import { jobHandlers } from '../../src/composition.ts';
 import { createJobRunner, type JobRunner } from '../../src/jobs/runner.ts';
 import { deriveKey } from '../../src/lib/crypto.ts';
+import { createMetrics, type Metrics } from '../../src/lib/metrics.ts';
+import { observedAdapters } from '../../src/infrastructure.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
 import { startS3Server, type S3TestServer } from './s3.ts';
 
@@ -62,6 +64,8 @@ export interface Harness {
   databaseUrl: string | null;
   /** The matcher the app enrols and scans with. */
   recogniser: AppDeps['recogniser'];
+  /** The app's and the job runner's metrics when `metricsToken` was given (GET /metrics with it). */
+  metrics: Metrics | null;
 }
 
 export interface HarnessOptions {
@@ -99,6 +103,8 @@ export interface HarnessOptions {
   logger?: AppDeps['logger'];
   /** `POST /api/test/clock` moves the harness's clock, as on a server started with TEST_CLOCK=1. */
   testClockRoute?: boolean;
+  /** METRICS_TOKEN: /metrics on, mail, push and the matcher counted as infrastructure.ts counts them. */
+  metricsToken?: string;
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -113,10 +119,13 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   const s3Media = s3 ? createS3MediaStorage(s3.settings, { secret: mediaSecret, stagingDir: path.join(mediaDir, '.tmp') }) : null;
   const media = s3Media ?? createLocalMediaStorage(mediaDir, mediaSecret);
   const payments = createTestPaymentProvider(SESSION_SECRET);
-  const mailer = opts.mailer
+  const sentMailer = opts.mailer
     ? opts.mailer({ outboxDir })
     : createOutboxMailer(outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined);
-  const recogniser = opts.recogniser ?? sharedRecogniser;
+  const sentPush = createWebPushSender(VAPID, opts.pushAgent ? { agent: opts.pushAgent } : {});
+  const metrics = opts.metricsToken ? createMetrics() : null;
+  const adapters = { db, clock, mailer: sentMailer, push: sentPush, recogniser: opts.recogniser ?? sharedRecogniser };
+  const { mailer, push, recogniser } = metrics ? observedAdapters(adapters, metrics) : adapters;
   const app = await buildApp({
     db,
     media,
@@ -145,14 +154,16 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     scratch,
     publicOrigin: PUBLIC_ORIGIN,
     testClock: opts.testClockRoute ? clock : null,
+    metrics: metrics ?? undefined,
+    metricsToken: opts.metricsToken ?? null,
   });
   await app.ready();
-  const push = createWebPushSender(VAPID, opts.pushAgent ? { agent: opts.pushAgent } : {});
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const jobs = createJobRunner({
     db,
     clock,
     log: quiet,
+    observer: metrics?.jobs,
     handlers: jobHandlers({
       db,
       clock,
@@ -183,6 +194,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     push,
     databaseUrl,
     recogniser,
+    metrics,
     readCode: opts.readCode ?? ((email) => codeFromOutbox(outboxDir, email)),
   };
   return {

@@ -29,6 +29,8 @@ export interface LiveFramesDeps extends ScanCoreDeps {
   limit?: LiveScanLimit;
   /** evidence pooled over the frames of one scanning session and gift (frame-pool.ts); default: FRAME_POOL */
   pool?: FramePool;
+  /** Told of each frame refused for the rate, the budget or a busy matcher (metrics). */
+  onRefused?: (reason: 'rate' | 'budget' | 'busy') => void;
 }
 
 /** A live frame's answer: a reveal exactly as process-scan's, or a miss that counts no failed attempt. */
@@ -51,7 +53,7 @@ function scanSession(value: string | undefined): string | undefined {
  * (only Take Photo counts as the spec's failed attempt). What bounds live frames instead: a per-second rate per
  * client, and a budget per gift (or e-mail) and per client within the window, counted outside the database.
  */
-export function createLiveFramesService({ window, limit: given, pool: givenPool, ...deps }: LiveFramesDeps) {
+export function createLiveFramesService({ window, limit: given, pool: givenPool, onRefused, ...deps }: LiveFramesDeps) {
   const limit = given ?? DEFAULT_LIVE_SCAN_LIMIT;
   const pool = givenPool ?? createFramePool();
   const { clock, recogniser } = deps;
@@ -66,6 +68,7 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
     const answer = await window.take(limits, clock.now().getTime());
     if (!answer.admitted) {
       const retryAfter = seconds(answer.retryAfterMs);
+      onRefused?.('budget');
       throw new AppError(429, 'live_budget_spent', texts.recipient.liveBudgetSpent, { retryAfter });
     }
     return { framesLeft: Math.max(0, Math.min(...answer.left)), release: answer.release };
@@ -84,7 +87,10 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
       decision = await matchScan(recogniser, scan, references, { live: true });
     } catch (err) {
       // Refused by a busy matcher after all: the frame was never matched, so it costs no budget.
-      if (err instanceof AppError && err.code === 'scan_busy') await budget.release();
+      if (err instanceof AppError && err.code === 'scan_busy') {
+        onRefused?.('busy');
+        await budget.release();
+      }
       throw err;
     }
     const found = candidates[decision.bestIndex];
@@ -109,6 +115,7 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
       );
       if (!answer.admitted) {
         const retryAfter = seconds(answer.retryAfterMs);
+        onRefused?.('rate');
         throw new AppError(429, 'too_many_frames', texts.recipient.tooManyFrames, { retryAfter });
       }
     },

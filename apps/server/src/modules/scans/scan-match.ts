@@ -29,8 +29,12 @@ export function scanAdmission(recogniser: Pick<Recogniser, 'busy'>): onRequestHo
  * A live frame route's first hook: explicit scans have priority, so a live frame is refused (503, the same body)
  * as soon as the matcher has any queue, before anything is read or counted. `matchLive` checks again.
  */
-export function liveFrameAdmission(recogniser: Pick<Recogniser, 'queued'>): onRequestHookHandler {
-  return (_request, _reply, done) => done(recogniser.queued() ? scanBusy(BUSY_RETRY_AFTER_S) : undefined);
+export function liveFrameAdmission(recogniser: Pick<Recogniser, 'queued'>, onRefused?: (reason: 'busy') => void): onRequestHookHandler {
+  return (_request, _reply, done) => {
+    if (!recogniser.queued()) return done();
+    onRefused?.('busy');
+    done(scanBusy(BUSY_RETRY_AFTER_S));
+  };
 }
 
 /** The matcher's answer, with its refusals as the scan's HTTP errors (unreadable photo 400, saturated 503). */
