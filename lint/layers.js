@@ -34,6 +34,9 @@ export const TABLE_OWNERS = {
   group_invitations: 'modules/group-gifts',
   contributions: 'modules/group-gifts',
   jobs: 'jobs',
+  scan_events: 'modules/scans',
+  staff_members: 'modules/staff',
+  staff_audit: 'modules/staff',
 };
 
 const folders = (root, dir) =>

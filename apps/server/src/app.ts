@@ -32,6 +32,7 @@ import { recipientAuthRoutes } from './modules/recipient-auth/recipient-auth.rou
 import { liveFramesRoutes } from './modules/scans/live-frames.routes.ts';
 import { scansRoutes } from './modules/scans/scans.routes.ts';
 import { senderAuthRoutes } from './modules/sender-auth/sender-auth.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 
@@ -63,6 +64,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'log' | 'demoImageDirs'> {
   giftRateLimit?: Limit;
   /** Confirmed uploads per sender (each is copied and probed by ffprobe); default 30 in 10 minutes. */
   confirmRateLimit?: Limit;
+  /** The staff console's calls per client (default: the sign-in limit). */
+  staffRateLimit?: Limit;
   /** Group gifts: per sender for invitations, per client for the contributor's calls. */
   groupRateLimit?: Limit;
   /** METRICS_TOKEN: GET /metrics with this bearer token, and every request measured (null: neither). */
@@ -157,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimit: deps.reactionRateLimit ?? { max: 30, timeWindow: 60_000 },
   });
   await app.register(demoRoutes, { service: services.demo, rateLimit: scanRateLimit, admission });
+  if (services.staffAuth.enabled) {
+    await app.register(staffRoutes, { auth: services.staffAuth, service: services.staff, secureCookies, rateLimit: deps.staffRateLimit ?? authRateLimit });
+  }
 
   await app.register(mediaRoutes, { media: deps.media, clock: deps.clock });
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock, wakeJobs: deps.wakeJobs });

@@ -33,6 +33,8 @@ import { createRevealGrants } from './modules/reveal-grants/reveal-grants.ts';
 import { createLiveFramesService, type LiveScanLimit } from './modules/scans/live-frames.service.ts';
 import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
 import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
+import { createStaffAuthService } from './modules/staff/staff-auth.service.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 
@@ -69,6 +71,8 @@ export interface ServiceDeps {
   wakeJobs?: () => void;
   /** This process's metrics (infrastructure.ts), when /metrics is on: live frames refused are counted. */
   metrics?: Metrics;
+  /** STAFF_EMAILS: who may sign in to the staff console (none: no console). */
+  staffEmails?: string[];
   /** Where the services say what an operator should know (a mail that could not go out). */
   log: (line: string) => void;
 }
@@ -124,6 +128,9 @@ export function createServices(deps: ServiceDeps) {
     }),
     reactions: createReactionsService({ db, media, clock, gate, renders, wakeJobs }),
     demo: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
+    // The staff console (decision 051): only where STAFF_EMAILS names someone.
+    staffAuth: createStaffAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log, staffEmails: deps.staffEmails ?? [] }),
+    staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log }),
   };
 }
 

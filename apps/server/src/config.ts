@@ -159,6 +159,8 @@ const EnvSchema = z
       emptyToUndefined,
       z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
     ),
+    /** The staff console's addresses, comma-separated; empty: no console (every staff call is a 404). */
+    STAFF_EMAILS: optionalString,
     WHATSAPP_TOKEN: optionalString,
     WHATSAPP_PHONE_NUMBER_ID: optionalString,
     WHATSAPP_TEMPLATE: optionalString,
@@ -269,6 +271,8 @@ export interface Config {
   /** Hosts push subscription endpoints may point at; null: the browsers' own push services. */
   pushServiceHosts: string[] | null;
   whatsapp: { token: string; phoneNumberId: string; template: string; language: string; apiBaseUrl: string } | null;
+  /** STAFF_EMAILS, lowercased: who may sign in to the staff console (empty: nobody, and no console). */
+  staffEmails: string[];
   /**
    * TEST_CLOCK: the browser tests move this server's clock forward (`POST /api/test/clock`) instead of waiting. Only
    * while the test checkout is on for a loopback origin, so never where payments are taken or the server is reachable.
@@ -396,6 +400,7 @@ export function loadConfig(
             apiBaseUrl: e.WHATSAPP_API_URL,
           }
         : null,
+    staffEmails: (e.STAFF_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     testClock,
   };
 }

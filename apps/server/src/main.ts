@@ -59,6 +59,7 @@ const app = await buildApp({
   testClock: infra.testClock,
   metrics: infra.metrics,
   metricsToken: config.metrics.token,
+  staffEmails: config.staffEmails,
 });
 
 app.log.info(

@@ -123,6 +123,7 @@ describeEachDatabase('deleting a gift: one way, everything under it', (get) => {
         'push_subscriptions.sender_id → senders ON DELETE CASCADE',
         'reactions.gift_id → gifts ON DELETE CASCADE',
         'reveal_grants.gift_id → gifts ON DELETE CASCADE',
+        'scan_events.gift_id → gifts ON DELETE CASCADE',
         'scheduled_messages.gift_id → gifts ON DELETE CASCADE',
         'scheduled_messages.sender_id → senders ON DELETE RESTRICT',
         'upload_intents.gift_id → gifts ON DELETE CASCADE',

@@ -237,8 +237,8 @@ describeEachDatabase(
       const hit = await liveFrame(h, giftId, photos.genuine, newIp());
       expect(LiveFrameResponse.parse(json(hit)).success).toBe(true);
       const afterHit = await tables();
-      // The reveal counted on the gift, its grant, and the sender's first-opened notice job: nothing else.
-      expect(changedTables(afterMisses.fingerprint, afterHit.fingerprint).sort()).toEqual(['gifts', 'jobs', 'reveal_grants']);
+      // The reveal counted on the gift, its grant, its line in the gift's timeline and the sender's first-opened notice job: nothing else.
+      expect(changedTables(afterMisses.fingerprint, afterHit.fingerprint).sort()).toEqual(['gifts', 'jobs', 'reveal_grants', 'scan_events']);
       expect(afterHit.failures).toEqual(before.failures);
 
       const filesAfter = await filesUnder(h.dataDir);

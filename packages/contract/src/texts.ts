@@ -168,6 +168,7 @@ const recipient = {
   // Server-side refusals that the spec does not word; written here once.
   scanLimitReached: 'This gift has reached its scan limit. Ask the sender to upgrade the plan.',
   giftExpired: 'This gift message has expired.',
+  giftUnavailable: 'This gift is no longer available.',
   tooManyFailedScans: 'Too many unsuccessful scans. Please wait a few minutes and try again.',
   revealRequired: 'Please scan your gift to view the message.',
   reactionsNotAllowed: 'Reaction recording is only available on the Lifetime plan.',

@@ -22,6 +22,8 @@ export interface SignedCheckoutProvider {
   verifyCheckout(orderId: string, paymentId: string, signature: string): boolean;
   /** Is this the provider's signature of these exact webhook bytes? */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+  /** Refunds a captured payment in full; answers the provider's refund id. Throws when the provider refuses. */
+  refund(paymentId: string, amountMinor: number): Promise<{ refundId: string }>;
 }
 
 /** Either kind: a signed return (Razorpay, test) or a redirect checkout verified by asking the provider (Stripe). */
@@ -58,6 +60,8 @@ export function createTestPaymentProvider(sessionSecret: string): SignedCheckout
     keyId: undefined,
     ...razorpaySignatures(keySecret, deriveKey(sessionSecret, 'test-payments-webhook')),
     createOrder: () => Promise.resolve({ orderId: `order_${randomBase62(14)}` }),
+    // No money moved, so none goes back: the refund is recorded with an id of Razorpay's shape.
+    refund: () => Promise.resolve({ refundId: `rfnd_${randomBase62(14)}` }),
     pay(orderId) {
       const paymentId = `pay_${randomBase62(14)}`;
       return {
@@ -96,6 +100,22 @@ export function createRazorpayProvider(
       const body = (await res.json()) as { id?: unknown };
       if (typeof body.id !== 'string') throw new Error('Razorpay order creation returned no id');
       return { orderId: body.id };
+    },
+    // Razorpay's refund of a captured payment (POST /v1/payments/{id}/refund), in full.
+    async refund(paymentId, amountMinor) {
+      const res = await fetchImpl(`${baseUrl}/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`,
+        },
+        body: JSON.stringify({ amount: amountMinor, speed: 'normal' }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok) throw new Error(`Razorpay refund failed: HTTP ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { id?: unknown };
+      if (typeof body.id !== 'string') throw new Error('Razorpay refund returned no id');
+      return { refundId: body.id };
     },
   };
 }

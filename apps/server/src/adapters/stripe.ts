@@ -47,6 +47,8 @@ export interface StripeCheckoutProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutSessionFacts | null>;
   /** The event, when `stripe-signature` signs these exact bytes with the webhook secret (and is recent); else null. */
   readWebhook(rawBody: Buffer, signature: string | undefined): StripeWebhookEvent | null;
+  /** Refunds the PaymentIntent in full; answers Stripe's refund id. */
+  refund(paymentId: string, amountMinor: number): Promise<{ refundId: string }>;
 }
 
 export interface StripeKeys {
@@ -109,6 +111,11 @@ export function createStripeCheckoutProvider(keys: StripeKeys): StripeCheckoutPr
         { idempotencyKey: `giftlens-order-${input.orderRef}` },
       );
       return facts(session);
+    },
+    async refund(paymentId) {
+      // The PaymentIntent's whole amount; the idempotency key makes a retried call the same refund.
+      const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `giftlens-refund-${paymentId}` });
+      return { refundId: refund.id };
     },
     async retrieveCheckout(sessionId) {
       try {

@@ -12,7 +12,8 @@ import type { OrdersTable, WebhookEventsTable } from '../modules/payments/paymen
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
 import type { RevealGrantsTable } from '../modules/reveal-grants/reveal-grants.table.ts';
-import type { ScanFailuresTable } from '../modules/scans/scans.table.ts';
+import type { ScanEventsTable, ScanFailuresTable } from '../modules/scans/scans.table.ts';
+import type { StaffAuditTable, StaffMembersTable } from '../modules/staff/staff.table.ts';
 import type { CodeResendsTable, SessionsTable, VerificationCodesTable } from '../modules/auth/auth.table.ts';
 import type { SendersTable } from '../modules/sender-auth/sender-auth.table.ts';
 import type { UploadIntentsTable } from '../modules/uploads/uploads.table.ts';
@@ -37,6 +38,9 @@ export interface Database {
   group_gifts: GroupGiftsTable;
   group_invitations: GroupInvitationsTable;
   contributions: ContributionsTable;
+  scan_events: ScanEventsTable;
+  staff_members: StaffMembersTable;
+  staff_audit: StaffAuditTable;
 }
 
 export type Db = Kysely<Database>;

@@ -74,3 +74,62 @@ export async function deleteOldJobs(db: Executor, finishedBefore: string, deadBe
 
 export const oldJobsLeft = async (db: Executor, finishedBefore: string, deadBefore: string) =>
   (await countUpTo(db, finishedJobs(db, ['done', 'cancelled'], finishedBefore))) + (await countUpTo(db, finishedJobs(db, ['dead'], deadBefore)));
+
+// The staff console's queue view and a gift's timeline (modules/staff).
+
+/** How many jobs there are of each kind in each waiting or failed state (done and cancelled ones are history). */
+export const jobCountsByKind = (db: Executor) =>
+  db
+    .selectFrom('jobs')
+    .select(['kind', 'status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('status', 'in', ['queued', 'running', 'dead'])
+    .groupBy(['kind', 'status'])
+    .orderBy('kind')
+    .orderBy('status')
+    .execute();
+
+/** When the oldest queued job that is due now was due (null: none), on jobs_queued_idx. */
+export const oldestDueRunAt = async (db: Executor, now: string): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('status', '=', 'queued')
+      .where('run_at', '<=', now)
+      .orderBy('run_at')
+      .limit(1)
+      .executeTakeFirst()
+  )?.run_at ?? null;
+
+/** The newest dead jobs with their last error. */
+export const deadJobs = (db: Executor, limit: number) =>
+  db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'gift_id', 'last_error', 'attempts', 'finished_at'])
+    .where('status', '=', 'dead')
+    .orderBy('finished_at', 'desc')
+    .limit(limit)
+    .execute();
+
+export const findJob = (db: Executor, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A dead job runs again now with fresh attempts (its last error is kept until it runs); false unless it was dead. */
+export async function retryDeadJob(db: Executor, id: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: now, attempts: 0, finished_at: null, lock_token: null, locked_until: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'dead')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** A gift's jobs (renders, deliveries, notices), oldest first, on jobs_gift_idx. */
+export const jobsOfGift = (db: Executor, giftId: string, limit: number) =>
+  db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'finished_at', 'payload'])
+    .where('gift_id', '=', giftId)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();

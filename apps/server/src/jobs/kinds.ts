@@ -26,6 +26,8 @@ export interface JobPayloads {
   'group.mail': { invitationId: string; kind: 'invite' | 'remind' | 'opened'; hours?: number };
   /** One e-mail to the organizer: contributions closed ("4 of 6 added"), or nobody has contributed yet. */
   'group.notice': { giftId: string; kind: 'summary' | 'empty' };
+  /** The sender's e-mail that staff refunded their gift, or took it down (modules/staff). */
+  'staff.notice': { giftId: string; kind: 'refunded' | 'taken_down' };
   /** Deletes stored files whose rows are gone (a deleted gift or account); retried until every one is gone. */
   'media.delete': { keys: string[] };
   /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
@@ -58,6 +60,7 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'group.remind': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
   'group.mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'group.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'staff.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },
   housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
 };

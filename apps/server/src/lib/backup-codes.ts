@@ -1,8 +1,6 @@
 import { BACKUP_CODE } from '@giftlens/contract/constants';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { deriveKey, randomDigits, safeEqual } from './crypto.ts';
-
-const VERSION = 'v1';
+import { randomDigits, safeEqual } from './crypto.ts';
+import { createSealer } from './sealed.ts';
 
 /**
  * A gift's backup code is kept sealed (decision 039): AES-256-GCM under a key derived from SESSION_SECRET, with the
@@ -11,29 +9,7 @@ const VERSION = 'v1';
  * was changed) opens as null: the sender makes a new one in My Gifts.
  */
 export function createBackupCodes(sessionSecret: string) {
-  const key = Buffer.from(deriveKey(sessionSecret, 'backup-codes'), 'hex');
-
-  function seal(giftId: string, code: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(Buffer.from(giftId));
-    const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
-  }
-
-  function open(giftId: string, sealed: string | null): string | null {
-    if (!sealed) return null;
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || !body) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(giftId));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
-  }
+  const { seal, open } = createSealer(sessionSecret, 'backup-codes');
 
   return {
     seal,

@@ -105,6 +105,8 @@ export interface HarnessOptions {
   testClockRoute?: boolean;
   /** METRICS_TOKEN: /metrics on, mail, push and the matcher counted as infrastructure.ts counts them. */
   metricsToken?: string;
+  /** STAFF_EMAILS (default: none, so no staff console). */
+  staffEmails?: string[];
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -156,6 +158,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     testClock: opts.testClockRoute ? clock : null,
     metrics: metrics ?? undefined,
     metricsToken: opts.metricsToken ?? null,
+    staffEmails: opts.staffEmails ?? [],
   });
   await app.ready();
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -136,6 +136,8 @@ export async function startStripeStandIn(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
+  const refundsByKey = new Map<string, { id: string; payment_intent: string | null; amount: unknown; currency: unknown; object: string; status: string }>();
+
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
     const form = new URLSearchParams(await readBody(req));
     requests.push({ method: req.method ?? '', path, form, headers: req.headers });
@@ -183,6 +185,19 @@ export async function startStripeStandIn(
       sessions.set(sessionId, session);
       if (typeof key === 'string') byIdempotencyKey.set(key, sessionId);
       return send(res, 200, session);
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      // A full refund of a PaymentIntent this stand-in's checkout paid; the same idempotency key answers the same refund.
+      const pi = form.get('payment_intent');
+      const paid = [...sessions.values()].find((x) => x.payment_intent === pi && x.payment_status === 'paid');
+      if (!paid) return send(res, 400, stripeError(`No such payment_intent: '${pi}'`, 'resource_missing'));
+      const key = req.headers['idempotency-key'];
+      const known = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+      if (known) return send(res, 200, known);
+      if ([...refundsByKey.values()].some((r) => r.payment_intent === pi)) return send(res, 400, stripeError('Charge has already been refunded.', 'charge_already_refunded'));
+      const refund = { id: id('re_'), object: 'refund', payment_intent: pi, amount: paid.amount_total, currency: paid.currency, status: 'succeeded' };
+      refundsByKey.set(typeof key === 'string' ? key : refund.id, refund);
+      return send(res, 200, refund);
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && retrieve?.[1]) {

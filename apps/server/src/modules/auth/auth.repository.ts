@@ -15,7 +15,7 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
     .executeTakeFirst();
 
 /** Every purpose's codes: an address's daily cap counts what it was sent as a sender, a recipient and a contributor. */
-const PURPOSES: Record<CodePurpose, true> = { sender: true, recipient: true, contributor: true };
+const PURPOSES: Record<CodePurpose, true> = { sender: true, recipient: true, contributor: true, staff: true };
 /** Every code purpose: a read by address names them all, so the indexes that lead with the purpose serve it. */
 export const CODE_PURPOSES = Object.keys(PURPOSES) as CodePurpose[];
 

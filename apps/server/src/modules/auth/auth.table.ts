@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 
 /** One-time codes and sessions, shared by senders and recipients. */
-export type CodePurpose = 'sender' | 'recipient' | 'contributor';
+export type CodePurpose = 'sender' | 'recipient' | 'contributor' | 'staff';
 
 export interface VerificationCodesTable {
   id: string;
@@ -24,7 +24,7 @@ export interface CodeResendsTable {
   sent_at: string;
 }
 
-export type SessionKind = 'sender' | 'recipient';
+export type SessionKind = 'sender' | 'recipient' | 'staff' | 'staff_enrol';
 
 export interface SessionsTable {
   /** SHA-256 of the cookie token; the token itself is never stored. */

@@ -50,8 +50,17 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
   const hashCode = (purpose: CodePurpose, email: string, code: string) =>
     hmacHex(codeKey, `${purpose}:${email}:${code}`);
 
+  async function liveSession(token: string | undefined, kind: SessionKind) {
+    if (!token) return null;
+    return (await repo.findSession(db, sha256Hex(token), kind, clock.now().toISOString())) ?? null;
+  }
+
   return {
-    async send(purpose: CodePurpose, email: string, cooldownS: number): Promise<void> {
+    /**
+     * `deliver: false` does everything but the mail (the staff console, to an address that is not staff: the same
+     * cooldown, cap and answers as a real one, and a code nobody is told).
+     */
+    async send(purpose: CodePurpose, email: string, cooldownS: number, { deliver = true } = {}): Promise<void> {
       const now = clock.now();
       const nowIso = now.toISOString();
       const cutoff = new Date(now.getTime() - cooldownS * 1000).toISOString();
@@ -86,7 +95,7 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
           });
         });
         mailing = true;
-        await mailer.send({ to: email, ...verificationEmail(code) });
+        if (deliver) await mailer.send({ to: email, ...verificationEmail(code) });
       } catch (err) {
         // A code nobody received (not stored, or not mailed) must not hold the cooldown.
         await repo.deleteCode(db, id);
@@ -143,10 +152,11 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
 
     /** The subject of a live session of this kind, or null. */
     async sessionSubject(token: string | undefined, kind: SessionKind): Promise<string | null> {
-      if (!token) return null;
-      const session = await repo.findSession(db, sha256Hex(token), kind, clock.now().toISOString());
-      return session?.subject ?? null;
+      return (await liveSession(token, kind))?.subject ?? null;
     },
+
+    /** A live session of this kind (its subject and expiry), or null. */
+    liveSession,
   };
 }
 

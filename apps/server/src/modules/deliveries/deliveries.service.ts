@@ -11,7 +11,7 @@ import type {
   SendNowRequest,
 } from '@giftlens/contract/scheduling';
 import type { Clock } from '../../adapters/clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { deliveryJob, deliveryJobKey } from '../../jobs/keys.ts';
 import { cancelJob, enqueue, requeueJob } from '../../jobs/queue.ts';
 import { randomHex } from '../../lib/crypto.ts';
@@ -65,6 +65,18 @@ function settledError(row: ScheduledMessage): AppError {
 }
 
 const deliveryNotFound = () => new AppError(404, 'delivery_not_found', texts.sender.deliveryNotFound);
+
+/**
+ * Staff's "send again now" (modules/staff): a failed or sent delivery is queued again with fresh attempts, due now.
+ * False when it is pending, being sent, or cancelled.
+ */
+export async function resendDelivery(trx: Executor, row: ScheduledMessage, now: Date): Promise<boolean> {
+  const ok = await repo.changeDelivery(trx, row.id, ['failed', 'sent'], { status: 'pending', attempts: 0, last_error: null, scheduled_at: now.toISOString() }, now.toISOString());
+  if (!ok) return false;
+  const job = deliveryJob(row.id, row.gift_id);
+  if (!(await requeueJob(trx, job.key, now, now))) await enqueue(trx, now, 'delivery.send', { deliveryId: row.id }, { runAt: now, ...job });
+  return true;
+}
 
 export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }: DeliveriesDeps) {
   function checkContact(type: ContactType, contact: string): string {

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { PlanId } from '@giftlens/contract/plans';
+import { findPlan, type PlanId } from '@giftlens/contract/plans';
 import type { Database, Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { countUpTo } from '../../db/sweep.ts';
@@ -56,7 +56,12 @@ const endedGiftsWithContent = (db: Executor, planId: PlanId, paidBefore: string)
     // gifts_content_idx's predicate. A paid gift always holds its message (a path or a text: paying needs one, and a
     // replacement swaps it in one update), so "still holds content" is that; its photos go with it.
     .where(sql<boolean>`gifts.paid_at IS NOT NULL AND (gifts.message_path IS NOT NULL OR gifts.message_text IS NOT NULL)`)
-    .where('gifts.paid_at', '<', paidBefore);
+    .where('gifts.paid_at', '<', paidBefore)
+    // A gift staff extended ends at its own instant: its content stays as long after that as after a plan's end.
+    .where((eb) => eb.or([eb('gifts.valid_until_override', 'is', null), eb('gifts.valid_until_override', '<', overrideBefore(planId, paidBefore))]));
+
+/** The same moment as `paidBefore` (a plan's end plus the content's grace) for a gift whose end staff moved. */
+const overrideBefore = (planId: PlanId, paidBefore: string) => new Date(Date.parse(paidBefore) + (findPlan(planId)?.validityMs ?? 0)).toISOString();
 
 /**
  * Paid gifts on `planId` paid before `paidBefore` (so their plan ended long enough ago) that still hold a message

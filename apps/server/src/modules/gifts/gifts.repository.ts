@@ -31,6 +31,8 @@ export const listActiveGiftsForEmail = (db: Executor, email: string, limit: numb
     .selectAll()
     .where('recipient_email', '=', email)
     .where('status', '=', 'active')
+    .where('refunded_at', 'is', null)
+    .where('taken_down_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(limit)
@@ -47,11 +49,11 @@ export const newestGiftForEmail = (db: Executor, email: string) =>
     .executeTakeFirst();
 
 /**
- * What a gift link's greeting needs (verify-gift, called on every open of the link): four columns, not the row;
+ * What a gift link's greeting needs (verify-gift, called on every open of the link): six columns, not the row;
  * compiled once, read on every call.
  */
 export const findGiftGreeting = preparedFirstRow((db, giftId: string) =>
-  db.selectFrom('gifts').select(['id', 'recipient_name', 'status', 'message_state']).where('id', '=', giftId),
+  db.selectFrom('gifts').select(['id', 'recipient_name', 'status', 'message_state', 'refunded_at', 'taken_down_at']).where('id', '=', giftId),
 );
 
 /** A condition for another table's query: the gift whose id `giftId` gives (a column of that table) still exists. */
@@ -191,4 +193,32 @@ export async function deleteGiftRows(db: Executor, giftIds: string[], onlyUnpaid
   if (onlyUnpaid) q = q.where('status', '!=', 'active').where('paid_at', 'is', null);
   const res = await q.executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+// The staff console's changes to a gift (modules/staff): each is audited by the caller in the same transaction.
+
+/** Every gift addressed to this e-mail, newest first, whatever its state. */
+export const giftsForRecipientEmail = (db: Executor, email: string, limit: number) =>
+  db.selectFrom('gifts').selectAll().where('recipient_email', '=', email).orderBy('created_at', 'desc').limit(limit).execute();
+
+export const giftsByIds = (db: Executor, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('gifts').selectAll().where('id', 'in', ids).orderBy('created_at', 'desc').execute();
+
+/** More time (a new end) and/or more reveals. */
+export async function extendGift(db: Executor, giftId: string, change: { validUntil?: string; extraScans?: number }, now: string): Promise<void> {
+  await db
+    .updateTable('gifts')
+    .set((eb) => ({
+      ...(change.validUntil ? { valid_until_override: change.validUntil } : {}),
+      ...(change.extraScans ? { extra_scans: eb('extra_scans', '+', change.extraScans) } : {}),
+      updated_at: now,
+    }))
+    .where('id', '=', giftId)
+    .execute();
+}
+
+/** Refunded or taken down: the gift opens no more. True only for the call that marked it. */
+export async function withdrawGift(db: Executor, giftId: string, column: 'refunded_at' | 'taken_down_at', now: string): Promise<boolean> {
+  const res = await db.updateTable('gifts').set({ [column]: now, updated_at: now }).where('id', '=', giftId).where(column, 'is', null).executeTakeFirst();
+  return res.numUpdatedRows > 0n;
 }

@@ -31,6 +31,14 @@ export interface GiftsTable {
   first_opened_at: string | null;
   /** The sealed 8-digit backup code (lib/backup-codes.ts, decision 039); null until paid. */
   backup_code: string | null;
+  /** Staff extended the plan's validity to this instant (null: the plan's own end). */
+  valid_until_override: string | null;
+  /** Reveals staff added beyond the plan's. */
+  extra_scans: Generated<number>;
+  /** Refunded in full by staff: the gift no longer opens. */
+  refunded_at: string | null;
+  /** Taken down by staff for abuse: the gift no longer opens, its link says so. */
+  taken_down_at: string | null;
   created_at: string;
   updated_at: string;
 }

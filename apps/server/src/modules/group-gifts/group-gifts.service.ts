@@ -30,7 +30,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { deriveKey, randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
-import { planOf } from '../gifts/gift-plan.ts';
+import { planOf, validUntil } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import { senderNameOf } from '../messages/messages.service.ts';
@@ -97,8 +97,6 @@ export async function revealedContributions(
   return { contributions, combinedDownloadUrl: combined };
 }
 
-/** When the plan's validity ends (null: never). */
-const validUntil = (gift: Gift, plan: Plan) => (plan.validityMs === null || !gift.paid_at ? null : Date.parse(gift.paid_at) + plan.validityMs);
 
 /**
  * After a change of what the combined MP4 shows (contributions closed, one reordered, removed or converted after

@@ -12,13 +12,12 @@ import { deliveriesOf } from '../deliveries/deliveries.repository.ts';
 import { toDelivery } from '../deliveries/deliveries.service.ts';
 import { deleteGifts } from '../gift-deletion/gift-deletion.ts';
 import { firstPhotos, ratedPhotos } from '../gifts/gift-photos.repository.ts';
-import { planOf } from '../gifts/gift-plan.ts';
+import { planOf, scansAllowed, validUntil, withdrawn } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import { recordedReactions } from '../reactions/reactions.repository.ts';
 import { deleteRecipientByEmail } from '../recipient-auth/recipient-auth.repository.ts';
 import { deleteRecipientFailures } from '../scans/scans.repository.ts';
-import { validUntil } from '../scans/gift-rules.ts';
 import { deleteSender } from '../sender-auth/sender-auth.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 
@@ -95,12 +94,12 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
           messageUrl: messageReady ? sign(gift.message_path) : null,
           posterUrl: sign(gift.message_poster_path),
           scansUsed: gift.scans_used,
-          scansAllowed: plan.scans,
+          scansAllowed: scansAllowed(gift, plan),
           paidAt: gift.paid_at,
           validUntil: until === null ? null : new Date(until).toISOString(),
           ended:
             gift.status === 'active' &&
-            ((until !== null && until <= now) || (plan.scans !== null && gift.scans_used >= plan.scans)),
+            ((until !== null && until <= now) || (scansAllowed(gift, plan) !== null && gift.scans_used >= scansAllowed(gift, plan)!) || withdrawn(gift)),
           firstOpenedAt: gift.first_opened_at,
           canReplaceMessage: gift.first_opened_at === null,
           // Downloads are part of what was paid for: none before payment.

@@ -110,3 +110,30 @@ export const oldOrphanOrdersLeft = (db: Executor, paidBefore: string) => countUp
 export const deleteOldWebhookEvents = (db: Executor, cutoff: string, limit: number) =>
   deleteBatchBefore(db, 'webhook_events', 'id', 'received_at', cutoff, limit);
 export const oldWebhookEventsLeft = (db: Executor, cutoff: string) => countBefore(db, 'webhook_events', 'id', 'received_at', cutoff);
+
+/** A gift's orders, oldest first (the staff console). */
+export const ordersOfGift = (db: Executor, giftId: string) =>
+  db.selectFrom('orders').selectAll().where('gift_id', '=', giftId).orderBy('created_at').execute();
+
+/** The gifts whose order has this id, provider order id or provider payment id (the staff console's search). */
+export const giftIdsByOrderRef = async (db: Executor, ref: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('orders')
+      .select('gift_id')
+      .where((eb) => eb.or([eb('id', '=', ref), eb('provider_order_id', '=', ref), eb.and([eb('payment_id', 'is not', null), eb('payment_id', '=', ref)])]))
+      .limit(50)
+      .execute()
+  ).map((r) => r.gift_id);
+
+/** Marks a paid order refunded in full; false when it was not paid or was refunded already. */
+export async function markOrderRefunded(db: Executor, id: string, refundId: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ refunded_at: now, refund_id: refundId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}

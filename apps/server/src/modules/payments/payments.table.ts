@@ -14,6 +14,9 @@ export interface OrdersTable {
   status: OrderStatus;
   payment_id: string | null;
   paid_at: string | null;
+  /** Refunded in full by staff (the provider's refund id). */
+  refunded_at?: string | null;
+  refund_id?: string | null;
   created_at: string;
   updated_at: string;
 }

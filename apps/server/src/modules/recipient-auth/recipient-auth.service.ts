@@ -4,7 +4,9 @@ import { texts } from '@giftlens/contract/texts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
+import { withdrawn } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
+import { giftUnavailable } from '../scans/gift-rules.ts';
 import { MAX_RECIPIENT_GIFTS } from '../gifts/gifts.service.ts';
 import * as repo from './recipient-auth.repository.ts';
 import type { Recipient } from './recipient-auth.table.ts';
@@ -63,6 +65,8 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
     async verifyGift(giftId: string): Promise<VerifyGiftResponse> {
       const gift = await gifts.findGiftGreeting(db, giftId);
       if (!gift) throw giftNotFound();
+      // Refunded or taken down by staff: the link says the gift is no longer available.
+      if (withdrawn(gift)) throw giftUnavailable();
       const isActive = gift.status === 'active';
       const preparing = isActive && gift.message_state === 'processing';
       return { success: true, giftId: gift.id, giftDetails: { recipientName: gift.recipient_name, isActive, is_active: isActive, preparing } };

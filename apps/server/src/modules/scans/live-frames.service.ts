@@ -102,7 +102,7 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
       return { response: { success: false, decided: false, framesLeft: budget.framesLeft, ...(small ? { hint: 'moveCloser' as const } : {}) }, grant: null };
     }
     // a pooled decision reports the bar's score: the frames together reached it, neither alone
-    const outcome = await core.revealed(gift, decision.matched ? decision.score : 0.5);
+    const outcome = await core.revealed(gift, decision.matched ? decision.score : 0.5, 'live');
     return { response: { ...outcome.response, success: true }, grant: outcome.grant };
   }
 

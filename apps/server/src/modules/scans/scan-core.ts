@@ -15,6 +15,9 @@ import type { Recipient } from '../recipient-auth/recipient-auth.table.ts';
 import type { RevealGrants } from '../reveal-grants/reveal-grants.ts';
 import { assertRevealable, scanLimitReached } from './gift-rules.ts';
 import { onGiftFirstOpened } from '../group-gifts/group-gifts.service.ts';
+import { scansAllowed } from '../gifts/gift-plan.ts';
+import { recordScanEvent, type ScanFlow, type ScanOutcomeKind } from './scans.repository.ts';
+import { randomHex } from '../../lib/crypto.ts';
 
 export interface ScanCoreDeps {
   db: Db;
@@ -91,15 +94,17 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
     },
 
     /** Counts the reveal and answers with the gift's details; the route then sets the grant cookie. */
-    async revealed(gift: Gift, score: number): Promise<ScanOutcome> {
+    async revealed(gift: Gift, score: number, flow: ScanFlow = 'photo'): Promise<ScanOutcome> {
       const plan = assertRevealable(gift, clock.now());
       const now = clock.now();
       // Read before the reveal is counted: a failure here spends nothing.
       const giftDetails = await messages.revealDetails(gift);
       // The reveal is counted, its grant issued, and the first one recorded with the sender's notice, in one
       // transaction: a failure between them can neither spend a reveal without a grant nor grant one uncounted.
+      const event = (outcome: ScanOutcomeKind) => ({ id: randomHex(16), giftId: gift.id, outcome, flow, score: flow === 'code' ? null : score, now: now.toISOString() });
       const token = await db.transaction().execute(async (trx) => {
-        if (!(await gifts.claimScan(trx, gift.id, plan.scans, now.toISOString()))) return null;
+        if (!(await gifts.claimScan(trx, gift.id, scansAllowed(gift, plan), now.toISOString()))) return null;
+        await recordScanEvent(trx, event('revealed'));
         if (await gifts.markFirstOpened(trx, gift.id, now.toISOString())) {
           await queueSenderNotice(trx, now, 'opened', gift.id);
           // A group gift's contributions close as it is first opened; contributors who asked are told.
@@ -107,7 +112,10 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
         }
         return grants.issue(trx, gift.id);
       });
-      if (token === null) throw scanLimitReached();
+      if (token === null) {
+        await recordScanEvent(db, event('limit_reached'));
+        throw scanLimitReached();
+      }
       return {
         response: {
           success: true,

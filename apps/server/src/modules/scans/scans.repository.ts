@@ -49,3 +49,16 @@ export async function deleteRecipientFailures(db: Executor, email: string): Prom
 export const deleteOldScanFailures = (db: Executor, cutoff: string, limit: number) =>
   deleteBatchBefore(db, 'scan_failures', 'id', 'created_at', cutoff, limit);
 export const oldScanFailuresLeft = (db: Executor, cutoff: string) => countBefore(db, 'scan_failures', 'id', 'created_at', cutoff);
+
+/** How a scan of a gift ended, for its timeline (the staff console): revealed, no match, or its scans used up. */
+export type ScanOutcomeKind = 'revealed' | 'no_match' | 'limit_reached';
+/** photo (a taken photo), live (a camera frame), code (the backup code). */
+export type ScanFlow = 'photo' | 'live' | 'code';
+
+export async function recordScanEvent(db: Executor, e: { id: string; giftId: string; outcome: ScanOutcomeKind; flow: ScanFlow; score: number | null; now: string }) {
+  await db.insertInto('scan_events').values({ id: e.id, gift_id: e.giftId, outcome: e.outcome, flow: e.flow, score: e.score, created_at: e.now }).execute();
+}
+
+/** A gift's scans, oldest first (at most `limit`). */
+export const scanEventsOf = (db: Executor, giftId: string, limit: number) =>
+  db.selectFrom('scan_events').selectAll().where('gift_id', '=', giftId).orderBy('created_at').limit(limit).execute();

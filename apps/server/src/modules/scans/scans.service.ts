@@ -113,6 +113,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
       const decision = await recognise(scan, await core.referencesOf([gift]));
       if (!decision.matched) {
         await recordFailure(scopes);
+        await repo.recordScanEvent(db, { id: randomHex(16), giftId: gift.id, outcome: 'no_match', flow: 'photo', score: decision.score, now: clock.now().toISOString() });
         return noMatch(gift.id, decision.score);
       }
       return core.revealed(gift, decision.score);
@@ -125,7 +126,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
     async openWithCode(giftId: string, code: string): Promise<ScanOutcome> {
       const gift = await core.linkedGift(giftId);
       await withCodeTry([gift.id], () => (backupCodes.matches(gift.id, gift.backup_code, code) ? gift : null));
-      return core.revealed(gift, 0);
+      return core.revealed(gift, 0, 'code');
     },
 
     /**
@@ -140,7 +141,7 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
         candidates.map((g) => g.id),
         () => candidates.filter((g) => backupCodes.matches(g.id, g.backup_code, code))[0] ?? null,
       );
-      return core.revealed(gift, 0);
+      return core.revealed(gift, 0, 'code');
     },
 
     /**

@@ -4,3 +4,13 @@ export interface ScanFailuresTable {
   scope: string;
   created_at: string;
 }
+
+/** One scan of a gift and how it ended (the staff console's timeline); goes with its gift. */
+export interface ScanEventsTable {
+  id: string;
+  gift_id: string;
+  outcome: string;
+  flow: string;
+  score: number | null;
+  created_at: string;
+}

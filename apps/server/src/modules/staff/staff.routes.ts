@@ -1,0 +1,138 @@
+import { GiftId } from '@giftlens/contract/common';
+import {
+  STAFF_SESSION_TTL_MS,
+  StaffExtendRequest,
+  StaffReasonRequest,
+  StaffSendCodeRequest,
+  StaffTotpConfirmRequest,
+  StaffVerifyRequest,
+  staffApi,
+  staffTexts,
+} from '@giftlens/contract/staff';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, unauthorized } from '../../lib/errors.ts';
+import { requestCookie, SENDER_COOKIE, setSessionCookie } from '../../lib/http.ts';
+import type { RateLimit } from '../sender-auth/sender-session.ts';
+import { STAFF_ENROL_TTL_MS, type StaffAuthService, type StaffMember } from './staff-auth.service.ts';
+import type { StaffService } from './staff.service.ts';
+
+export const STAFF_COOKIE = 'gl_staff';
+export const STAFF_ENROL_COOKIE = 'gl_staff_enrol';
+/** Staff cookies go only to the staff API. */
+const COOKIE_PATH = '/api/staff';
+
+const GiftParams = z.object({ giftId: GiftId });
+const DeliveryParams = z.object({ giftId: GiftId, deliveryId: z.string().regex(/^[0-9a-f]{32}$/, { message: staffTexts.deliveryNotFound }) });
+const JobParams = z.object({ jobId: z.string().regex(/^[0-9a-f]{32}$/, { message: staffTexts.jobNotFound }) });
+const SearchQuery = z.object({ q: z.string().max(254) });
+const AuditQuery = z.object({ giftId: z.string().regex(/^[0-9a-f]{32}$/).optional() });
+
+/**
+ * The staff console's API (decision 051), registered only when STAFF_EMAILS names someone. Every call but sign-in
+ * needs a staff session (its own cookie, 8 h, never a sender's or a recipient's: a sender's session is a 403).
+ */
+export function staffRoutes(
+  app: FastifyInstance,
+  opts: { auth: StaffAuthService; service: StaffService; secureCookies: boolean; rateLimit: RateLimit },
+  done: (err?: Error) => void,
+) {
+  const { auth, service, secureCookies } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['staff'];
+  const limited = { config: { rateLimit: opts.rateLimit } };
+  const seen = new WeakMap<FastifyRequest, StaffMember>();
+
+  async function requireStaff(request: FastifyRequest): Promise<StaffMember> {
+    const known = seen.get(request);
+    if (known) return known;
+    const member = await auth.memberForToken(requestCookie(request, STAFF_COOKIE));
+    if (!member) {
+      // Signed in as a sender or a recipient, not as staff: forbidden, not merely unauthenticated.
+      if (requestCookie(request, SENDER_COOKIE) || requestCookie(request, 'gl_recipient')) throw new AppError(403, 'staff_only', staffTexts.staffOnly);
+      throw unauthorized();
+    }
+    seen.set(request, member);
+    return member;
+  }
+  const staffOnly = { preValidation: async (request: FastifyRequest) => void (await requireStaff(request)) };
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  const signIn = (reply: FastifyReply, token: string) => {
+    reply.clearCookie(STAFF_ENROL_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookies });
+    setSessionCookie(reply, STAFF_COOKIE, token, { secure: secureCookies, maxAgeMs: STAFF_SESSION_TTL_MS, path: COOKIE_PATH });
+  };
+
+  api.post(staffApi.sendCode, { ...limited, schema: { tags, summary: 'E-mail a sign-in code (the same answer for any address)', body: StaffSendCodeRequest } }, async (request) =>
+    auth.sendCode(request.body.email),
+  );
+  api.post(
+    staffApi.verify,
+    { ...limited, schema: { tags, summary: 'Check the e-mail code (and the authenticator code): a session, or the first enrolment', body: StaffVerifyRequest } },
+    async (request, reply) => {
+      noStore(reply);
+      const { body, session, enrolment } = await auth.verify(request.body.email, request.body.code, request.body.totp);
+      if (session) signIn(reply, session);
+      if (enrolment) setSessionCookie(reply, STAFF_ENROL_COOKIE, enrolment, { secure: secureCookies, maxAgeMs: STAFF_ENROL_TTL_MS, path: COOKIE_PATH });
+      return body;
+    },
+  );
+  api.post(
+    staffApi.totpConfirm,
+    { ...limited, schema: { tags, summary: 'The first authenticator code: completes the enrolment and signs in', body: StaffTotpConfirmRequest } },
+    async (request, reply) => {
+      const { session } = await auth.confirmTotp(requestCookie(request, STAFF_ENROL_COOKIE), request.body.totp);
+      signIn(reply, session);
+      return { success: true, signedIn: true, totpRequired: false, totpEnrolment: null };
+    },
+  );
+  api.get(staffApi.me, { ...staffOnly, schema: { tags, summary: 'The signed-in staff member' } }, async (request, reply) => {
+    noStore(reply);
+    const me = await requireStaff(request);
+    return { success: true, email: me.email, expiresAt: me.expiresAt };
+  });
+  api.post(staffApi.logout, { schema: { tags, summary: 'Sign out (ends this staff session)' } }, async (request, reply) => {
+    await auth.signOut(requestCookie(request, STAFF_COOKIE));
+    reply.clearCookie(STAFF_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookies });
+    return { success: true };
+  });
+
+  api.get(staffApi.gifts, { ...staffOnly, schema: { tags, summary: 'Find gifts by e-mail, gift id, order id or payment id', querystring: SearchQuery } }, async (request, reply) => {
+    noStore(reply);
+    return { success: true, gifts: await service.search(request.query.q) };
+  });
+  api.get(staffApi.gift(':giftId'), { ...staffOnly, schema: { tags, summary: 'A gift’s details and timeline (no message content)', params: GiftParams } }, async (request, reply) => {
+    noStore(reply);
+    return service.gift(request.params.giftId);
+  });
+  api.post(staffApi.message(':giftId'), { ...staffOnly, schema: { tags, summary: 'The message’s content (audited with the reason)', params: GiftParams, body: StaffReasonRequest } }, async (request, reply) => {
+    noStore(reply);
+    return service.openMessage(await requireStaff(request), request.params.giftId, request.body.reason);
+  });
+  api.post(staffApi.extend(':giftId'), { ...staffOnly, schema: { tags, summary: 'Extend validity by days and/or add scans', params: GiftParams, body: StaffExtendRequest } }, async (request) =>
+    service.extend(await requireStaff(request), request.params.giftId, request.body),
+  );
+  api.post(staffApi.refund(':giftId'), { ...staffOnly, schema: { tags, summary: 'Refund in full through the provider; the gift no longer opens', params: GiftParams, body: StaffReasonRequest } }, async (request) =>
+    service.refund(await requireStaff(request), request.params.giftId, request.body.reason),
+  );
+  api.post(staffApi.takedown(':giftId'), { ...staffOnly, schema: { tags, summary: 'Take the gift down for abuse', params: GiftParams, body: StaffReasonRequest } }, async (request) =>
+    service.takedown(await requireStaff(request), request.params.giftId, request.body.reason),
+  );
+  api.post(
+    staffApi.resend(':giftId', ':deliveryId'),
+    { ...staffOnly, schema: { tags, summary: 'Send a failed or sent delivery again now', params: DeliveryParams, body: StaffReasonRequest } },
+    async (request) => service.resend(await requireStaff(request), request.params.giftId, request.params.deliveryId, request.body.reason),
+  );
+  api.get(staffApi.jobs, { ...staffOnly, schema: { tags, summary: 'Jobs by kind and state, the oldest due job’s lag, dead jobs' } }, async (_request, reply) => {
+    noStore(reply);
+    return service.queue();
+  });
+  api.post(staffApi.retryJob(':jobId'), { ...staffOnly, schema: { tags, summary: 'Run a dead job again', params: JobParams, body: StaffReasonRequest } }, async (request) =>
+    service.retryJob(await requireStaff(request), request.params.jobId, request.body.reason),
+  );
+  api.get(staffApi.audit, { ...staffOnly, schema: { tags, summary: 'The newest audit entries (of a gift, or all)', querystring: AuditQuery } }, async (request, reply) => {
+    noStore(reply);
+    return service.auditTrail(request.query.giftId ?? null);
+  });
+  done();
+}

@@ -1,0 +1,315 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { staffApi, staffTexts, type StaffGiftResponse, type StaffJobsResponse, type StaffVerifyResponse } from '@giftlens/contract/staff';
+import { texts } from '@giftlens/contract/texts';
+import type { LightMyRequestResponse } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { authenticator } from 'otplib';
+import { afterAll, describe, expect } from 'vitest';
+import { createRazorpayProvider, createTestPaymentProvider } from '../src/adapters/payments.ts';
+import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
+import { orderFor, readyGift } from './helpers/flows.ts';
+import { codeFromOutbox, describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
+
+const STAFF = 'support@giftlens.test';
+const OTHER_STAFF = 'ops@giftlens.test';
+/** One staff address per test that signs in (each enrols its own authenticator). */
+const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test'];
+
+const post = (h: Harness, url: string, payload: unknown, cookie?: string) => h.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const get = (h: Harness, url: string, cookie?: string) => h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+/** The `name=value` pairs a response set, as a Cookie header. */
+const cookiesOf = (res: LightMyRequestResponse) =>
+  (Array.isArray(res.headers['set-cookie']) ? res.headers['set-cookie'] : [res.headers['set-cookie'] ?? ''])
+    .map((c) => String(c).split(';')[0])
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
+const totpAt = (h: Harness, secret: string) => authenticator.clone({ epoch: h.clock.now().getTime() }).generate(secret);
+
+async function mailSubjectsTo(h: Harness, email: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of (await readdir(h.outboxDir)).filter((x) => x.endsWith('.eml')).sort()) {
+    const eml = await readFile(path.join(h.outboxDir, f), 'utf8');
+    if (new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(eml)) out.push((await simpleParser(eml)).subject ?? '');
+  }
+  return out;
+}
+
+/** The whole first sign-in of a staff address: code, enrolment, first TOTP. Answers the session cookie and secret. */
+async function enrol(h: Harness, email = STAFF) {
+  expect((await post(h, staffApi.sendCode, { email })).statusCode).toBe(200);
+  const code = await codeFromOutbox(h.outboxDir, email);
+  const res = await post(h, staffApi.verify, { email, code });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = json<StaffVerifyResponse>(res);
+  expect(body).toMatchObject({ signedIn: false, totpRequired: false });
+  const enrolment = body.totpEnrolment!;
+  expect(enrolment.otpauthUrl).toMatch(/^otpauth:\/\/totp\/GiftLens%20staff:/);
+  expect(enrolment.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+  const enrolCookie = cookiesOf(res);
+  expect(enrolCookie).toMatch(/gl_staff_enrol=/);
+  const confirmed = await post(h, staffApi.totpConfirm, { totp: totpAt(h, enrolment.secret) }, enrolCookie);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const cookie = cookiesOf(confirmed);
+  expect(cookie).toMatch(/^gl_staff=/);
+  return { cookie, secret: enrolment.secret };
+}
+
+const reason = 'Customer wrote to support (ticket 1234)';
+
+describeEachDatabase(
+  'staff console: sign-in with a second factor, search, timeline and audited actions',
+  (getH) => {
+    it('enrols TOTP on the first sign-in, needs it on every later one, refuses a wrong or replayed code', async () => {
+      const h = getH();
+      const { cookie, secret } = await enrol(h);
+      const me = await get(h, staffApi.me, cookie);
+      expect(me.statusCode, me.body).toBe(200);
+      expect(json(me)).toMatchObject({ email: STAFF });
+      // The secret is stored sealed, never in the clear.
+      const member = await h.db.selectFrom('staff_members').selectAll().where('email', '=', STAFF).executeTakeFirstOrThrow();
+      expect(member.totp_secret).not.toContain(secret);
+      expect(member.totp_confirmed_at).not.toBeNull();
+
+      // Later: the e-mail code alone asks for the authenticator's; a wrong one is refused.
+      h.clock.advance(61_000);
+      await post(h, staffApi.sendCode, { email: STAFF });
+      const code = await codeFromOutbox(h.outboxDir, STAFF);
+      const asks = json<StaffVerifyResponse>(await post(h, staffApi.verify, { email: STAFF, code }));
+      expect(asks).toMatchObject({ signedIn: false, totpRequired: true, totpEnrolment: null });
+      const wrongTotp = totpAt(h, secret) === '000000' ? '111111' : '000000';
+      const wrong = await post(h, staffApi.verify, { email: STAFF, code, totp: wrongTotp });
+      expect(wrong.statusCode).toBe(401);
+      expect(json(wrong).error).toBe(staffTexts.totpInvalid);
+      const ok = await post(h, staffApi.verify, { email: STAFF, code, totp: totpAt(h, secret) });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(json<StaffVerifyResponse>(ok).signedIn).toBe(true);
+      expect(cookiesOf(ok)).toMatch(/^gl_staff=/);
+    });
+
+    it('an address not in STAFF_EMAILS gets the same answers, no e-mail and never a session', async () => {
+      const h = getH();
+      const stranger = uniqueEmail('stranger');
+      const sent = await post(h, staffApi.sendCode, { email: stranger });
+      expect(sent.statusCode).toBe(200);
+      expect(json(sent)).toEqual(json(await post(h, staffApi.sendCode, { email: OTHER_STAFF })));
+      expect(await mailSubjectsTo(h, stranger)).toEqual([]);
+      const again = await post(h, staffApi.sendCode, { email: stranger });
+      expect(again.statusCode).toBe(429);
+      for (const code of ['000000', '123456', '999999']) {
+        const res = await post(h, staffApi.verify, { email: stranger, code });
+        expect(res.statusCode).toBe(400);
+        expect(cookiesOf(res)).toBe('');
+      }
+      // Its code row exists (same cost, same cooldown) but was never mailed: no code is ever right.
+      expect(await h.db.selectFrom('verification_codes').select('id').where('purpose', '=', 'staff').where('destination', '=', stranger).execute()).toHaveLength(1);
+    });
+
+    it('no staff call works without a staff session; a sender’s session is a 403', async () => {
+      const h = getH();
+      const { cookie: sender } = await signIn(h);
+      const calls = [
+        ['GET', staffApi.me],
+        ['GET', `${staffApi.gifts}?q=someone@example.com`],
+        ['GET', staffApi.gift('a'.repeat(32))],
+        ['POST', staffApi.extend('a'.repeat(32)), { days: 1, reason }],
+        ['POST', staffApi.refund('a'.repeat(32)), { reason }],
+        ['POST', staffApi.takedown('a'.repeat(32)), { reason }],
+        ['POST', staffApi.message('a'.repeat(32)), { reason }],
+        ['POST', staffApi.resend('a'.repeat(32), 'b'.repeat(32)), { reason }],
+        ['GET', staffApi.jobs],
+        ['POST', staffApi.retryJob('c'.repeat(32)), { reason }],
+        ['GET', staffApi.audit],
+      ] as const;
+      for (const [method, url, payload] of calls) {
+        const anonymous = await h.app.inject({ method, url, ...(payload ? { payload } : {}) });
+        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+        const asSender = await h.app.inject({ method, url, headers: { cookie: sender }, ...(payload ? { payload } : {}) });
+        expect(asSender.statusCode, `${method} ${url} as a sender`).toBe(403);
+        expect(json(asSender).error).toBe(staffTexts.staffOnly);
+      }
+    });
+
+    it('finds a gift by each key, reads its timeline, extends it, resends a failed delivery, refunds and takes down — each audited', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h, TEAM[0]);
+      const { reference, genuine, impostor } = await scanPhotos();
+      const senderEmail = uniqueEmail('sender');
+      const recipientEmail = uniqueEmail('maya');
+      const { cookie: sender } = await signIn(h, senderEmail);
+      const giftId = await activeGift(h, sender, { photo: reference, recipientEmail });
+      expect((await directScan(h, giftId, impostor)).statusCode).toBe(200);
+      expect((await directScan(h, giftId, genuine)).statusCode).toBe(200);
+      const order = await h.db.selectFrom('orders').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+
+      for (const q of [senderEmail, recipientEmail.toUpperCase(), giftId, order.id, order.provider_order_id, order.payment_id!]) {
+        const res = await get(h, `${staffApi.gifts}?q=${encodeURIComponent(q)}`, staff);
+        expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+        expect(json<{ gifts: { id: string }[] }>(res).gifts.map((g) => g.id), q).toContain(giftId);
+      }
+      expect((await get(h, `${staffApi.gifts}?q=ab`, staff)).statusCode).toBe(400);
+
+      // A delivery that failed (its mail server refused it), sent again by staff.
+      const scheduled = await post(h, '/api/scheduled-messages', { giftId, contactType: 'email', recipientContact: recipientEmail, scheduledDatetime: new Date(h.clock.now().getTime() + 3600_000).toISOString(), timezone: 'UTC' }, sender);
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      const delivery = await h.db.selectFrom('scheduled_messages').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+      await h.db.updateTable('scheduled_messages').set({ status: 'failed', attempts: 6, last_error: '550 5.1.1 mailbox unavailable' }).where('id', '=', delivery.id).execute();
+
+      let detail = json<StaffGiftResponse>(await get(h, staffApi.gift(giftId), staff));
+      expect(detail.gift).toMatchObject({ id: giftId, senderEmail, recipientEmail, state: 'opened', scansUsed: 1, scansAllowed: 10 });
+      const kinds = detail.timeline.map((e) => e.kind);
+      for (const k of ['created', 'paid', 'scan', 'opened', 'delivery'] as const) expect(kinds, k).toContain(k);
+      expect(detail.timeline.map((e) => e.summary).join('\n')).toMatch(/did not match[\s\S]*revealed the message/);
+      expect(detail.timeline.map((e) => e.summary).join('\n')).toContain('550 5.1.1 mailbox unavailable');
+      const times = detail.timeline.map((e) => e.at);
+      expect([...times].sort()).toEqual(times);
+      // Nothing of the message itself unless asked for with a reason.
+      expect(JSON.stringify(detail)).not.toMatch(/\/media\//);
+
+      const missingReason = await post(h, staffApi.extend(giftId), { days: 7 }, staff);
+      expect(missingReason.statusCode).toBe(400);
+      const extended = await post(h, staffApi.extend(giftId), { days: 7, scans: 5, reason }, staff);
+      expect(extended.statusCode, extended.body).toBe(200);
+      detail = json<StaffGiftResponse>(extended);
+      expect(detail.gift.scansAllowed).toBe(15);
+      const paidAt = Date.parse(detail.gift.paidAt!);
+      expect(Date.parse(detail.gift.validUntil!)).toBe(paidAt + 37 * 24 * 3600_000);
+
+      const resent = await post(h, staffApi.resend(giftId, delivery.id), { reason }, staff);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(json<StaffGiftResponse>(resent).gift.deliveries[0]).toMatchObject({ status: 'pending', error: null });
+      await h.jobs.runDue();
+      expect((await h.db.selectFrom('scheduled_messages').select('status').where('id', '=', delivery.id).executeTakeFirstOrThrow()).status).toBe('sent');
+      expect((await post(h, staffApi.resend(giftId, 'f'.repeat(32)), { reason }, staff)).statusCode).toBe(404);
+
+      const message = await post(h, staffApi.message(giftId), { reason: 'Abuse report 77: checking the video' }, staff);
+      expect(message.statusCode).toBe(200);
+      expect(json<{ messageUrl: string }>(message).messageUrl).toMatch(/\/media\//);
+
+      const refunded = await post(h, staffApi.refund(giftId), { reason }, staff);
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(json<StaffGiftResponse>(refunded).gift).toMatchObject({ state: 'refunded' });
+      expect(json<StaffGiftResponse>(refunded).gift.orders[0]).toMatchObject({ status: 'refunded' });
+      expect((await post(h, staffApi.refund(giftId), { reason }, staff)).statusCode).toBe(409);
+      // It no longer opens: its link says so, a scan is refused.
+      const link = await get(h, `/api/verification-recipient/verify-gift/${giftId}`);
+      expect(link.statusCode).toBe(410);
+      expect(json(link).error).toBe(texts.recipient.giftUnavailable);
+      expect((await directScan(h, giftId, genuine)).statusCode).toBe(410);
+      await h.jobs.runDue();
+      expect(await mailSubjectsTo(h, senderEmail)).toContain('Your payment for Maya’s gift was refunded');
+
+      const down = await post(h, staffApi.takedown(giftId), { reason: 'Abuse report 77: harassment' }, staff);
+      expect(down.statusCode, down.body).toBe(200);
+      expect(json<StaffGiftResponse>(down).gift.state).toBe('taken_down');
+      await h.jobs.runDue();
+      expect(await mailSubjectsTo(h, senderEmail)).toContain('Your gift for Maya is no longer available');
+
+      const audit = json<{ entries: { action: string; staffEmail: string; reason: string }[] }>(await get(h, `${staffApi.audit}?giftId=${giftId}`, staff)).entries;
+      expect(audit.map((a) => a.action).sort()).toEqual(['extend', 'open_message', 'refund', 'resend_delivery', 'take_down']);
+      expect(audit.every((a) => a.staffEmail === TEAM[0])).toBe(true);
+      const finalTimeline = json<StaffGiftResponse>(await get(h, staffApi.gift(giftId), staff)).timeline;
+      expect(finalTimeline.filter((e) => e.kind === 'staff').map((e) => e.reason)).toContain('Abuse report 77: harassment');
+      expect(finalTimeline.some((e) => e.kind === 'refund')).toBe(true);
+    });
+
+    it('the queue view counts jobs and shows a dead one, which a retry runs again (audited)', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h, TEAM[1]);
+      const { cookie: sender } = await signIn(h);
+      const giftId = await activeGift(h, sender, { photo: (await scanPhotos()).reference });
+      await h.jobs.runDue();
+      const job = await h.db.selectFrom('jobs').selectAll().where('gift_id', '=', giftId).where('kind', '=', 'payment.confirmation').executeTakeFirstOrThrow();
+      await h.db.updateTable('jobs').set({ status: 'dead', last_error: 'SMTP 421 try later', finished_at: h.clock.now().toISOString() }).where('id', '=', job.id).execute();
+      const queue = json<StaffJobsResponse>(await get(h, staffApi.jobs, staff));
+      expect(queue.dead.find((d) => d.id === job.id)).toMatchObject({ kind: 'payment.confirmation', lastError: 'SMTP 421 try later', giftId });
+      expect(queue.counts).toContainEqual({ kind: 'payment.confirmation', status: 'dead', count: 1 });
+      expect((await post(h, staffApi.retryJob(job.id), { reason: 'Mail relay is back' }, staff)).statusCode).toBe(200);
+      expect((await post(h, staffApi.retryJob(job.id), { reason: 'Mail relay is back' }, staff)).statusCode).toBe(409);
+      await h.jobs.runDue();
+      expect((await h.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).toBe('done');
+    });
+  },
+  { staffEmails: [STAFF, OTHER_STAFF, ...TEAM] },
+);
+
+describeEachDatabase('staff console switched off', (getH) => {
+  it('without STAFF_EMAILS every staff call is a 404', async () => {
+    const h = getH();
+    expect((await post(h, staffApi.sendCode, { email: STAFF })).statusCode).toBe(404);
+    expect((await get(h, staffApi.jobs)).statusCode).toBe(404);
+  });
+});
+
+// Refunds through each real provider's adapter, against loopback stand-ins.
+const stripeStandIn = await startStripeStandIn();
+afterAll(() => stripeStandIn.close());
+const stripe = createStripeCheckoutProvider({ secretKey: stripeStandIn.secretKey, webhookSecret: stripeStandIn.webhookSecret, apiUrl: stripeStandIn.url });
+
+describeEachDatabase(
+  'staff refunds through Stripe',
+  (getH) => {
+    it('refunds the PaymentIntent in full through Stripe and records its refund id', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h);
+      const { cookie, giftId } = await readyGift(h, 'lifetime_us');
+      const created = await orderFor(h, cookie, giftId);
+      const paid = stripeStandIn.pay(created.orderId);
+      expect((await post(h, '/api/payment/verify-checkout-session', { sessionId: created.orderId })).statusCode).toBe(200);
+      const res = await post(h, staffApi.refund(giftId), { reason }, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      const call = stripeStandIn.requests.findLast((r) => r.path === '/v1/refunds');
+      expect(call?.form.get('payment_intent')).toBe(paid.payment_intent);
+      expect(call?.headers['idempotency-key']).toBe(`giftlens-refund-${paid.payment_intent}`);
+      const order = await h.db.selectFrom('orders').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+      expect(order.refund_id).toMatch(/^re_/);
+      // Stripe down: nothing changes, the staff member is told.
+      const { cookie: c2, giftId: g2 } = await readyGift(h, 'lifetime_us');
+      const o2 = await orderFor(h, c2, g2);
+      stripeStandIn.pay(o2.orderId);
+      await post(h, '/api/payment/verify-checkout-session', { sessionId: o2.orderId });
+      stripeStandIn.failWith = 500;
+      try {
+        const refused = await post(h, staffApi.refund(g2), { reason }, staff);
+        expect(refused.statusCode).toBe(502);
+        expect(json(refused).error).toBe(staffTexts.refundFailed);
+      } finally {
+        stripeStandIn.failWith = null;
+      }
+      expect((await h.db.selectFrom('gifts').select('refunded_at').where('id', '=', g2).executeTakeFirstOrThrow()).refunded_at).toBeNull();
+      expect(await h.db.selectFrom('staff_audit').select('id').where('gift_id', '=', g2).execute()).toEqual([]);
+    });
+  },
+  { staffEmails: [STAFF], payments: { INR: createTestPaymentProvider(SESSION_SECRET), USD: stripe } },
+);
+
+describe('Razorpay refunds', () => {
+  it('POSTs a full refund of the payment with basic auth, and fails loudly when Razorpay refuses', async () => {
+    const seen: { url?: string; body?: string; auth?: string }[] = [];
+    let status = 200;
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url, body, auth: req.headers.authorization });
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(status === 200 ? JSON.stringify({ id: 'rfnd_RZP0000001', payment_id: 'pay_X', amount: 9900 }) : '{"error":{"code":"BAD_REQUEST_ERROR"}}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const provider = createRazorpayProvider({ keyId: 'rzp_test_key', keySecret: 'rzp_secret', webhookSecret: 'w' }, fetch, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      expect(await provider.refund('pay_X', 9900)).toEqual({ refundId: 'rfnd_RZP0000001' });
+      expect(seen[0]).toMatchObject({ url: '/v1/payments/pay_X/refund', auth: `Basic ${Buffer.from('rzp_test_key:rzp_secret').toString('base64')}` });
+      expect(JSON.parse(seen[0]!.body!)).toEqual({ amount: 9900, speed: 'normal' });
+      status = 400;
+      await expect(provider.refund('pay_X', 9900)).rejects.toThrow(/HTTP 400/);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
