@@ -1,6 +1,6 @@
 import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { RootLayout } from './root-layout.tsx';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { recipientRoutes } from './recipient-routes.tsx';
 import { senderRoutes } from './sender-routes.tsx';
@@ -26,6 +26,12 @@ const routes: RouteObject[] = [
           ...siteRoutes,
           // The recipient journey: /scan, gift link, instructions, camera, message (features recipient-access … reactions).
           ...recipientRoutes,
+          {
+            // The staff console (features/staff): its own header instead of the site's navigation and footer.
+            path: paths.staff.pattern,
+            handle: { fullScreen: true } satisfies RouteHandle,
+            lazy: () => import('./routes/staff-route.tsx').then((m) => ({ Component: m.StaffRoute })),
+          },
           { path: '*', element: <Navigate to={paths.home.href()} replace /> },
         ],
       },

@@ -66,4 +66,6 @@ export const paths = {
   demo: { pattern: '/demo', href: () => '/demo' },
   demoScan: { pattern: '/demo/scan/:demoId', href: (demoId: string) => `/demo/scan/${demoId}` },
   demoMessage: { pattern: '/demo/message/:demoId', href: (demoId: string) => `/demo/message/${demoId}` },
+  /** The staff console (issue 28): linked from nowhere on the site, never indexed. */
+  staff: { pattern: '/staff', href: () => '/staff' },
 } as const;
