@@ -30,7 +30,8 @@ const routes: RouteObject[] = [
             // The staff console (features/staff): its own header instead of the site's navigation and footer.
             path: paths.staff.pattern,
             handle: { fullScreen: true } satisfies RouteHandle,
-            lazy: () => import('./routes/staff-route.tsx').then((m) => ({ Component: m.StaffRoute })),
+            // The module's own `Component` export is the route's: no wrapping here, in the entry every page loads.
+            lazy: () => import('./routes/staff-route.tsx'),
           },
           { path: '*', element: <Navigate to={paths.home.href()} replace /> },
         ],

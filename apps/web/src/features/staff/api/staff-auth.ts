@@ -29,7 +29,8 @@ export function useStaffSendCode() {
 
 export function useStaffVerify() {
   return useMutation({
-    mutationFn: (body: StaffVerifyRequest) => staffRequest('POST', staffApi.verify, body, StaffVerifyResponse),
+    mutationFn: (body: StaffVerifyRequest) =>
+      staffRequest('POST', staffApi.verify, body, StaffVerifyResponse),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   StaffMessageResponse,
   StaffSearchResponse,
   type StaffExtendRequest,
+  type StaffGiftResponse as StaffGift,
 } from '@giftlens/contract/staff';
 import { SuccessBody } from '@giftlens/contract/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,18 +23,37 @@ export const staffAuditKey = (giftId?: string) => ['staff', 'audit', giftId ?? n
 export function useStaffSearch(q: string) {
   return useQuery({
     queryKey: staffSearchKey(q),
-    queryFn: ({ signal }) => staffRequest('GET', `${staffApi.gifts}?q=${encodeURIComponent(q)}`, undefined, StaffSearchResponse, signal),
+    queryFn: ({ signal }) =>
+      staffRequest(
+        'GET',
+        `${staffApi.gifts}?q=${encodeURIComponent(q)}`,
+        undefined,
+        StaffSearchResponse,
+        signal,
+      ),
     enabled: q.length >= STAFF_QUERY_MIN,
     retry: false,
   });
 }
 
-/** GET gifts/{id}: details, orders, deliveries and the timeline (never the message's content). */
-export function useStaffGift(giftId: string) {
+/** While a delivery sent again is on its way, the gift is asked again this often, so the page says how it went. */
+const RESEND_POLL_MS = 2_000;
+
+const onItsWay = (data: StaffGift | undefined, deliveryId: string | null) =>
+  data?.gift.deliveries.some(
+    (d) => d.id === deliveryId && (d.status === 'pending' || d.status === 'sending'),
+  ) ?? false;
+
+/**
+ * GET gifts/{id}: details, orders, deliveries and the timeline (never the message's content); asked again while
+ * `watchedDelivery` (one just sent again) is pending or sending.
+ */
+export function useStaffGift(giftId: string, watchedDelivery: string | null = null) {
   return useQuery({
     queryKey: staffGiftKey(giftId),
     queryFn: ({ signal }) => staffRequest('GET', staffApi.gift(giftId), undefined, StaffGiftResponse, signal),
     retry: false,
+    refetchInterval: (query) => (onItsWay(query.state.data, watchedDelivery) ? RESEND_POLL_MS : false),
   });
 }
 
@@ -79,7 +99,8 @@ export function useGiftAction(giftId: string) {
 export function useShowMessage(giftId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => staffRequest('POST', staffApi.message(giftId), { reason }, StaffMessageResponse),
+    mutationFn: (reason: string) =>
+      staffRequest('POST', staffApi.message(giftId), { reason }, StaffMessageResponse),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: staffGiftKey(giftId) });
       void client.invalidateQueries({ queryKey: ['staff', 'audit'] });
@@ -114,7 +135,13 @@ export function useStaffAudit(giftId?: string) {
   return useQuery({
     queryKey: staffAuditKey(giftId),
     queryFn: ({ signal }) =>
-      staffRequest('GET', giftId ? `${staffApi.audit}?giftId=${encodeURIComponent(giftId)}` : staffApi.audit, undefined, StaffAuditResponse, signal),
+      staffRequest(
+        'GET',
+        giftId ? `${staffApi.audit}?giftId=${encodeURIComponent(giftId)}` : staffApi.audit,
+        undefined,
+        StaffAuditResponse,
+        signal,
+      ),
     retry: false,
   });
 }

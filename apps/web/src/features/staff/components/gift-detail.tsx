@@ -1,6 +1,11 @@
-import { STAFF_EXTEND_DAYS_MAX, STAFF_EXTEND_SCANS_MAX, staffTexts, type StaffGiftResponse } from '@giftlens/contract/staff';
+import {
+  STAFF_EXTEND_DAYS_MAX,
+  STAFF_EXTEND_SCANS_MAX,
+  staffTexts,
+  type StaffGiftResponse,
+} from '@giftlens/contract/staff';
 import { ArrowLeft, RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
@@ -19,12 +24,23 @@ type Gift = StaffGiftResponse['gift'];
 const RESENDABLE = new Set(['failed', 'sent']);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
-      <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
+    >
+      <h2 id={id} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
       {children}
     </section>
   );
+}
+
+/** An instant as people read it, with the instant itself for machines. */
+function Stamp({ at }: { at: string | null }) {
+  return at ? <time dateTime={at}>{formatStamp(at)}</time> : <>—</>;
 }
 
 function Details({ gift }: { gift: Gift }) {
@@ -33,12 +49,15 @@ function Details({ gift }: { gift: Gift }) {
     ['Recipient', `${gift.recipientName}${gift.recipientEmail ? ` · ${gift.recipientEmail}` : ''}`],
     ['Occasion', gift.occasion],
     ['Plan', gift.planName],
-    ['Message', gift.messageType ? `${gift.messageType}, ${words(gift.messageState)}` : words(gift.messageState)],
-    ['Created', formatStamp(gift.createdAt)],
-    ['Paid', formatStamp(gift.paidAt)],
-    ['Valid until', gift.validUntil ? formatStamp(gift.validUntil) : gift.paidAt ? 'never expires' : '—'],
+    [
+      'Message',
+      gift.messageType ? `${gift.messageType}, ${words(gift.messageState)}` : words(gift.messageState),
+    ],
+    ['Created', <Stamp at={gift.createdAt} />],
+    ['Paid', <Stamp at={gift.paidAt} />],
+    ['Valid until', gift.validUntil ? <Stamp at={gift.validUntil} /> : gift.paidAt ? 'never expires' : '—'],
     ['Scans', `${gift.scansUsed} of ${gift.scansAllowed ?? 'unlimited'}`],
-    ['First opened', formatStamp(gift.firstOpenedAt)],
+    ['First opened', <Stamp at={gift.firstOpenedAt} />],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
@@ -68,8 +87,22 @@ function ExtendFields({
   const neverExpires = gift.validUntil === null && gift.paidAt !== null;
   const unlimited = gift.scansAllowed === null;
   const fields = [
-    { label: 'Days to add', max: STAFF_EXTEND_DAYS_MAX, value: days, onChange: onDays, off: neverExpires, offHint: 'Never expires' },
-    { label: 'Scans to add', max: STAFF_EXTEND_SCANS_MAX, value: scans, onChange: onScans, off: unlimited, offHint: 'Unlimited' },
+    {
+      label: 'Days to add',
+      max: STAFF_EXTEND_DAYS_MAX,
+      value: days,
+      onChange: onDays,
+      off: neverExpires,
+      offHint: 'Never expires',
+    },
+    {
+      label: 'Scans to add',
+      max: STAFF_EXTEND_SCANS_MAX,
+      value: scans,
+      onChange: onScans,
+      off: unlimited,
+      offHint: 'Unlimited',
+    },
   ];
   // The first field that can be used takes focus when the form opens.
   const first = fields.findIndex((f) => !f.off);
@@ -130,9 +163,9 @@ function count(value: string, max: number): number | undefined {
 
 /** One gift's whole story and the actions on it (each with a reason, audited). */
 export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => void }) {
-  const gift = useStaffGift(giftId);
   const heading = useRef<HTMLHeadingElement>(null);
   const actions = useGiftActions(giftId, heading);
+  const gift = useStaffGift(giftId, actions.resent);
   const [days, setDays] = useState('');
   const [scans, setScans] = useState('');
 
@@ -193,7 +226,15 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
         </div>
       </header>
 
-      <p role="status" aria-live="polite" className={actions.done ? 'rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          actions.done
+            ? 'rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900'
+            : 'sr-only'
+        }
+      >
         {actions.done ?? ''}
       </p>
 
@@ -243,7 +284,7 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
               const { d, s } = extend();
               actions.run({ kind: 'extend', reason, ...(d ? { days: d } : {}), ...(s ? { scans: s } : {}) });
             }}
-            onCancel={actions.close}
+            onCancel={() => actions.close()}
           >
             <ExtendFields gift={g} days={days} scans={scans} onDays={setDays} onScans={setScans} />
           </ReasonForm>
@@ -256,7 +297,7 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
             pending={pending}
             error={error}
             onSubmit={(reason) => actions.run({ kind: actions.open as 'refund' | 'takedown', reason })}
-            onCancel={actions.close}
+            onCancel={() => actions.close()}
           />
         ) : null}
         {actions.open === 'message' ? (
@@ -268,7 +309,7 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
             pending={actions.message.isPending}
             error={actions.message.error?.message ?? null}
             onSubmit={actions.showMessage}
-            onCancel={actions.close}
+            onCancel={() => actions.close()}
           />
         ) : null}
         {actions.message.data ? <MessageContent message={actions.message.data} /> : null}
@@ -287,7 +328,9 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
                     <p className="min-w-0 text-sm break-words text-stone-900">
                       <span className="font-semibold capitalize">{d.channel}</span> to {d.contact}
                     </p>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${d.status === 'failed' ? 'bg-red-100 text-red-800' : 'bg-stone-100 text-stone-700'}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${d.status === 'failed' ? 'bg-red-100 text-red-800' : 'bg-stone-100 text-stone-700'}`}
+                    >
                       {words(d.status)}
                     </span>
                   </div>
@@ -319,7 +362,7 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
                       pending={pending}
                       error={error}
                       onSubmit={(reason) => actions.run({ kind: 'resend', deliveryId: d.id, reason })}
-                      onCancel={actions.close}
+                      onCancel={() => actions.close()}
                     />
                   ) : null}
                 </li>
@@ -337,11 +380,13 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
             {g.orders.map((o) => (
               <li key={o.id} className="flex flex-col gap-0.5 rounded-xl border border-stone-200 p-3">
                 <p className="text-stone-900">
-                  <span className="font-semibold">{formatAmount(o.amountMinor, o.currency)}</span> · {o.provider} ·{' '}
-                  {words(o.status)}
+                  <span className="font-semibold">{formatAmount(o.amountMinor, o.currency)}</span> ·{' '}
+                  {o.provider} · {words(o.status)}
                 </p>
                 <p className="font-mono text-xs break-all text-stone-600">order {o.id}</p>
-                {o.paymentId ? <p className="font-mono text-xs break-all text-stone-600">payment {o.paymentId}</p> : null}
+                {o.paymentId ? (
+                  <p className="font-mono text-xs break-all text-stone-600">payment {o.paymentId}</p>
+                ) : null}
                 {o.paidAt ? <p className="text-xs text-stone-600">paid {formatStamp(o.paidAt)}</p> : null}
               </li>
             ))}

@@ -10,7 +10,15 @@ import { formatStamp } from '../lib/staff-format.ts';
 import { StateBadge } from './state-badge.tsx';
 
 /** One box for an e-mail (sender or recipient), a gift id, an order id or a provider payment id; the results. */
-export function GiftSearch({ query, onSearch, giftHref }: { query: string; onSearch: (q: string) => void; giftHref: (id: string) => string }) {
+export function GiftSearch({
+  query,
+  onSearch,
+  giftHref,
+}: {
+  query: string;
+  onSearch: (q: string) => void;
+  giftHref: (id: string) => string;
+}) {
   const [text, setText] = useState(query);
   const [tooShort, setTooShort] = useState(false);
   const search = useStaffSearch(query);
@@ -39,7 +47,12 @@ export function GiftSearch({ query, onSearch, giftHref }: { query: string; onSea
       <h1 id="staff-search-heading" className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">
         Find a gift
       </h1>
-      <form role="search" onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        role="search"
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="grow">
           <TextField
             label="E-mail, gift id, order id or payment id"
@@ -72,7 +85,8 @@ export function GiftSearch({ query, onSearch, giftHref }: { query: string; onSea
               >
                 <span className="flex min-w-0 flex-col">
                   <span className="text-sm break-words text-stone-900">
-                    <span className="font-semibold">{g.recipientEmail ?? 'no recipient e-mail'}</span> from {g.senderEmail}
+                    <span className="font-semibold">{g.recipientEmail ?? 'no recipient e-mail'}</span> from{' '}
+                    {g.senderEmail}
                   </span>
                   <span className="font-mono text-xs break-all text-stone-500">{g.id}</span>
                 </span>

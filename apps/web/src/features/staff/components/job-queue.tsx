@@ -25,7 +25,15 @@ export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
           {jobs.isFetching ? 'Refreshing…' : 'Refresh'}
         </Button>
       </div>
-      <p role="status" aria-live="polite" className={done ? 'rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          done
+            ? 'rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900'
+            : 'sr-only'
+        }
+      >
         {done ?? ''}
       </p>
       {jobs.isPending ? <PageSpinner label="Loading the queue…" /> : null}
@@ -40,21 +48,33 @@ export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
               <caption className="sr-only">Jobs by kind and state</caption>
               <thead className="border-b border-stone-200 text-stone-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Kind</th>
-                  <th scope="col" className="px-3 py-2 font-medium">State</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Jobs</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Kind
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Jobs
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {jobs.data.counts.length === 0 ? (
                   <tr>
-                    <td colSpan={3} className="px-3 py-3 text-stone-600">No jobs.</td>
+                    <td colSpan={3} className="px-3 py-3 text-stone-600">
+                      No jobs.
+                    </td>
                   </tr>
                 ) : (
                   jobs.data.counts.map((c) => (
                     <tr key={`${c.kind} ${c.status}`} className="border-b border-stone-100 last:border-0">
                       <td className="px-3 py-2 break-all text-stone-900">{c.kind}</td>
-                      <td className={`px-3 py-2 ${c.status === 'dead' ? 'font-semibold text-red-700' : 'text-stone-700'}`}>{c.status}</td>
+                      <td
+                        className={`px-3 py-2 ${c.status === 'dead' ? 'font-semibold text-red-700' : 'text-stone-700'}`}
+                      >
+                        {c.status}
+                      </td>
                       <td className="px-3 py-2 text-right tabular-nums">{c.count}</td>
                     </tr>
                   ))
@@ -71,15 +91,21 @@ export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
               {jobs.data.dead.map((j) => (
                 <li key={j.id} className="flex flex-col gap-2 rounded-2xl border border-red-200 bg-white p-3">
                   <p className="text-sm text-stone-900">
-                    <span className="font-semibold">{j.kind}</span> · {j.attempts} attempts · died {formatStamp(j.finishedAt)}
+                    <span className="font-semibold">{j.kind}</span> · {j.attempts} attempts · died{' '}
+                    {formatStamp(j.finishedAt)}
                   </p>
                   <p className="font-mono text-xs break-all text-stone-500">job {j.id}</p>
                   {j.giftId ? (
-                    <Link to={giftHref(j.giftId)} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+                    <Link
+                      to={giftHref(j.giftId)}
+                      className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+                    >
                       Gift {j.giftId}
                     </Link>
                   ) : null}
-                  <p className="text-sm break-words text-red-700">Last error: {j.lastError ?? 'none recorded'}</p>
+                  <p className="text-sm break-words text-red-700">
+                    Last error: {j.lastError ?? 'none recorded'}
+                  </p>
                   {retrying === j.id ? (
                     <ReasonForm
                       title="Retry this job"

@@ -64,7 +64,12 @@ export function ReasonForm({
     const trimmed = reason.trim();
     const own = validate?.() ?? null;
     const next =
-      own ?? (trimmed.length < REASON_MIN ? staffTexts.reasonRequired : trimmed.length > STAFF_REASON_MAX ? staffTexts.reasonTooLong : null);
+      own ??
+      (trimmed.length < REASON_MIN
+        ? staffTexts.reasonRequired
+        : trimmed.length > STAFF_REASON_MAX
+          ? staffTexts.reasonTooLong
+          : null);
     setProblem(next);
     return next === null;
   };
@@ -105,7 +110,12 @@ export function ReasonForm({
       {problem && !reasonError ? <Alert>{problem}</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={pending} className="grow sm:grow-0">
+        <Button
+          type="submit"
+          variant={danger ? 'danger' : 'primary'}
+          disabled={pending}
+          className="grow sm:grow-0"
+        >
           {pending ? pendingLabel : submitLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={pending} className="grow sm:grow-0">

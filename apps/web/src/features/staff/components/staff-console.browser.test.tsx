@@ -1,4 +1,9 @@
-import { staffApi, staffTexts, type StaffGiftResponse, type StaffJobsResponse } from '@giftlens/contract/staff';
+import {
+  staffApi,
+  staffTexts,
+  type StaffGiftResponse,
+  type StaffJobsResponse,
+} from '@giftlens/contract/staff';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
@@ -8,10 +13,14 @@ import { StaffConsole } from './staff-console.tsx';
 const GIFT = '0123456789abcdef0123456789abcdef';
 const DELIVERY = 'dlv_1';
 const ME = { success: true, email: 'staff@giftlens.test', expiresAt: '2026-11-27T01:00:00.000Z' };
-const signedOut = () => jsonResponse({ success: false, error: staffTexts.signedOut, code: 'unauthorized' }, 401);
+const signedOut = () =>
+  jsonResponse({ success: false, error: staffTexts.signedOut, code: 'unauthorized' }, 401);
 
 type Gift = StaffGiftResponse['gift'];
-const giftAnswer = (over: Partial<Gift> = {}, timeline: StaffGiftResponse['timeline'] = TIMELINE): StaffGiftResponse => ({
+const giftAnswer = (
+  over: Partial<Gift> = {},
+  timeline: StaffGiftResponse['timeline'] = TIMELINE,
+): StaffGiftResponse => ({
   success: true,
   gift: {
     id: GIFT,
@@ -31,9 +40,27 @@ const giftAnswer = (over: Partial<Gift> = {}, timeline: StaffGiftResponse['timel
     scansUsed: 1,
     scansAllowed: 10,
     firstOpenedAt: null,
-    orders: [{ id: 'order_1', provider: 'test', status: 'paid', amountMinor: 999, currency: 'USD', paymentId: 'pay_1', paidAt: '2026-11-20T10:05:00.000Z' }],
+    orders: [
+      {
+        id: 'order_1',
+        provider: 'test',
+        status: 'paid',
+        amountMinor: 999,
+        currency: 'USD',
+        paymentId: 'pay_1',
+        paidAt: '2026-11-20T10:05:00.000Z',
+      },
+    ],
     deliveries: [
-      { id: DELIVERY, channel: 'email', contact: 'maya@example.com', status: 'failed', scheduledAt: '2026-11-21T09:00:00.000Z', sentAt: null, error: '550 mailbox unavailable' },
+      {
+        id: DELIVERY,
+        channel: 'email',
+        contact: 'maya@example.com',
+        status: 'failed',
+        scheduledAt: '2026-11-21T09:00:00.000Z',
+        sentAt: null,
+        error: '550 mailbox unavailable',
+      },
     ],
     ...over,
   },
@@ -41,7 +68,11 @@ const giftAnswer = (over: Partial<Gift> = {}, timeline: StaffGiftResponse['timel
 });
 // Out of order on purpose: the page shows them oldest first.
 const TIMELINE: StaffGiftResponse['timeline'] = [
-  { at: '2026-11-21T09:00:03.000Z', kind: 'delivery', summary: 'E-mail delivery to maya@example.com failed: 550 mailbox unavailable' },
+  {
+    at: '2026-11-21T09:00:03.000Z',
+    kind: 'delivery',
+    summary: 'E-mail delivery to maya@example.com failed: 550 mailbox unavailable',
+  },
   { at: '2026-11-20T10:00:00.000Z', kind: 'created', summary: 'Gift created' },
   { at: '2026-11-20T10:05:00.000Z', kind: 'paid', summary: 'Paid 9.99 USD' },
 ];
@@ -65,7 +96,11 @@ describe('Staff sign-in (Chromium)', () => {
           success: true,
           signedIn: false,
           totpRequired: false,
-          totpEnrolment: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/GiftLens:staff?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=' },
+          totpEnrolment: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://totp/GiftLens:staff?secret=JBSWY3DPEHPK3PXP',
+            qrCode: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+          },
         }),
       [`POST ${staffApi.totpConfirm}`]: () => {
         signedIn = true;
@@ -83,9 +118,14 @@ describe('Staff sign-in (Chromium)', () => {
     await expect.element(screen.getByLabelText('Digit 1 of 6')).toHaveFocus();
     await userEvent.keyboard('123456');
     await expect.element(screen.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
-    await expect.element(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expect
+      .element(screen.getByRole('img', { name: 'QR code for your authenticator app' }))
+      .toBeVisible();
     await expect.element(screen.getByLabelText('Set-up key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
-    expect(sentBody(fetch, 'POST', staffApi.verify)).toEqual({ email: 'staff@giftlens.test', code: '123456' });
+    expect(sentBody(fetch, 'POST', staffApi.verify)).toEqual({
+      email: 'staff@giftlens.test',
+      code: '123456',
+    });
 
     await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
     await userEvent.keyboard('654321');
@@ -103,8 +143,10 @@ describe('Staff sign-in (Chromium)', () => {
       [`POST ${staffApi.verify}`]: (body) => {
         verifyBodies.push(body);
         const totp = (body as { totp?: string }).totp;
-        if (totp === undefined) return jsonResponse({ success: true, signedIn: false, totpRequired: true, totpEnrolment: null });
-        if (totp !== '111222') return jsonResponse({ success: false, error: staffTexts.totpInvalid, code: 'totp_invalid' }, 401);
+        if (totp === undefined)
+          return jsonResponse({ success: true, signedIn: false, totpRequired: true, totpEnrolment: null });
+        if (totp !== '111222')
+          return jsonResponse({ success: false, error: staffTexts.totpInvalid, code: 'totp_invalid' }, 401);
         signedIn = true;
         return jsonResponse({ success: true, signedIn: true, totpRequired: false, totpEnrolment: null });
       },
@@ -137,21 +179,42 @@ describe('Staff console (Chromium)', () => {
     serveJson({
       [`GET ${staffApi.me}`]: () => jsonResponse(ME),
       [`GET ${staffApi.gifts}?q=maya%40example.com`]: () =>
-        jsonResponse({ success: true, gifts: [{ id: GIFT, senderEmail: 'sam@example.com', recipientEmail: 'maya@example.com', plan: 'premium_us', state: 'active', createdAt: '2026-11-20T10:00:00.000Z' }] }),
+        jsonResponse({
+          success: true,
+          // The search's row is the gift's first fields.
+          gifts: [
+            (({ id, senderEmail, recipientEmail, plan, state, createdAt }) => ({
+              id,
+              senderEmail,
+              recipientEmail,
+              plan,
+              state,
+              createdAt,
+            }))(giftAnswer().gift),
+          ],
+        }),
       [`GET ${staffApi.gift(GIFT)}`]: () => jsonResponse(giftAnswer()),
     });
     const { screen } = await renderConsole();
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await expect.element(screen.getByText(staffTexts.queryTooShort)).toBeVisible();
 
-    await userEvent.fill(screen.getByLabelText('E-mail, gift id, order id or payment id'), 'maya@example.com');
+    await userEvent.fill(
+      screen.getByLabelText('E-mail, gift id, order id or payment id'),
+      'maya@example.com',
+    );
     await userEvent.keyboard('{Enter}');
-    await expect.element(screen.getByRole('status').filter({ hasText: 'found' })).toHaveTextContent('1 gift found for “maya@example.com”.');
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'found' }))
+      .toHaveTextContent('1 gift found for “maya@example.com”.');
     await userEvent.click(screen.getByRole('link', { name: /maya@example\.com from sam@example\.com/ }));
 
     await expect.element(screen.getByRole('heading', { name: 'Gift for Maya' })).toHaveFocus();
     await expect.element(screen.getByText('Error: 550 mailbox unavailable')).toBeVisible();
-    const items = screen.getByRole('list', { name: 'Timeline, oldest first' }).getByRole('listitem').elements();
+    const items = screen
+      .getByRole('list', { name: 'Timeline, oldest first' })
+      .getByRole('listitem')
+      .elements();
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining('Gift created'),
       expect.stringContaining('Paid 9.99 USD'),
@@ -161,20 +224,46 @@ describe('Staff console (Chromium)', () => {
     expect(screen.getByRole('figure').query()).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to search' }));
-    await expect.element(screen.getByLabelText('E-mail, gift id, order id or payment id')).toHaveValue('maya@example.com');
+    await expect
+      .element(screen.getByLabelText('E-mail, gift id, order id or payment id'))
+      .toHaveValue('maya@example.com');
   });
 
-  test('sends a failed delivery again with a reason; the result is announced and focus goes to the gift’s heading', async () => {
+  test('sends a failed delivery again with a reason; the result is announced, focus goes to the gift’s heading, and the page follows the delivery until it is sent', async () => {
+    let resent = false;
+    const delivery = {
+      id: DELIVERY,
+      channel: 'email',
+      contact: 'maya@example.com',
+      scheduledAt: '2026-11-26T12:00:00.000Z',
+      error: null,
+    };
     const fetch = serveJson({
       [`GET ${staffApi.me}`]: () => jsonResponse(ME),
-      [`GET ${staffApi.gift(GIFT)}`]: () => jsonResponse(giftAnswer()),
-      [`POST ${staffApi.resend(GIFT, DELIVERY)}`]: () =>
+      // After the resend the runner has sent it: the page's next ask says so.
+      [`GET ${staffApi.gift(GIFT)}`]: () =>
         jsonResponse(
-          giftAnswer(
-            { deliveries: [{ id: DELIVERY, channel: 'email', contact: 'maya@example.com', status: 'pending', scheduledAt: '2026-11-26T12:00:00.000Z', sentAt: null, error: null }] },
-            [...TIMELINE, { at: '2026-11-26T12:00:00.000Z', kind: 'staff', summary: 'Delivery sent again', actor: 'staff@giftlens.test', reason: 'Customer asked' }],
-          ),
+          resent
+            ? giftAnswer({
+                deliveries: [{ ...delivery, status: 'sent', sentAt: '2026-11-26T12:00:01.000Z' }],
+              })
+            : giftAnswer(),
         ),
+      [`POST ${staffApi.resend(GIFT, DELIVERY)}`]: () => {
+        resent = true;
+        return jsonResponse(
+          giftAnswer({ deliveries: [{ ...delivery, status: 'pending', sentAt: null }] }, [
+            ...TIMELINE,
+            {
+              at: '2026-11-26T12:00:00.000Z',
+              kind: 'staff',
+              summary: 'Delivery sent again',
+              actor: 'staff@giftlens.test',
+              reason: 'Customer asked',
+            },
+          ]),
+        );
+      },
     });
     const { screen } = await renderConsole(`/staff?gift=${GIFT}`);
     const sendAgain = screen.getByRole('button', { name: 'Send again to maya@example.com' });
@@ -189,13 +278,19 @@ describe('Staff console (Chromium)', () => {
 
     await userEvent.fill(reason, '  Customer asked  ');
     await userEvent.click(screen.getByRole('button', { name: 'Send again', exact: true }));
-    await expect.element(screen.getByRole('status').filter({ hasText: 'sent again' })).toHaveTextContent('The delivery is being sent again.');
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'sent again' }))
+      .toHaveTextContent('The delivery is being sent again.');
     expect(sentBody(fetch, 'POST', staffApi.resend(GIFT, DELIVERY))).toEqual({ reason: 'Customer asked' });
     await expect.element(screen.getByText('reason: “Customer asked”')).toBeVisible();
     await expect.element(screen.getByText('Error: 550 mailbox unavailable')).not.toBeInTheDocument();
     // The delivery is pending now: its Send again has gone, and focus is not left on <body>.
-    await expect.element(screen.getByRole('button', { name: 'Send again to maya@example.com' })).not.toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('button', { name: 'Send again to maya@example.com' }))
+      .not.toBeInTheDocument();
     await expect.element(screen.getByRole('heading', { name: 'Gift for Maya' })).toHaveFocus();
+    await expect.element(screen.getByText('pending')).toBeVisible();
+    await expect.element(screen.getByText(/sent 26 Nov 2026/)).toBeVisible();
   });
 
   test('extends the plan: the server’s error text shows in the form, then days and scans go with the reason', async () => {
@@ -222,7 +317,11 @@ describe('Staff console (Chromium)', () => {
     await expect.element(screen.getByRole('alert')).toHaveTextContent(staffTexts.extendNoDays);
     await userEvent.click(screen.getByRole('button', { name: 'Extend', exact: true }).last());
     await expect.element(screen.getByText('The plan was extended.')).toBeVisible();
-    expect(sentBody(fetch, 'POST', staffApi.extend(GIFT))).toEqual({ days: 30, scans: 5, reason: 'Delivery bounced twice' });
+    expect(sentBody(fetch, 'POST', staffApi.extend(GIFT))).toEqual({
+      days: 30,
+      scans: 5,
+      reason: 'Delivery bounced twice',
+    });
     await expect.element(screen.getByText('1 of 15')).toBeVisible();
     await expect.element(extend).toHaveFocus();
   });
@@ -244,8 +343,14 @@ describe('Staff console (Chromium)', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Refund', exact: true }).last());
-    await userEvent.click(screen.getByRole('dialog', { name: 'Refund this gift in full?' }).getByRole('button', { name: 'Refund in full' }));
-    await expect.element(screen.getByText('The gift was refunded. The sender is told by e-mail.')).toBeVisible();
+    await userEvent.click(
+      screen
+        .getByRole('dialog', { name: 'Refund this gift in full?' })
+        .getByRole('button', { name: 'Refund in full' }),
+    );
+    await expect
+      .element(screen.getByText('The gift was refunded. The sender is told by e-mail.'))
+      .toBeVisible();
     expect(sentBody(fetch, 'POST', staffApi.refund(GIFT))).toEqual({ reason: 'Charged twice' });
     await expect.element(screen.getByRole('button', { name: 'Refund', exact: true })).toBeDisabled();
   });
@@ -254,7 +359,8 @@ describe('Staff console (Chromium)', () => {
     const fetch = serveJson({
       [`GET ${staffApi.me}`]: () => jsonResponse(ME),
       [`GET ${staffApi.gift(GIFT)}`]: () => jsonResponse(giftAnswer()),
-      [`POST ${staffApi.message(GIFT)}`]: () => jsonResponse({ success: true, messageType: 'text', messageUrl: null, text: 'Happy birthday, Maya!' }),
+      [`POST ${staffApi.message(GIFT)}`]: () =>
+        jsonResponse({ success: true, messageType: 'text', messageUrl: null, text: 'Happy birthday, Maya!' }),
     });
     const { screen } = await renderConsole(`/staff?gift=${GIFT}`);
     await userEvent.click(screen.getByRole('button', { name: 'Show message' }));
@@ -273,7 +379,16 @@ describe('Staff console (Chromium)', () => {
         { kind: 'delivery.send', status: 'dead', count: 1 },
       ],
       oldestDueLagMs: 42_000,
-      dead: [{ id: 'job_9', kind: 'delivery.send', giftId: GIFT, lastError: 'connect ECONNREFUSED', attempts: 8, finishedAt: '2026-11-26T11:00:00.000Z' }],
+      dead: [
+        {
+          id: 'job_9',
+          kind: 'delivery.send',
+          giftId: GIFT,
+          lastError: 'connect ECONNREFUSED',
+          attempts: 8,
+          finishedAt: '2026-11-26T11:00:00.000Z',
+        },
+      ],
     };
     const fetch = serveJson({
       [`GET ${staffApi.me}`]: () => jsonResponse(ME),
@@ -295,11 +410,26 @@ describe('Staff console (Chromium)', () => {
     serveJson({
       [`GET ${staffApi.me}`]: () => jsonResponse(ME),
       [`GET ${staffApi.audit}`]: () =>
-        jsonResponse({ success: true, entries: [{ id: 'a1', at: '2026-11-26T12:00:00.000Z', staffEmail: 'staff@giftlens.test', action: 'delivery_resend', giftId: GIFT, reason: 'Customer asked', details: null }] }),
+        jsonResponse({
+          success: true,
+          entries: [
+            {
+              id: 'a1',
+              at: '2026-11-26T12:00:00.000Z',
+              staffEmail: 'staff@giftlens.test',
+              action: 'delivery_resend',
+              giftId: GIFT,
+              reason: 'Customer asked',
+              details: null,
+            },
+          ],
+        }),
     });
     const { screen } = await renderConsole('/staff?view=audit');
     await expect.element(screen.getByText('Reason: “Customer asked”')).toBeVisible();
-    await expect.element(screen.getByRole('link', { name: GIFT })).toHaveAttribute('href', `/staff?gift=${GIFT}`);
+    await expect
+      .element(screen.getByRole('link', { name: GIFT }))
+      .toHaveAttribute('href', `/staff?gift=${GIFT}`);
   });
 
   test('a call answered 401 (the session ended) shows the sign-in again', async () => {
@@ -316,7 +446,9 @@ describe('Staff console (Chromium)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Take down', exact: true }));
     await userEvent.fill(screen.getByLabelText('Reason (kept in the audit trail)'), 'Abusive message');
     await userEvent.click(screen.getByRole('button', { name: 'Take down', exact: true }).last());
-    await userEvent.click(screen.getByRole('dialog', { name: 'Take this gift down?' }).getByRole('button', { name: 'Take down' }));
+    await userEvent.click(
+      screen.getByRole('dialog', { name: 'Take this gift down?' }).getByRole('button', { name: 'Take down' }),
+    );
     await expect.element(screen.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   });
 });

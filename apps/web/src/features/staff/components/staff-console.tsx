@@ -56,13 +56,15 @@ function Console({ email, expiresAt }: { email: string; expiresAt: string }) {
   const logout = useStaffLogout();
   const giftId = params.get('gift');
   const q = params.get('q') ?? '';
-  const view: View = params.get('view') === 'queue' ? 'queue' : params.get('view') === 'audit' ? 'audit' : 'search';
+  const view: View =
+    params.get('view') === 'queue' ? 'queue' : params.get('view') === 'audit' ? 'audit' : 'search';
 
   const viewHref = (v: View) => (v === 'search' ? (q ? `?q=${encodeURIComponent(q)}` : '?') : `?view=${v}`);
   // A new view: its heading takes focus (when the control pressed has gone), so a reader starts at its top.
   const content = useRef<HTMLDivElement>(null);
   useFocusHeading(content, giftId ?? view);
-  const giftHref = (id: string) => `?${new URLSearchParams({ ...(q && view === 'search' ? { q } : {}), gift: id }).toString()}`;
+  const giftHref = (id: string) =>
+    `?${new URLSearchParams({ ...(q && view === 'search' ? { q } : {}), gift: id }).toString()}`;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -72,7 +74,13 @@ function Console({ email, expiresAt }: { email: string; expiresAt: string }) {
             <p className="flex items-center gap-2 font-bold text-stone-900">
               <ShieldCheck className="size-5 text-brand-600" aria-hidden /> GiftLens staff
             </p>
-            <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} className="sm:hidden">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+              className="sm:hidden"
+            >
               Sign out
             </Button>
           </div>

@@ -10,7 +10,12 @@ import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
-import { useStaffSendCode, useStaffSignedIn, useStaffTotpConfirm, useStaffVerify } from '../api/staff-auth.ts';
+import {
+  useStaffSendCode,
+  useStaffSignedIn,
+  useStaffTotpConfirm,
+  useStaffVerify,
+} from '../api/staff-auth.ts';
 
 const TOTP_LENGTH = 6;
 
@@ -50,7 +55,10 @@ export function StaffSignIn() {
     e.preventDefault();
     if (!Email.safeParse(email).success) return setError(texts.sender.invalidEmail);
     setError(null);
-    sendCode.mutate(email, { onSuccess: () => go({ name: 'code' }), onError: (err) => setError(err.message) });
+    sendCode.mutate(email, {
+      onSuccess: () => go({ name: 'code' }),
+      onError: (err) => setError(err.message),
+    });
   };
 
   const onVerified = (res: StaffVerifyResponse, emailCode: string) => {
@@ -85,7 +93,10 @@ export function StaffSignIn() {
     if (step.name === 'enrol') {
       confirm.mutate(value, { onSuccess: () => void signedIn(), onError });
     } else if (step.name === 'totp') {
-      verify.mutate({ email, code: step.code, totp: value }, { onSuccess: (res) => onVerified(res, step.code), onError });
+      verify.mutate(
+        { email, code: step.code, totp: value },
+        { onSuccess: (res) => onVerified(res, step.code), onError },
+      );
     }
   };
 
@@ -102,7 +113,9 @@ export function StaffSignIn() {
       <section className="mx-auto flex max-w-md flex-col gap-6 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
         <div className="flex flex-col items-center gap-2 text-center">
           <ShieldCheck className="size-8 text-brand-600" aria-hidden />
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{staffTexts.signInTitle}</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+            {staffTexts.signInTitle}
+          </p>
         </div>
 
         {step.name === 'email' ? (
@@ -152,7 +165,9 @@ export function StaffSignIn() {
               </div>
             ) : (
               <div className="flex flex-col items-center gap-3 text-center">
-                <h1 className="text-2xl font-bold tracking-tight text-stone-900">Set up your authenticator</h1>
+                <h1 className="text-2xl font-bold tracking-tight text-stone-900">
+                  Set up your authenticator
+                </h1>
                 <p className="text-stone-600">
                   Scan this QR code with your authenticator app, then enter the 6-digit code it shows.
                 </p>

@@ -12,5 +12,7 @@ const TONES: Record<StaffGiftState, string> = {
 };
 
 export function StateBadge({ state }: { state: StaffGiftState }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`}>{words(state)}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`}>{words(state)}</span>
+  );
 }

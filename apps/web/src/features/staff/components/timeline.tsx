@@ -4,7 +4,7 @@ import { formatStamp, words } from '../lib/staff-format.ts';
 const DOT: Partial<Record<TimelineEvent['kind'], string>> = {
   message_failed: 'bg-red-500',
   refund: 'bg-violet-500',
-  staff: 'bg-brand-500',
+  staff: 'bg-amber-500',
   opened: 'bg-sky-500',
   paid: 'bg-emerald-500',
 };
@@ -24,12 +24,16 @@ export function Timeline({ events }: { events: readonly TimelineEvent[] }) {
     <ol aria-label="Timeline, oldest first" className="flex flex-col">
       {inTimeOrder(events).map((e, i) => (
         <li key={i} className="relative flex gap-3 pb-4 last:pb-0">
-          <span aria-hidden className={`mt-1.5 size-2.5 shrink-0 rounded-full ${DOT[e.kind] ?? 'bg-stone-400'}`} />
+          <span
+            aria-hidden
+            className={`mt-1.5 size-2.5 shrink-0 rounded-full ${DOT[e.kind] ?? 'bg-stone-400'}`}
+          />
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="text-xs text-stone-500">
-              <time dateTime={e.at}>{formatStamp(e.at)}</time> · <span className="font-semibold uppercase">{words(e.kind)}</span>
+              <time dateTime={e.at}>{formatStamp(e.at)}</time> ·{' '}
+              <span className="font-semibold uppercase">{words(e.kind)}</span>
             </p>
-            <p className="text-sm break-words text-stone-900">{e.summary}</p>
+            <p className="text-sm text-stone-900 [overflow-wrap:anywhere]">{e.summary}</p>
             {e.actor || e.reason ? (
               <p className="text-xs break-words text-stone-600">
                 {e.actor ? <>by {e.actor}</> : null}

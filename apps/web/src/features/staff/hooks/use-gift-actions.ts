@@ -18,6 +18,8 @@ const DONE: Record<GiftAction['kind'], string> = {
 export function useGiftActions(giftId: string, fallbackFocus: RefObject<HTMLElement | null>) {
   const [open, setOpen] = useState<OpenForm>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** The delivery last sent again: the page follows it until it is sent or fails. */
+  const [resent, setResent] = useState<string | null>(null);
   const action = useGiftAction(giftId);
   const message = useShowMessage(giftId);
   const openers = useRef(new Map<string, HTMLButtonElement | null>());
@@ -29,13 +31,11 @@ export function useGiftActions(giftId: string, fallbackFocus: RefObject<HTMLElem
     [],
   );
 
-  const close = () => {
-    if (open) {
-      const el = openers.current.get(open);
-      // Once the form has gone from the page; a button the answer removed (a delivery no longer resendable) leaves
-      // focus to the gift's heading.
-      requestAnimationFrame(() => (el?.isConnected ? el : fallbackFocus.current)?.focus());
-    }
+  /** Closes the open form; focus goes back to the button that opened it, or to the gift's heading. */
+  const close = (to: 'opener' | 'heading' = 'opener') => {
+    const el = open && to === 'opener' ? openers.current.get(open) : fallbackFocus.current;
+    // Once the form has gone from the page.
+    requestAnimationFrame(() => el?.focus());
     setOpen(null);
     action.reset();
   };
@@ -51,7 +51,10 @@ export function useGiftActions(giftId: string, fallbackFocus: RefObject<HTMLElem
     action.mutate(a, {
       onSuccess: () => {
         setDone(DONE[a.kind]);
-        close();
+        if (a.kind === 'resend') setResent(a.deliveryId);
+        // Extend stays where it was; a delivery sent again loses its button while it is on its way, and a refund
+        // or a take-down disables theirs: focus then goes to the top of the gift, below which the result is said.
+        close(a.kind === 'extend' ? 'opener' : 'heading');
       },
     });
 
@@ -63,5 +66,5 @@ export function useGiftActions(giftId: string, fallbackFocus: RefObject<HTMLElem
       },
     });
 
-  return { open, toggle, close, opener, run, action, message, showMessage, done };
+  return { open, toggle, close, opener, run, action, message, showMessage, done, resent };
 }

@@ -12,10 +12,16 @@ export function useSessionWatch() {
   useEffect(() => {
     const recheck = (err: unknown) => {
       // Only while signed in: the sign-in's own calls (a wrong code) answer 401 too, and keep their screen.
-      if (isSignedOut(err) && client.getQueryState(staffMeKey)?.status === 'success') void client.invalidateQueries({ queryKey: staffMeKey });
+      if (isSignedOut(err) && client.getQueryState(staffMeKey)?.status === 'success')
+        void client.invalidateQueries({ queryKey: staffMeKey });
     };
     const offQueries = client.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && (event.query.queryKey as readonly unknown[])[1] !== 'me') recheck(event.action.error);
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        (event.query.queryKey as readonly unknown[])[1] !== 'me'
+      )
+        recheck(event.action.error);
     });
     const offMutations = client.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatLag, formatStamp, words } from './staff-format.ts';
+import { detailsLine, formatLag, formatStamp, words } from './staff-format.ts';
 
 describe('staff formats', () => {
   test('a lag reads as people say it', () => {
@@ -19,4 +19,12 @@ describe('staff formats', () => {
   test('states lose their underscores', () => {
     expect(words('taken_down')).toBe('taken down');
   });
+});
+
+test('an audit entry’s JSON details read as a line; other text stays as it is', () => {
+  expect(detailsLine('{"days":30,"scans":0,"validUntil":"2027-01-25T17:24:46.139Z"}')).toBe(
+    'days 30 · scans 0 · validUntil 2027-01-25T17:24:46.139Z',
+  );
+  expect(detailsLine('moved by hand')).toBe('moved by hand');
+  expect(detailsLine('[1,2]')).toBe('[1,2]');
 });

@@ -37,3 +37,20 @@ export function formatAmount(amountMinor: number, currency: string): string {
 
 /** "taken_down" → "taken down". */
 export const words = (value: string) => value.replace(/_/g, ' ');
+
+/**
+ * An audit entry's details as a line: a JSON object becomes "days 30 · scans 0"; anything else is shown as it is.
+ */
+export function detailsLine(details: string): string {
+  try {
+    const parsed: unknown = JSON.parse(details);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.entries(parsed as Record<string, unknown>)
+        .map(([key, value]) => `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+        .join(' · ');
+    }
+  } catch {
+    // Not JSON: as it is.
+  }
+  return details;
+}
