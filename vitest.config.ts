@@ -32,6 +32,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'lint/**/*.test.ts',
+            'e2e/support/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'apps/web/src/**/*.browser.test.{ts,tsx}'],
           testTimeout: 30_000,

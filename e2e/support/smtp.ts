@@ -5,15 +5,26 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A real SMTP server on a loopback port. Every message it receives is written as an .eml file into
- * `mailDir`, named by arrival time, so any test worker can read it (see mailbox.ts).
+ * `mailDir`, named by arrival time, so any test worker can read it (see mailbox.ts). An address `refuse` names
+ * (lowercased) is refused at RCPT TO with a 550, as a mailbox that does not exist is.
  */
-export async function startSmtpServer(mailDir: string): Promise<{ port: number; close(): Promise<void> }> {
+export async function startSmtpServer(
+  mailDir: string,
+  { refuse }: { refuse?: (address: string) => boolean } = {},
+): Promise<{ port: number; close(): Promise<void> }> {
   mkdirSync(mailDir, { recursive: true });
   let seq = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse?.(address.address.toLowerCase())) {
+        callback(Object.assign(new Error(`550 5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

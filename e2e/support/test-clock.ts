@@ -29,14 +29,30 @@ interface ClockServer {
  * would age the codes, reveal grants and signed links of the tests running beside it. `baseURL`, `mailDir` and the
  * gift fixtures point at it.
  */
-export const testWithClock = test.extend<{ serverClock: ServerClock }, { clockServer: ClockServer }>({
-  clockServer: [
+export const testWithClock = test.extend<
+  { serverClock: ServerClock },
+  { clockServer: ClockServer; clockServerEnv: Record<string, string>; refusedRecipients: Set<string> }
+>({
+  /** More of the server's configuration, for a spec file (`test.use({ clockServerEnv: { STAFF_EMAILS: … } })`). */
+  clockServerEnv: [{}, { scope: 'worker', option: true }],
+  /** Addresses (lowercased) its SMTP server refuses with a 550 while they are in the set: a delivery that fails. */
+  refusedRecipients: [
     async ({}, use) => {
+      await use(new Set<string>());
+    },
+    { scope: 'worker' },
+  ],
+  clockServer: [
+    async ({ clockServerEnv, refusedRecipients }, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'giftlens-e2e-clock-'));
       const mailDir = join(dataDir, 'received-mail');
-      const smtp = await startSmtpServer(mailDir);
+      const smtp = await startSmtpServer(mailDir, { refuse: (address) => refusedRecipients.has(address) });
       try {
-        const { server, baseURL } = await startAppServer({ dataDir, smtpPort: smtp.port, env: { TEST_CLOCK: '1' } });
+        const { server, baseURL } = await startAppServer({
+          dataDir,
+          smtpPort: smtp.port,
+          env: { ...clockServerEnv, TEST_CLOCK: '1' },
+        });
         try {
           await use({ baseURL, mailDir });
         } finally {
