@@ -4,6 +4,7 @@ import {
   type StaffGiftResponse,
   type StaffJobsResponse,
 } from '@giftlens/contract/staff';
+import { texts } from '@giftlens/contract/texts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
@@ -171,6 +172,33 @@ describe('Staff sign-in (Chromium)', () => {
       { email: 'staff@giftlens.test', code: '246810', totp: '999999' },
       { email: 'staff@giftlens.test', code: '246810', totp: '111222' },
     ]);
+  });
+});
+
+describe('Staff sign-in, a code sent moments ago (Chromium)', () => {
+  test('a 429 still leads to the code step, which offers a new code once the wait is over', async () => {
+    let sent = 0;
+    serveJson({
+      [`GET ${staffApi.me}`]: () => signedOut(),
+      [`POST ${staffApi.sendCode}`]: () => {
+        sent += 1;
+        return sent === 1
+          ? jsonResponse(
+              { success: false, error: texts.sender.resendTooEarly, code: 'resend_too_early', retryAfter: 1 },
+              429,
+            )
+          : jsonResponse({ success: true, resendAfter: 60 });
+      },
+    });
+    const { screen } = await renderConsole();
+    await userEvent.fill(screen.getByLabelText('Staff e-mail'), 'staff@giftlens.test');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(texts.sender.resendTooEarly);
+    await expect.element(screen.getByText(/^Send a new code in \ds$/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await expect.element(screen.getByText('Send a new code in 60s')).toBeVisible();
+    expect(sent).toBe(2);
   });
 });
 

@@ -9,6 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
 import {
   useStaffSendCode,
@@ -38,6 +40,8 @@ export function StaffSignIn() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const secondsLeft = useCountdown(resendAt);
   const sendCode = useStaffSendCode();
   const verify = useStaffVerify();
   const confirm = useStaffTotpConfirm();
@@ -51,14 +55,28 @@ export function StaffSignIn() {
     setStep(next);
   };
 
+  /** Asks for a code; a code sent moments ago (429) is still good: its step shows, with the wait for another. */
+  const requestCode = () => {
+    setError(null);
+    sendCode.mutate(email, {
+      onSuccess: (res) => {
+        setResendAt(Date.now() + res.resendAfter * 1000);
+        go({ name: 'code' });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 429 && err.retryAfter !== undefined) {
+          setResendAt(Date.now() + err.retryAfter * 1000);
+          go({ name: 'code' });
+        }
+        setError(err.message);
+      },
+    });
+  };
+
   const submitEmail = (e: FormEvent) => {
     e.preventDefault();
     if (!Email.safeParse(email).success) return setError(texts.sender.invalidEmail);
-    setError(null);
-    sendCode.mutate(email, {
-      onSuccess: () => go({ name: 'code' }),
-      onError: (err) => setError(err.message),
-    });
+    requestCode();
   };
 
   const onVerified = (res: StaffVerifyResponse, emailCode: string) => {
@@ -205,7 +223,18 @@ export function StaffSignIn() {
             <Button type="submit" block disabled={code.length !== 6 || pending}>
               {pending ? 'Checking…' : step.name === 'enrol' ? 'Confirm and sign in' : 'Verify'}
             </Button>
-            <div className="flex flex-col items-center">{startAgain}</div>
+            <div className="flex flex-col items-center">
+              {step.name === 'code' ? (
+                secondsLeft > 0 ? (
+                  <p className="py-2 text-sm text-stone-500">Send a new code in {secondsLeft}s</p>
+                ) : (
+                  <Button variant="ghost" onClick={requestCode} disabled={pending}>
+                    {sendCode.isPending ? 'Sending…' : 'Send a new code'}
+                  </Button>
+                )
+              ) : null}
+              {startAgain}
+            </div>
           </form>
         )}
       </section>
