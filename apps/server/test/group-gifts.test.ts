@@ -165,6 +165,16 @@ describeEachStorage(
         expect(json(refused)).toMatchObject({ code: 'contributions_closed', error: groupTexts.closed });
       }
       expect(json<ContributionPageResponse>(await h.app.inject({ method: 'GET', url: contributionApi.page(avaToken) })).open).toBe(false);
+      // What the recipient saw stays as it was: the organizer can no longer reorder or remove.
+      const avaId = list.contributions.find((c) => c.name === 'Ava')!.id;
+      for (const change of [
+        () => h.app.inject({ method: 'PATCH', url: contributionApi.contribution(giftId, avaId), headers: { cookie }, payload: { position: 1 } }),
+        () => h.app.inject({ method: 'DELETE', url: contributionApi.contribution(giftId, avaId), headers: { cookie } }),
+      ]) {
+        const refused = await change();
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(json(refused).error).toBe(groupTexts.openedLocked);
+      }
       const closedInvite = await invite(h, cookie, giftId, [uniqueEmail('late')]);
       expect(closedInvite.statusCode).toBe(409);
 
@@ -268,7 +278,10 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     expect((await invite(h, c2, giftId, [])).statusCode).toBe(400);
     expect(json(await invite(h, c2, giftId, ['a@example.com'], new Date(h.clock.now().getTime() + 10 * 60_000).toISOString())).error).toBe(groupTexts.deadlineTooSoon);
     expect(json(await invite(h, c2, giftId, ['a@example.com'], new Date(h.clock.now().getTime() + 40 * DAY).toISOString())).error).toBe(groupTexts.deadlineAfterPlan);
-    expect(json(await invite(h, c2, giftId, ['a@example.com'], 'tomorrow')).error).toBe(groupTexts.deadlineInvalid);
+    for (const bad of ['tomorrow', '2026-02-30T00:00:00Z', '2026-12-01T10:00']) {
+      expect(json(await invite(h, c2, giftId, ['a@example.com'], bad)).error, bad).toBe(groupTexts.deadlineInvalid);
+    }
+    expect(json(await invite(h, c2, giftId, [])).error).toBe(groupTexts.emailsRequired);
     const ten = Array.from({ length: 10 }, (_, i) => `p${i}@example.com`);
     expect((await invite(h, c2, giftId, ten)).statusCode).toBe(200);
     // Inviting the same addresses again adds nobody.
@@ -335,6 +348,57 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     expect((await mailsTo(h, organizer.email)).map(subjectOf)).toContain('Nobody added a message to Maya’s gift');
   });
 
+  it('names and texts are checked: no control characters or bidi overrides, the contract’s texts on every refusal', async () => {
+    const h = get();
+    const { cookie, giftId } = await paidGroupGift(h);
+    const [token] = await invited(h, cookie, giftId, [uniqueEmail('ivy')]);
+    for (const [name, text, error] of [
+      ['Bo\u0000b', 'hi', groupTexts.nameInvalid],
+      ['Evil\u202egnp.exe', 'hi', groupTexts.nameInvalid],
+      ['', 'hi', groupTexts.nameRequired],
+      ['x'.repeat(51), 'hi', groupTexts.nameTooLong],
+      ['Ivy', 'a\u0000b', groupTexts.textInvalid],
+      ['Ivy', '   ', groupTexts.textRequired],
+      ['Ivy', 'y'.repeat(2001), groupTexts.textTooLong],
+    ] as const) {
+      const res = await contributeText(h, token!, name, text);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(json(res).error).toBe(error);
+    }
+    expect((await contributeText(h, token!, 'Ivy', 'Line one\nLine two\twith a tab')).statusCode).toBe(200);
+    const c = await h.db.selectFrom('contributions').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+    const res = await h.app.inject({ method: 'PATCH', url: contributionApi.contribution(giftId, c.id), headers: { cookie }, payload: { position: 0 } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error).toBe(groupTexts.positionInvalid);
+  });
+
+  it('a moved deadline is mailed to those invited before who have not contributed', async () => {
+    const h = get();
+    const { cookie, giftId } = await paidGroupGift(h);
+    const [jo, kai] = [uniqueEmail('jo'), uniqueEmail('kai')];
+    const [joToken] = await invited(h, cookie, giftId, [jo, kai]);
+    expect((await contributeText(h, joToken!, 'Jo', 'Done already')).statusCode).toBe(200);
+    const moved = await invite(h, cookie, giftId, [uniqueEmail('lee')], new Date(h.clock.now().getTime() + 2 * DAY).toISOString());
+    expect(moved.statusCode, moved.body).toBe(200);
+    await h.jobs.runDue();
+    expect((await mailsTo(h, kai)).map(subjectOf)).toEqual(['Olivia invites you to add a message for Maya', 'New deadline for your message to Maya']);
+    expect(await mailsTo(h, jo)).toHaveLength(1);
+  });
+
+  it('a gift taken down or refunded by staff takes no more contributions or invitations', async () => {
+    const h = get();
+    const { cookie, giftId } = await paidGroupGift(h);
+    const [token] = await invited(h, cookie, giftId, [uniqueEmail('max')]);
+    await h.db.updateTable('gifts').set({ taken_down_at: h.clock.now().toISOString() }).where('id', '=', giftId).execute();
+    const write = await contributeText(h, token!, 'Max', 'Hello');
+    expect(write.statusCode).toBe(409);
+    expect(json(write).error).toBe(groupTexts.closed);
+    expect(json<ContributionPageResponse>(await h.app.inject({ method: 'GET', url: contributionApi.page(token!) })).open).toBe(false);
+    const again = await invite(h, cookie, giftId, [uniqueEmail('ned')]);
+    expect(again.statusCode).toBe(410);
+    expect((await h.app.inject({ method: 'POST', url: contributionApi.close(giftId), headers: { cookie } })).statusCode).toBe(410);
+  });
+
   it('the shared link asks for an e-mail code, then continues on the visitor’s own link', async () => {
     const h = get();
     const { cookie, giftId } = await paidGroupGift(h);
@@ -348,6 +412,11 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     expect(direct.statusCode).toBe(401);
     expect(json(direct).error).toBe(groupTexts.sharedLinkNeedsEmail);
 
+    // The organizer cannot join their own group through it.
+    const organizer = await h.db.selectFrom('senders').select('email').innerJoin('gifts', 'gifts.sender_id', 'senders.id').where('gifts.id', '=', giftId).executeTakeFirstOrThrow();
+    const self = await h.app.inject({ method: 'POST', url: contributionApi.sendCode(shared!), payload: { email: organizer.email } });
+    expect(self.statusCode).toBe(400);
+    expect(json(self).error).toBe(groupTexts.organizerOwnLink);
     const gus = uniqueEmail('gus');
     expect((await h.app.inject({ method: 'POST', url: contributionApi.sendCode(shared!), payload: { email: gus } })).statusCode).toBe(200);
     const code = await codeFromOutbox(h.outboxDir, gus);

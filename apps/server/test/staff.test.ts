@@ -12,7 +12,7 @@ import { createRazorpayProvider, createTestPaymentProvider } from '../src/adapte
 import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
 import { orderFor, readyGift } from './helpers/flows.ts';
 import { codeFromOutbox, describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
-import { activeGift, directScan, scanPhotos } from './helpers/recipient.ts';
+import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
 
 const STAFF = 'support@giftlens.test';
@@ -143,7 +143,9 @@ describeEachDatabase(
       const { cookie: sender } = await signIn(h, senderEmail);
       const giftId = await activeGift(h, sender, { photo: reference, recipientEmail });
       expect((await directScan(h, giftId, impostor)).statusCode).toBe(200);
-      expect((await directScan(h, giftId, genuine)).statusCode).toBe(200);
+      const revealed = await directScan(h, giftId, genuine);
+      expect(revealed.statusCode).toBe(200);
+      const grant = revealCookie(revealed, giftId)!;
       const order = await h.db.selectFrom('orders').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
 
       for (const q of [senderEmail, recipientEmail.toUpperCase(), giftId, order.id, order.provider_order_id, order.payment_id!]) {
@@ -172,6 +174,9 @@ describeEachDatabase(
 
       const missingReason = await post(h, staffApi.extend(giftId), { days: 7 }, staff);
       expect(missingReason.statusCode).toBe(400);
+      expect(json(missingReason).error).toBe(staffTexts.reasonRequired);
+      expect(json(await post(h, staffApi.extend(giftId), { days: 366, reason }, staff)).error).toBe(staffTexts.extendRange);
+      expect(json(await get(h, `${staffApi.gifts}?q=abc%00def`, staff)).error).toBe(staffTexts.queryInvalid);
       const extended = await post(h, staffApi.extend(giftId), { days: 7, scans: 5, reason }, staff);
       expect(extended.statusCode, extended.body).toBe(200);
       detail = json<StaffGiftResponse>(extended);
@@ -200,9 +205,16 @@ describeEachDatabase(
       expect(link.statusCode).toBe(410);
       expect(json(link).error).toBe(texts.recipient.giftUnavailable);
       expect((await directScan(h, giftId, genuine)).statusCode).toBe(410);
+      // The reveal grant from before the refund opens nothing more.
+      const afterRefund = await get(h, `/api/verification-recipient/gift-message/${giftId}`, grant);
+      expect(afterRefund.statusCode).toBe(410);
+      expect(json(afterRefund).error).toBe(texts.recipient.giftUnavailable);
       await h.jobs.runDue();
       expect(await mailSubjectsTo(h, senderEmail)).toContain('Your payment for Maya’s gift was refunded');
 
+      // A cross-site call with the staff cookie is refused like a sender's.
+      const crossSite = await h.app.inject({ method: 'POST', url: staffApi.takedown(giftId), payload: { reason }, headers: { cookie: staff, origin: 'https://evil.example' } });
+      expect(crossSite.statusCode).toBe(403);
       const down = await post(h, staffApi.takedown(giftId), { reason: 'Abuse report 77: harassment' }, staff);
       expect(down.statusCode, down.body).toBe(200);
       expect(json<StaffGiftResponse>(down).gift.state).toBe('taken_down');

@@ -51,6 +51,14 @@ export const groupTexts = {
   contributionNotFound: 'Contribution not found.',
   nameRequired: 'Please enter your name.',
   nameTooLong: `Your name can be up to ${FIRST_NAME_MAX} characters.`,
+  nameInvalid: 'Please write your name in letters, without special control characters.',
+  textInvalid: 'Your message contains characters we cannot store. Please remove them and try again.',
+  textTooLong: `Your message can be up to ${TEXT_MESSAGE_MAX} characters.`,
+  textRequired: 'Please write a message first.',
+  openedLocked: 'The gift has been opened, so its messages can no longer change.',
+  notSharedLink: 'This link is already your own: no code is needed.',
+  organizerOwnLink: 'You are the organizer: your own message is the gift’s message.',
+  deadlineMoved: (deadline: string) => `The deadline moved to ${deadline}.`,
   positionInvalid: 'Please choose a position within the list.',
   sharedLinkNeedsEmail: 'Please confirm your e-mail address first.',
   contributed: 'Thank you! Your message was added.',
@@ -198,6 +206,9 @@ export const ContributorName = z
     z.trim(),
     z.minLength(1, { error: groupTexts.nameRequired }),
     z.maxLength(FIRST_NAME_MAX, { error: groupTexts.nameTooLong }),
+    // No control characters and no bidirectional overrides: a "From {name}" line must read as it is.
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    z.regex(/^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/, { error: groupTexts.nameInvalid }),
   );
 
 // POST /api/contributions/{token}/send-code and /verify (the shared link only): the verify answers the visitor's own
@@ -231,7 +242,14 @@ export type ContributionConfirmRequest = z.infer<typeof ContributionConfirmReque
 
 // POST /api/contributions/{token}/text
 export const ContributionTextRequest = z.object({
-  text: z.string().check(z.trim(), z.minLength(1, { error: 'Please write a message first.' }), z.maxLength(TEXT_MESSAGE_MAX)),
+  text: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: groupTexts.textRequired }),
+    z.maxLength(TEXT_MESSAGE_MAX, { error: groupTexts.textTooLong }),
+    // Line breaks and tabs are text; other control characters (a NUL first: PostgreSQL refuses it) are not.
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    z.regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, { error: groupTexts.textInvalid }),
+  ),
   name: ContributorName,
   notifyWhenOpened: z.optional(z.boolean()),
 });

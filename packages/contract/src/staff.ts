@@ -33,6 +33,9 @@ export const staffTexts = {
   jobNotFound: 'Job not found.',
   jobNotDead: 'Only a dead job can be retried.',
   queryTooShort: 'Type at least 3 characters: an e-mail, a gift id, an order id or a payment id.',
+  queryInvalid: 'Search for an e-mail, a gift id, an order id or a payment id.',
+  extendRange: `Extend by 1 to ${STAFF_EXTEND_DAYS_MAX} days and by 1 to ${STAFF_EXTEND_SCANS_MAX} scans.`,
+  giftUnavailable: 'This gift was refunded or taken down, so it cannot be changed.',
 } as const;
 
 export const StaffReason = z
@@ -105,6 +108,7 @@ export const TimelineKind = z.enum([
   'opened',
   'reaction',
   'refund',
+  'group',
   'staff',
 ]);
 export const TimelineEvent = z.object({
@@ -156,8 +160,8 @@ export type StaffReasonRequest = z.infer<typeof StaffReasonRequest>;
 
 // POST /api/staff/gifts/{giftId}/extend
 export const StaffExtendRequest = z.object({
-  days: z.optional(z.number().check(z.int(), z.gte(1), z.lte(STAFF_EXTEND_DAYS_MAX))),
-  scans: z.optional(z.number().check(z.int(), z.gte(1), z.lte(STAFF_EXTEND_SCANS_MAX))),
+  days: z.optional(z.number({ error: staffTexts.extendRange }).check(z.int({ error: staffTexts.extendRange }), z.gte(1, { error: staffTexts.extendRange }), z.lte(STAFF_EXTEND_DAYS_MAX, { error: staffTexts.extendRange }))),
+  scans: z.optional(z.number({ error: staffTexts.extendRange }).check(z.int({ error: staffTexts.extendRange }), z.gte(1, { error: staffTexts.extendRange }), z.lte(STAFF_EXTEND_SCANS_MAX, { error: staffTexts.extendRange }))),
   reason: StaffReason,
 });
 export type StaffExtendRequest = z.infer<typeof StaffExtendRequest>;
@@ -168,6 +172,8 @@ export const StaffMessageResponse = z.object({
   messageType: z.nullable(z.enum(['video', 'audio', 'text'])),
   messageUrl: z.nullable(z.string()),
   text: z.nullable(z.string()),
+  /** A group gift's contributions, in order, so a reported one can be reviewed (audited with the same reason). */
+  contributions: z.optional(z.array(z.object({ from: z.string(), messageType: z.enum(['video', 'audio', 'text']), messageUrl: z.nullable(z.string()), text: z.nullable(z.string()) }))),
 });
 
 // POST …/refund, …/takedown, …/deliveries/{id}/resend, …/extend answer the gift again

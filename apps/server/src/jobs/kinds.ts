@@ -23,7 +23,7 @@ export interface JobPayloads {
   /** Reminds a group gift's invitees who have not contributed, `hours` before the deadline (once each). */
   'group.remind': { giftId: string; deadline: string; hours: 48 | 24 };
   /** One e-mail to one invitee: the invitation, a reminder, or that the recipient opened the gift. */
-  'group.mail': { invitationId: string; kind: 'invite' | 'remind' | 'opened'; hours?: number };
+  'group.mail': { invitationId: string; kind: 'invite' | 'remind' | 'opened' | 'deadline'; hours?: number };
   /** One e-mail to the organizer: contributions closed ("4 of 6 added"), or nobody has contributed yet. */
   'group.notice': { giftId: string; kind: 'summary' | 'empty' };
   /** The sender's e-mail that staff refunded their gift, or took it down (modules/staff). */

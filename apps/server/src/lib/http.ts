@@ -2,6 +2,8 @@ import { texts } from '@giftlens/contract/texts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from './errors.ts';
+import { groupTexts } from '@giftlens/contract/group-gifts';
+import { staffTexts } from '@giftlens/contract/staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,7 +12,14 @@ declare module 'fastify' {
   }
 }
 
-const USER_TEXTS: ReadonlySet<unknown> = new Set([...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode)]);
+const USER_TEXTS: ReadonlySet<unknown> = new Set([
+  ...Object.values(texts.sender),
+  ...Object.values(texts.recipient),
+  ...Object.values(texts.media),
+  ...Object.values(texts.backupCode),
+  ...Object.values(groupTexts),
+  ...Object.values(staffTexts),
+]);
 
 /**
  * The 400 for a failed validation: the contract's own text for the first problem when it has one; zod's

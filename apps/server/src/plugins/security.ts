@@ -6,7 +6,7 @@ import type { ResponseHeaders } from './response-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The cookies that authenticate a call: a sender or recipient session, a reveal grant. */
-const CREDENTIAL_COOKIE = /(?:^|;\s*)gl_(?:sender|recipient|reveal_[0-9a-f]+)=/;
+const CREDENTIAL_COOKIE = /(?:^|;\s*)gl_(?:sender|recipient|staff|staff_enrol|reveal_[0-9a-f]+)=/;
 
 export interface SecurityOptions {
   headers: ResponseHeaders;

@@ -83,3 +83,16 @@ export function emptyWarningEmail(f: { senderFirstName: string | null; recipient
     action: { label: 'Invite or remind', url: f.url },
   });
 }
+
+export function deadlineMovedEmail(f: InviteFacts) {
+  return renderEmail({
+    subject: `New deadline for your message to ${f.recipientName}`,
+    preheader: `${f.organizerName}’s group gift now closes ${deadlineText(f.deadline)}.`,
+    heading: 'The deadline moved',
+    paragraphs: [
+      `${f.organizerName} moved the deadline for messages to ${f.recipientName}’s gift: please add yours before ${deadlineText(f.deadline)}.`,
+    ],
+    action: { label: 'Add your message', url: f.url },
+    footnote: 'Your link is the same as in the invitation.',
+  });
+}

@@ -14,7 +14,7 @@ import { type JobHandlers, PermanentJobError } from '../../jobs/runner.ts';
 import { findGift } from '../gifts/gifts.repository.ts';
 import { senderNameOf } from '../messages/messages.service.ts';
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
-import { emptyWarningEmail, invitationEmail, openedEmail, reminderEmail, summaryEmail } from './group-gifts.content.ts';
+import { deadlineMovedEmail, emptyWarningEmail, invitationEmail, openedEmail, reminderEmail, summaryEmail } from './group-gifts.content.ts';
 import * as repo from './group-gifts.repository.ts';
 import { closeContributions, createGroupLinks, groupIsOpen } from './group-gifts.service.ts';
 import { contributePath } from '@giftlens/contract/group-gifts';
@@ -90,7 +90,7 @@ export function groupGiftJobs(deps: GroupJobDeps): Pick<JobHandlers, 'group.clos
         if (kind !== 'opened') {
           // An invitation or reminder is pointless once contributions closed, and a reminder once they contributed.
           if (!groupIsOpen(group, gift, clock.now())) return;
-          if (kind === 'remind' && (await repo.findContributionOfInvitation(db, invitationId))) return;
+          if ((kind === 'remind' || kind === 'deadline') && (await repo.findContributionOfInvitation(db, invitationId))) return;
         }
         const organizerName = senderNameOf(await findSenderById(db, gift.sender_id));
         const facts = {
@@ -101,7 +101,13 @@ export function groupGiftJobs(deps: GroupJobDeps): Pick<JobHandlers, 'group.clos
           url: `${publicOrigin}${contributePath(links.personal(invitationId))}`,
         };
         const content =
-          kind === 'invite' ? invitationEmail(facts) : kind === 'remind' ? reminderEmail({ ...facts, hours: hours ?? 24 }) : openedEmail(facts);
+          kind === 'invite'
+            ? invitationEmail(facts)
+            : kind === 'remind'
+              ? reminderEmail({ ...facts, hours: hours ?? 24 })
+              : kind === 'deadline'
+                ? deadlineMovedEmail(facts)
+                : openedEmail(facts);
         await mailer.send({ to: invitation.email, ...content, messageId: jobMessageId(`group-${kind}`, ctx.id, publicOrigin) });
       },
     },

@@ -30,7 +30,8 @@ import { enqueue } from '../../jobs/queue.ts';
 import { deriveKey, randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
-import { planOf, validUntil } from '../gifts/gift-plan.ts';
+import { planOf, validUntil, withdrawn } from '../gifts/gift-plan.ts';
+import { giftUnavailable } from '../scans/gift-rules.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import { senderNameOf } from '../messages/messages.service.ts';
@@ -48,6 +49,8 @@ const notPaid = () => new AppError(409, 'gift_not_paid', groupTexts.notPaid);
 const closed = () => new AppError(409, 'contributions_closed', groupTexts.closed);
 const linkNotFound = () => new AppError(404, 'contribution_link_not_found', groupTexts.linkNotFound);
 const contributionNotFound = () => new AppError(404, 'contribution_not_found', groupTexts.contributionNotFound);
+/** Once the recipient has opened the gift, what they saw stays as it was. */
+const openedLocked = () => new AppError(409, 'contributions_opened', groupTexts.openedLocked);
 const tooMany = (plan: Plan, limit: number) => new AppError(409, 'too_many_contributors', groupTexts.tooManyContributors(limit, plan.name));
 
 /** The links' tokens: HMACs under a key derived from SESSION_SECRET, so a mail job can write the link again. */
@@ -65,9 +68,11 @@ export function createGroupLinks(sessionSecret: string) {
 export type GroupLinks = ReturnType<typeof createGroupLinks>;
 
 /** Contributions may still be added: not closed, before the deadline, the gift not yet opened. */
-export function groupIsOpen(group: Pick<GroupGift, 'closed_at' | 'deadline'> | undefined, gift: Pick<Gift, 'first_opened_at' | 'status'>, now: Date): boolean {
-  if (!group) return gift.status === 'active' && gift.first_opened_at === null;
-  return group.closed_at === null && Date.parse(group.deadline) > now.getTime() && gift.first_opened_at === null && gift.status === 'active';
+export function groupIsOpen(group: Pick<GroupGift, 'closed_at' | 'deadline'> | undefined, gift: Pick<Gift, 'first_opened_at' | 'status' | 'refunded_at' | 'taken_down_at'>, now: Date): boolean {
+  // A gift refunded or taken down by staff takes nothing more (decision 051).
+  const giftOpen = gift.status === 'active' && gift.first_opened_at === null && !withdrawn(gift);
+  if (!group) return giftOpen;
+  return giftOpen && group.closed_at === null && Date.parse(group.deadline) > now.getTime();
 }
 
 /** Whether a gift's group takes contributions now (an upload through a contributor's link lands only then). */
@@ -172,6 +177,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     const limit = groupContributorLimit(plan.id);
     if (limit === 0) throw notAllowed();
     if (gift.status !== 'active' || !gift.paid_at) throw notPaid();
+    if (withdrawn(gift)) throw giftUnavailable();
     return { gift, plan, limit };
   }
 
@@ -202,8 +208,13 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
   }
 
   function checkDeadline(gift: Gift, plan: Plan, deadline: string, now: Date): string {
+    // ISO-8601 with its offset (a bare local time would be read in the server's zone), and a real calendar day.
+    const m = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.exec(deadline);
+    const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
     const at = Date.parse(deadline);
-    if (Number.isNaN(at)) throw new AppError(400, 'deadline_invalid', groupTexts.deadlineInvalid);
+    if (!m || !day || day.getUTCDate() !== Number(m[3]) || day.getUTCMonth() !== Number(m[2]) - 1 || Number.isNaN(at)) {
+      throw new AppError(400, 'deadline_invalid', groupTexts.deadlineInvalid);
+    }
     if (at < now.getTime() + GROUP_MIN_DEADLINE_MS) throw new AppError(400, 'deadline_too_soon', groupTexts.deadlineTooSoon);
     const end = validUntil(gift, plan);
     if (end !== null && at > end) throw new AppError(400, 'deadline_after_plan', groupTexts.deadlineAfterPlan);
@@ -318,6 +329,12 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     });
   }
 
+  /** The organizer's own address cannot join their group as a contributor (their message is the gift's). */
+  async function refuseOrganizer(gift: Gift, email: string) {
+    const organizer = await findSenderById(db, gift.sender_id);
+    if (organizer && organizer.email.toLowerCase() === email.toLowerCase()) throw new AppError(400, 'invite_self', groupTexts.organizerOwnLink);
+  }
+
   return {
     links,
 
@@ -344,6 +361,12 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
           if (deadline !== group.deadline) {
             await repo.setDeadline(trx, gift.id, deadline, nowIso);
             await scheduleDeadline(trx, gift.id, deadline, now);
+            // Those invited before, and not yet in, hear of the new deadline (their invitation named the old one).
+            const contributed = new Set((await repo.listContributions(trx, gift.id)).map((c) => c.invitation_id));
+            for (const inv of await repo.listInvitations(trx, gift.id)) {
+              if (contributed.has(inv.id)) continue;
+              await enqueue(trx, now, 'group.mail', { invitationId: inv.id, kind: 'deadline' }, groupMailJob(gift.id, inv.id, `deadline:${deadline}`));
+            }
           }
         }
         const existing = new Map((await repo.listInvitations(trx, gift.id)).map((i) => [i.email, i]));
@@ -405,6 +428,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
         const [locked] = await gifts.lockGifts(trx, [gift.id]);
         const c = await repo.findContribution(trx, id);
         if (!locked || !c || c.gift_id !== gift.id) throw contributionNotFound();
+        if (locked.first_opened_at) throw openedLocked();
         const count = await repo.countContributions(trx, gift.id);
         if (position > count) throw new AppError(400, 'position_invalid', groupTexts.positionInvalid);
         await repo.moveContribution(trx, c, position, now.toISOString());
@@ -422,6 +446,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
         const [locked] = await gifts.lockGifts(trx, [gift.id]);
         const c = await repo.findContribution(trx, id);
         if (!locked || !c || c.gift_id !== gift.id) throw contributionNotFound();
+        if (locked.first_opened_at) throw openedLocked();
         await repo.deleteContribution(trx, c);
         return { c, dropped: await refreshCombined(trx, locked, now) };
       });
@@ -470,7 +495,8 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     /** The shared link: a code to the address the visitor gives (any address: the link is the organizer's invitation). */
     async sendCode(token: string, email: string) {
       const r = await resolve(token);
-      if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.linkNotFound);
+      if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
+      await refuseOrganizer(r.gift, email);
       if (!groupIsOpen(r.group, r.gift, clock.now())) throw closed();
       await codes.send('contributor', email, RECIPIENT_RESEND_COOLDOWN_S);
       return { success: true as const, resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
@@ -479,7 +505,8 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     /** The shared link: the code proves the address; the visitor continues with their own per-person link. */
     async verify(token: string, email: string, code: string) {
       const r = await resolve(token);
-      if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.linkNotFound);
+      if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
+      await refuseOrganizer(r.gift, email);
       const plan = planOf(r.gift);
       const limit = groupContributorLimit(plan.id);
       const now = clock.now();

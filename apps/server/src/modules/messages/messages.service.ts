@@ -13,7 +13,8 @@ import { findRecipientByEmail } from '../recipient-auth/recipient-auth.repositor
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { findReactionForGift } from '../reactions/reactions.repository.ts';
-import { planOf } from '../gifts/gift-plan.ts';
+import { planOf, withdrawn } from '../gifts/gift-plan.ts';
+import { giftUnavailable } from '../scans/gift-rules.ts';
 
 export interface MessagesDeps {
   db: Db;
@@ -58,6 +59,8 @@ export function createMessagesService({ db, media, clock, group }: MessagesDeps)
     async giftMessage(giftId: string): Promise<GiftMessageResponse> {
       const gift = await gifts.findGift(db, giftId);
       if (!gift) throw giftNotFound();
+      // Refunded or taken down since the reveal: a grant still alive opens nothing more (decision 051).
+      if (withdrawn(gift)) throw giftUnavailable();
       const plan = planOf(gift);
       const sender = await findSenderById(db, gift.sender_id);
       const recipient = gift.recipient_email ? await findRecipientByEmail(db, gift.recipient_email) : undefined;

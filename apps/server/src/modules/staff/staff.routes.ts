@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requestCookie, SENDER_COOKIE, setSessionCookie } from '../../lib/http.ts';
 import type { RateLimit } from '../sender-auth/sender-session.ts';
 import { STAFF_ENROL_TTL_MS, type StaffAuthService, type StaffMember } from './staff-auth.service.ts';
@@ -26,7 +26,8 @@ const COOKIE_PATH = '/api/staff';
 const GiftParams = z.object({ giftId: GiftId });
 const DeliveryParams = z.object({ giftId: GiftId, deliveryId: z.string().regex(/^[0-9a-f]{32}$/, { message: staffTexts.deliveryNotFound }) });
 const JobParams = z.object({ jobId: z.string().regex(/^[0-9a-f]{32}$/, { message: staffTexts.jobNotFound }) });
-const SearchQuery = z.object({ q: z.string().max(254) });
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const SearchQuery = z.object({ q: z.string().max(254, { message: staffTexts.queryInvalid }).regex(/^[^\u0000-\u001f\u007f]*$/, { message: staffTexts.queryInvalid }) });
 const AuditQuery = z.object({ giftId: z.string().regex(/^[0-9a-f]{32}$/).optional() });
 
 /**
@@ -51,7 +52,7 @@ export function staffRoutes(
     if (!member) {
       // Signed in as a sender or a recipient, not as staff: forbidden, not merely unauthenticated.
       if (requestCookie(request, SENDER_COOKIE) || requestCookie(request, 'gl_recipient')) throw new AppError(403, 'staff_only', staffTexts.staffOnly);
-      throw unauthorized();
+      throw new AppError(401, 'unauthorized', staffTexts.signedOut);
     }
     seen.set(request, member);
     return member;

@@ -17,7 +17,8 @@ import { enqueue } from '../../jobs/queue.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { resendDelivery } from '../deliveries/deliveries.service.ts';
 import * as deliveries from '../deliveries/deliveries.repository.ts';
-import { planOf, scansAllowed, validUntil } from '../gifts/gift-plan.ts';
+import { planOf, scansAllowed, validUntil, withdrawn } from '../gifts/gift-plan.ts';
+import * as group from '../group-gifts/group-gifts.repository.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import * as payments from '../payments/payments.repository.ts';
@@ -53,6 +54,17 @@ function stateOf(gift: Gift, now: number): StaffGiftState {
   const allowed = scansAllowed(gift, plan);
   if ((until !== null && until <= now) || (allowed !== null && gift.scans_used >= allowed)) return 'expired';
   return gift.first_opened_at ? 'opened' : 'active';
+}
+
+/** An audit entry's details (JSON) as a line: "days 7, scans 5". */
+function detailsText(details: string | null): string {
+  if (!details) return '';
+  try {
+    const parts = Object.entries(JSON.parse(details) as Record<string, unknown>).filter(([, v]) => v !== null && v !== 0 && v !== '');
+    return parts.length ? ` (${parts.map(([k, v]) => `${k} ${String(v)}`).join(', ')})` : '';
+  } catch {
+    return '';
+  }
 }
 
 const short = (s: string | null, max = 300) => (s && s.length > max ? `${s.slice(0, max)}…` : s);
@@ -112,7 +124,13 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     }
     if (gift.first_opened_at) events.push({ at: gift.first_opened_at, kind: 'opened', summary: 'First opened by the recipient' });
     if (reaction) events.push({ at: reaction.created_at, kind: 'reaction', summary: `Reaction recorded (${reaction.file_state ?? 'no file'})` });
-    for (const a of audit) events.push({ at: a.created_at, kind: 'staff', summary: `Staff: ${a.action}${a.details ? ` ${a.details}` : ''}`, actor: a.staff_email, reason: a.reason });
+    for (const a of audit) events.push({ at: a.created_at, kind: 'staff', summary: `Staff: ${a.action.replace(/_/g, ' ')}${detailsText(a.details)}`, actor: a.staff_email, reason: a.reason });
+    // A group gift's invitations, contributions and close (decision 050); their content only through "open message".
+    const [grp, invitations, contributions] = await Promise.all([group.findGroup(db, gift.id), group.listInvitations(db, gift.id), group.listContributions(db, gift.id)]);
+    if (grp) events.push({ at: grp.created_at, kind: 'group', summary: `Group started, contributions until ${grp.deadline}` });
+    for (const i of invitations) events.push({ at: i.created_at, kind: 'group', summary: `${i.email} ${i.via_shared_link ? 'joined through the shared link' : 'invited'}` });
+    for (const c of contributions) events.push({ at: c.created_at, kind: 'group', summary: `Contribution from ${c.name} (${c.message_type}, ${c.state})` });
+    if (grp?.closed_at) events.push({ at: grp.closed_at, kind: 'group', summary: 'Contributions closed' });
     return events.sort((a, b) => a.at.localeCompare(b.at));
   }
 
@@ -187,13 +205,21 @@ export function createStaffService({ db, media, clock, payments: providers, wake
       const gift = await found(giftId);
       await repo.audit(db, { staffEmail: who.email, action: 'open_message', giftId, reason, now: clock.now().toISOString() });
       const url = gift.message_type && gift.message_type !== 'text' && gift.message_path ? media.signedUrl(gift.message_path, SIGNED_URL_TTL_MS, clock.now()) : null;
-      return { success: true as const, messageType: gift.message_type, messageUrl: url, text: gift.message_type === 'text' ? gift.message_text : null };
+      const signed = (key: string | null) => (key ? media.signedUrl(key, SIGNED_URL_TTL_MS, clock.now()) : null);
+      const contributions = (await group.listContributions(db, gift.id)).map((c) => ({
+        from: c.name,
+        messageType: c.message_type,
+        messageUrl: c.message_type === 'text' ? null : signed(c.file_path),
+        text: c.message_type === 'text' ? c.text : null,
+      }));
+      return { success: true as const, messageType: gift.message_type, messageUrl: url, text: gift.message_type === 'text' ? gift.message_text : null, contributions };
     },
 
     async extend(who: StaffMember, giftId: string, req: StaffExtendRequest) {
       const gift = await found(giftId);
       const plan = planOf(gift);
       if (!req.days && !req.scans) throw new AppError(400, 'extend_nothing', staffTexts.extendNothing);
+      if (withdrawn(gift)) throw new AppError(409, 'gift_withdrawn', staffTexts.giftUnavailable);
       if (req.days && plan.validityMs === null) throw new AppError(400, 'extend_no_days', staffTexts.extendNoDays);
       if (req.scans && plan.scans === null) throw new AppError(400, 'extend_no_scans', staffTexts.extendNoScans);
       const now = clock.now();

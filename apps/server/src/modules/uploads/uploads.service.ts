@@ -1,5 +1,6 @@
 import { SIGNED_URL_TTL_MS, UPLOAD_CONFIRM_GRACE_MS, UPLOAD_URL_TTL_MS } from '@giftlens/contract/constants';
 import { MESSAGE_MIME_TYPES } from '@giftlens/contract/media';
+import { groupTexts } from '@giftlens/contract/group-gifts';
 import { texts } from '@giftlens/contract/texts';
 import { formatFileMegabytes, formatLimit, type Plan } from '@giftlens/contract/plans';
 import type {
@@ -184,7 +185,9 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
       }
       const gift = await gifts.findGift(db, intent.gift_id);
       if (!gift) throw uploadUrlInvalid();
-      if (intent.invitation_id !== null ? !(await groupOpen(db, gift.id)) : !changeable(gift)) throw messageLocked();
+      if (intent.invitation_id !== null) {
+        if (!(await groupOpen(db, gift.id))) throw new AppError(409, 'contributions_closed', groupTexts.closed);
+      } else if (!changeable(gift)) throw messageLocked();
       const plan = planOf(gift);
       if (contentLength !== undefined && contentLength > intent.max_bytes) throw fileTooLarge(plan, contentLength);
 

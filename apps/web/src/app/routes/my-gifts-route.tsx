@@ -1,14 +1,13 @@
 import { texts } from '@giftlens/contract/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
 import { MyGiftsPage } from '../../features/my-gifts/components/my-gifts-page.tsx';
-import { SenderSignIn } from '../../features/sender-auth/components/sender-sign-in.tsx';
-import { forgetWizard, startSignedIn } from '../../features/sender-wizard/hooks/use-wizard-state.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { senderSignIn, wizardState } from './sender-lazy-parts.ts';
 import { forgetSender, isSignedOutError, useSenderMe } from '../../api/sender-me.ts';
 
 /**
@@ -21,7 +20,7 @@ export function MyGiftsRoute() {
   const me = useSenderMe();
 
   const onSessionEnded = useCallback(() => {
-    forgetWizard();
+    void wizardState().then((w) => w.forgetWizard());
     void forgetSender(queryClient);
   }, [queryClient]);
 
@@ -29,12 +28,14 @@ export function MyGiftsRoute() {
   if (me.isError) {
     if (isSignedOutError(me.error)) {
       return (
-        <SenderSignIn
-          title="My Gifts"
-          intro="Verify your e-mail to see the gifts you sent, their deliveries and reactions."
-          // The code step has asked /me again already; the wizard learns who signed in, so /send skips its code.
-          onSignedIn={({ email, firstName }) => startSignedIn({ email, firstName })}
-        />
+        <Suspense fallback={<PageSpinner label="Loading your gifts…" />}>
+          <senderSignIn.Part
+            title="My Gifts"
+            intro="Verify your e-mail to see the gifts you sent, their deliveries and reactions."
+            // The code step has asked /me again already; the wizard learns who signed in, so /send skips its code.
+            onSignedIn={({ email, firstName }) => void wizardState().then((w) => w.startSignedIn({ email, firstName }))}
+          />
+        </Suspense>
       );
     }
     return (

@@ -2,20 +2,19 @@ import { GiftId } from '@giftlens/contract/common';
 import { texts } from '@giftlens/contract/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
-import { SenderSignIn } from '../../features/sender-auth/components/sender-sign-in.tsx';
-import { prepareNextGift, startSignedIn } from '../../features/sender-wizard/hooks/use-wizard-state.ts';
 import { GroupGiftSection } from '../../features/group-gift/components/group-gift-section.tsx';
 import { SharePage } from '../../features/share/components/share-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { senderGiftQueryKey, useSenderGift } from '../../api/sender-gift.ts';
 import { isSignedOutError, useSenderMe } from '../../api/sender-me.ts';
 import { CHANGE_DELIVERY_PARAM, paths } from '../../config/paths.ts';
+import { senderSignIn, wizardState } from './sender-lazy-parts.ts';
 
 type Outcome =
   | { kind: 'loading' }
@@ -62,7 +61,7 @@ export function ShareRoute() {
   useEffect(() => {
     if (notFoundText) toast.error(notFoundText);
     // This gift is paid and shown: the next visit to /send begins a new one.
-    if (kind === 'ready') prepareNextGift();
+    if (kind === 'ready') void wizardState().then((w) => w.prepareNextGift());
   }, [kind, notFoundText]);
 
   switch (outcome.kind) {
@@ -74,15 +73,19 @@ export function ShareRoute() {
       return <PageSpinner label="Loading your gift…" />;
     case 'sign-in':
       return (
-        <SenderSignIn
-          title="Share your gift"
-          intro="Verify your e-mail to share your gift’s link and schedule its delivery."
-          // The wizard learns who signed in, so /send skips its code; /me is asked again and the gift read anew.
-          onSignedIn={({ email, firstName }) => {
-            startSignedIn({ email, firstName });
-            void queryClient.invalidateQueries({ queryKey: senderGiftQueryKey(giftId) });
-          }}
-        />
+        <Suspense fallback={<PageSpinner label="Loading your gift…" />}>
+          <senderSignIn.Part
+            title="Share your gift"
+            intro="Verify your e-mail to share your gift’s link and schedule its delivery."
+            // The wizard learns who signed in, so /send skips its code; /me is asked again and the gift read anew.
+            onSignedIn={({ email, firstName }) => {
+              void wizardState().then((w) => {
+                w.startSignedIn({ email, firstName });
+                return queryClient.invalidateQueries({ queryKey: senderGiftQueryKey(giftId) });
+              });
+            }}
+          />
+        </Suspense>
       );
     case 'error':
       return (
