@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { createFfmpegProcessor } from '../src/adapters/media-processor.ts';
 import { createGift, payGift, uploadVideo } from './helpers/flows.ts';
 import { codeFromOutbox, describeEachDatabase, describeEachStorage, fetchMedia, it, json, putUpload, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
-import { tinyMp4 } from './helpers/media.ts';
+import { tinyMp4, tinyWav } from './helpers/media.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 
 const processor = await createFfmpegProcessor();
@@ -66,13 +66,14 @@ async function invited(h: Harness, cookie: string, giftId: string, emails: strin
   return tokens;
 }
 
-async function contributeVideo(h: Harness, token: string, name: string, data = tinyMp4()) {
-  const url = await h.app.inject({ method: 'POST', url: contributionApi.uploadUrl(token), payload: { fileType: 'video/mp4', fileName: 'me.mp4', messageType: 'video', fileSize: data.length } });
+async function contributeFile(h: Harness, token: string, name: string, file: { data: Buffer; type: string; messageType: 'video' | 'audio' }) {
+  const url = await h.app.inject({ method: 'POST', url: contributionApi.uploadUrl(token), payload: { fileType: file.type, fileName: 'me', messageType: file.messageType, fileSize: file.data.length } });
   expect(url.statusCode, url.body).toBe(200);
   const { uploadUrl, filePath } = json<{ uploadUrl: string; filePath: string }>(url);
-  expect((await putUpload(h, uploadUrl, data)).statusCode).toBe(200);
-  return h.app.inject({ method: 'POST', url: contributionApi.confirm(token), payload: { filePath, messageType: 'video', name, notifyWhenOpened: true } });
+  expect((await putUpload(h, uploadUrl, file.data, file.type)).statusCode).toBe(200);
+  return h.app.inject({ method: 'POST', url: contributionApi.confirm(token), payload: { filePath, messageType: file.messageType, name, notifyWhenOpened: true } });
 }
+const contributeVideo = (h: Harness, token: string, name: string) => contributeFile(h, token, name, { data: tinyMp4(), type: 'video/mp4', messageType: 'video' });
 
 const contributeText = (h: Harness, token: string, name: string, text: string) =>
   h.app.inject({ method: 'POST', url: contributionApi.text(token), payload: { text, name } });
@@ -208,6 +209,26 @@ describeEachStorage(
         expect(await h.db.selectFrom(table).select('gift_id').where('gift_id', '=', giftId).execute()).toEqual([]);
       }
       expect((await h.app.inject({ method: 'GET', url: contributionApi.page(avaToken) })).statusCode).toBe(404);
+    });
+
+    it('a voice contribution is converted to M4A and plays for the recipient after the others', async () => {
+      const h = get();
+      const { reference } = await scanPhotos();
+      const { cookie } = await signIn(h, uniqueEmail('organizer'), 'Olivia');
+      const giftId = await activeGift(h, cookie, { photo: reference, recipientEmail: uniqueEmail('maya'), recipientName: 'Maya' });
+      const [token] = await invited(h, cookie, giftId, [uniqueEmail('gran')]);
+      const voice = await contributeFile(h, token!, 'Gran', { data: tinyWav(1.5, 16000), type: 'audio/wav', messageType: 'audio' });
+      expect(voice.statusCode, voice.body).toBe(200);
+      expect(json<OwnContributionResponse>(voice).mine).toMatchObject({ messageType: 'audio', state: 'processing' });
+      await h.jobs.runDue();
+      const row = await h.db.selectFrom('contributions').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ message_type: 'audio', state: 'ready', mime: 'audio/mp4' });
+      expect(row.file_path).toMatch(/\.m4a$/);
+      const message = await reveal(h, giftId);
+      expect(message.contributions).toMatchObject([{ from: 'Gran', messageType: 'audio', posterUrl: null, text: null }]);
+      const played = await fetchMedia(h, message.contributions[0]!.messageUrl!);
+      expect(played.statusCode).toBe(200);
+      expect(played.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
     });
 
     it('a contributor replaces their message, then deletes it; the organizer removes one; the files go', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
@@ -297,6 +298,49 @@ describeEachDatabase(
     });
   },
   { staffEmails: [STAFF], payments: { INR: createTestPaymentProvider(SESSION_SECRET), USD: stripe } },
+);
+
+// Razorpay's API as a loopback stand-in: orders, and refunds of a payment (recorded for the assertions).
+const razorpaySeen: { url: string; body: string }[] = [];
+const razorpayServer = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    razorpaySeen.push({ url: req.url ?? '', body });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url === '/v1/orders') return res.end(JSON.stringify({ id: `order_RZP${razorpaySeen.length.toString().padStart(11, '0')}` }));
+    const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(req.url ?? '');
+    res.end(JSON.stringify(refund ? { id: 'rfnd_RZPSTANDIN01', payment_id: refund[1] } : {}));
+  });
+});
+await new Promise<void>((resolve) => razorpayServer.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => razorpayServer.close(() => resolve())));
+const razorpayKeys = { keyId: 'rzp_test_key', keySecret: 'rzp_secret', webhookSecret: 'wh_secret' };
+const razorpay = createRazorpayProvider(razorpayKeys, fetch, `http://127.0.0.1:${(razorpayServer.address() as AddressInfo).port}`);
+
+describeEachDatabase(
+  'staff refunds through Razorpay',
+  (getH) => {
+    it('refunds the captured payment in full through Razorpay; the gift no longer opens', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h);
+      const { cookie, giftId } = await readyGift(h, 'premium_in');
+      const created = await orderFor(h, cookie, giftId);
+      const paymentId = 'pay_RZPSTANDIN0001';
+      const signature = createHmac('sha256', razorpayKeys.keySecret).update(`${created.orderId}|${paymentId}`).digest('hex');
+      const paid = await post(h, '/api/payment/verify-payment-callback', { orderId: created.orderId, paymentId, signature });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const res = await post(h, staffApi.refund(giftId), { reason }, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      const call = razorpaySeen.findLast((r) => r.url.endsWith('/refund'));
+      expect(call?.url).toBe(`/v1/payments/${paymentId}/refund`);
+      expect(JSON.parse(call!.body)).toEqual({ amount: 9900, speed: 'normal' });
+      const order = await h.db.selectFrom('orders').selectAll().where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ refund_id: 'rfnd_RZPSTANDIN01', payment_id: paymentId });
+      expect((await get(h, `/api/verification-recipient/verify-gift/${giftId}`)).statusCode).toBe(410);
+    });
+  },
+  { staffEmails: [STAFF], payments: { INR: razorpay, USD: createTestPaymentProvider(SESSION_SECRET) } },
 );
 
 describe('Razorpay refunds', () => {
