@@ -10,6 +10,7 @@ import { ARTIFACTS_DIR, RUNTIME_FILE, type E2ERuntime } from './paths.ts';
 import { ensureServerBuild, freePort, spawnServerProcess, stopProcess, waitForAnswer } from './processes.ts';
 import { PROXY_STATS_PATH, type ProxyStats } from './scaled-out.ts';
 import { startSmtpServer } from './smtp.ts';
+import { readAfterWrite } from '../../apps/server/test/helpers/s3.ts';
 
 const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -75,6 +76,7 @@ export default async function scaledSetup(): Promise<() => Promise<void>> {
     directory: join(root, 's3'),
     configureBuckets: [{ name: BUCKET, configs: [corsRule(baseURL)] }],
   });
+  readAfterWrite(s3);
   await s3.run();
 
   const webPush = (await import('web-push')).default;

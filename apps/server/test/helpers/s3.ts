@@ -1,5 +1,5 @@
 import S3rver from 's3rver';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { S3Settings } from '../../src/config.ts';
@@ -20,7 +20,11 @@ export const bucketCors = (origin: string) => `<CORSConfiguration>
 /** What of s3rver (a Koa app) the stand-in below reaches: Koa's middleware list and s3rver's object store. */
 interface S3rverInternals {
   middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-  store: { getMetadata(bucket: string, key: string): Promise<{ etag?: string }> };
+  store: {
+    getMetadata(bucket: string, key: string): Promise<{ etag?: string }>;
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    putObject(object: { bucket: string; key: string }): Promise<{ size: number; md5: string }>;
+  };
 }
 interface KoaContext {
   method: string;
@@ -74,6 +78,26 @@ function enforcePreconditions(server: S3rver) {
   });
 }
 
+/**
+ * S3's read-after-write: a HEAD or GET right after a PUT's 200 sees the whole object. s3rver 3.7.1 answers the PUT
+ * once the bytes passed its hash, before its file stream has written them, and reads an object's size from the file:
+ * a HEAD at that moment (under load, in CI) found 0 bytes. Its store's put here also waits for the file to hold them.
+ */
+export function readAfterWrite(server: S3rver): void {
+  const { store } = server as unknown as S3rverInternals;
+  const put = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    const written = await put(object);
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    const until = Date.now() + 10_000;
+    while ((await stat(file)).size < written.size) {
+      if (Date.now() > until) throw new Error(`s3rver did not write ${object.key} (${written.size} bytes) within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    return written;
+  };
+}
+
 export interface S3TestServer {
   settings: S3Settings;
   /** The bucket's folder on disk (s3rver keeps each object as files under it). */
@@ -93,6 +117,7 @@ export async function startS3Server(opts: { bucket?: string; corsOrigin?: string
     configureBuckets: [{ name: bucket, configs: opts.corsOrigin ? [bucketCors(opts.corsOrigin)] : [] }],
   });
   enforcePreconditions(server);
+  readAfterWrite(server);
   const { port } = await server.run();
   let stopped = false;
   return {
