@@ -57,3 +57,48 @@ describe('the second look', () => {
     expect(near.coverage!).toBeGreaterThan(MOVE_CLOSER_BELOW);
   });
 });
+
+describe('the zoomed look (decision 052)', () => {
+  /**
+   * A poster at `side` px in the same cluttered frame, where the scanner's guide asks for it (around the middle): under
+   * ~180 px it is smaller than its reference's smallest level.
+   */
+  async function tinyInClutter(seed: number, side: number, at = { left: 250, top: 170 }): Promise<Buffer> {
+    const table = await sharp(await poster(7, 600)).resize(600, 450, { fit: 'cover' }).png().toBuffer();
+    const g = await sharp(await poster(seed)).resize(side, side).png().toBuffer();
+    return browserCompress(await sharp(table).composite([{ input: g, ...at }]).jpeg({ quality: 90 }).toBuffer());
+  }
+
+  it('recognises a gift 75 px wide that the looks before it miss, with evidence over its own bar', async () => {
+    const blob = (await enrol(await poster(31))).reference;
+    const query = await tinyInClutter(31, 75);
+    CONFIG.zoomLook = 0;
+    const before = await match(query, [[blob]]);
+    expect(before.matched).toBe(false);
+    expect(before.inliers).toBeLessThan(CONFIG.minInliers);
+    CONFIG.zoomLook = saved.zoomLook;
+    const after = await match(query, [[blob]]);
+    expect(after).toMatchObject({ matched: true, bestIndex: 0 });
+    expect(after.inliers).toBeGreaterThanOrEqual(CONFIG.zoomLookBar);
+  });
+
+  it('picks the right one of several gifts, and finds no other poster in the frame', async () => {
+    const query = await tinyInClutter(31, 75);
+    const others = await Promise.all([131, 47, 88].map(async (s) => (await enrol(await poster(s))).reference));
+    const own = (await enrol(await poster(31))).reference;
+    expect(await match(query, [[others[0]!], [others[1]!], [own], [others[2]!]])).toMatchObject({ matched: true, bestIndex: 2 });
+    const none = await match(query, others.map((o) => [o]));
+    expect(none.matched).toBe(false);
+    expect(none.inliers).toBeLessThan(CONFIG.minInliers);
+  });
+
+  it('compare() reports the zoomed look apart from the evidence it decides on', async () => {
+    const q = await extractQuery(await tinyInClutter(31, 75));
+    const ref31 = await extractReference(await poster(31));
+    const e = compare(q, ref31);
+    expect(e.zoomLook).toBeGreaterThanOrEqual(CONFIG.zoomLookBar);
+    expect(e.inliers).toBeLessThan(CONFIG.minInliers);
+    CONFIG.zoomLook = 0;
+    expect(compare(q, ref31).zoomLook).toBeUndefined();
+  });
+});

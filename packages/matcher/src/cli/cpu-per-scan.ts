@@ -1,12 +1,14 @@
 /**
  * npm run -s cpu -w @giftlens/matcher -- --pairs PAIRS.csv [--every 1] [--hard DIR] [--hard-limit N] [--rounds 2]
  *
- * CPU per scan of the shipped recipe against the recipe before decision 047 (no second look), in one run, interleaved
- * scan by scan so that both see the same machine load (the budget: at most 30% more):
+ * CPU per scan of the shipped recipe against the recipe before decision 047 (no second look, no zoomed look: the issue's
+ * "today") and the one before decision 052 (no zoomed look), in one run, interleaved scan by scan so that all see the
+ * same machine load (the budget: at most 30% more than before 047):
  * - every pair of the data set (one gift per scan, as the bench);
  * - and the hard cases of `npm run -s phonecases` found in DIR (their JPEGs, as the browser sent them), each against
- *   its own reference and against one other: the frames where the second look is taken most.
- * Then scans/s on a pool of 2 worker threads for both, fed every data-set pair at once (rounds A B B A).
+ *   its own reference and against one other: the frames where the second and zoomed looks are taken most.
+ * Then scans/s on a pool of 2 worker threads for the shipped recipe and the one before 047, fed every data-set pair
+ * at once (rounds A B B A).
  * CPU = process.cpuUsage of this process (libvips threads included).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -30,6 +32,9 @@ const load0 = loadavg()[0]!;
 await loadCv();
 const shipped = RECIPES.find((r) => r.name === 'shipped')!;
 const before = RECIPES.find((r) => r.name.startsWith('before 047'))!;
+const before052 = RECIPES.find((r) => r.name.startsWith('before 052'))!;
+/** the order each scan runs the recipes in: rotated scan by scan, so none always runs on a warm cache */
+const ORDERS = [[shipped, before, before052], [before, before052, shipped], [before052, shipped, before]];
 
 const pairs = readPairs(csv);
 const refPaths = [...new Set(pairs.map((p) => p.referencePath))].sort();
@@ -39,7 +44,11 @@ const refOf = new Map(refPaths.map((r) => [giftOf(r), r]));
 
 interface Scan { query: Buffer; ref: Uint8Array; genuine: boolean; set: string }
 const scans: Scan[] = [];
-for (const p of pairs.filter((_, i) => i % every === 0)) scans.push({ query: await browserCompress(readFileSync(p.queryPath)), ref: refs.get(p.referencePath)!, genuine: p.label === true, set: 'data set' });
+// the data set's pairs, told apart: a photo of the gift scanned, and a photo of another gift (what a frame without the
+// gift costs: every look runs on it)
+for (const p of pairs.filter((_, i) => i % every === 0)) {
+  scans.push({ query: await browserCompress(readFileSync(p.queryPath)), ref: refs.get(p.referencePath)!, genuine: p.label === true, set: p.label === true ? 'data set, its gift' : 'data set, another gift' });
+}
 let hardFiles: string[] = [];
 try {
   hardFiles = readdirSync(hardDir).filter((f) => f.endsWith('.jpg')).sort();
@@ -54,7 +63,9 @@ for (const [i, f] of hardFiles.entries()) {
   const gift = name.endsWith('-object') ? `object:${name.slice(0, 2)}` : `cover:${name.slice(0, 3)}`;
   const own = refOf.get(gift);
   if (!own) continue;
-  const other = refPaths[(refPaths.indexOf(own) + 11) % refPaths.length]!;
+  // another cover: a hard case's background may be a photo of an object, which then really is in the frame
+  const covers = refPaths.filter((r) => r.includes('/covers/') && r !== own);
+  const other = covers[(refPaths.indexOf(own) + 11) % covers.length]!;
   const query = readFileSync(join(hardDir, f));
   scans.push({ query, ref: refs.get(own)!, genuine: true, set: 'hard cases' }, { query, ref: refs.get(other)!, genuine: false, set: 'hard cases' });
 }
@@ -65,15 +76,15 @@ const cpu = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 type Tally = Record<string, { ms: number; n: number; matched: number; genuine: number; falseMatches: number }>;
-const tally: Record<string, Tally> = { [shipped.name]: {}, [before.name]: {} };
+const tally: Record<string, Tally> = { [shipped.name]: {}, [before.name]: {}, [before052.name]: {} };
 const report = () => {
   console.log(`CPU per scan, interleaved scan by scan; load average ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} now`);
   console.log('| scans | recipe | CPU ms per scan | ratio | true matches | false matches |');
   console.log('|---|---|---|---|---|---|');
-  for (const set of ['data set', 'hard cases', 'all']) {
+  for (const set of ['data set, its gift', 'data set, another gift', 'hard cases', 'all']) {
     const b = tally[before.name]![set];
     if (!b) continue;
-    for (const r of [before, shipped]) {
+    for (const r of [before, before052, shipped]) {
       const t = tally[r.name]![set]!;
       console.log(`| ${set} (${t.n}) | ${r.name} | ${(t.ms / t.n).toFixed(1)} | x${(t.ms / b.ms).toFixed(2)} | ${t.matched}/${t.genuine} | ${t.falseMatches} |`);
     }
@@ -81,8 +92,7 @@ const report = () => {
 };
 for (const [i, s] of scans.entries()) {
   if (i % 100 === 99) report();
-  // alternate which recipe goes first, so neither always runs on a warm cache
-  for (const r of i % 2 ? [before, shipped] : [shipped, before]) {
+  for (const r of ORDERS[i % ORDERS.length]!) {
     const c0 = process.cpuUsage();
     const d = await withConfig(r.config, () => match(s.query, [[s.ref]]));
     const ms = cpu(c0);
@@ -99,7 +109,7 @@ for (const [i, s] of scans.entries()) {
 report();
 
 // throughput: a pool of two worker threads per recipe, fed every data-set pair at once; rounds A B B A
-const dataset = scans.filter((s) => s.set === 'data set');
+const dataset = scans.filter((s) => s.set.startsWith('data set'));
 const through = new Map<string, { scans: number; ms: number }>();
 for (let k = 0; k < rounds; k++) {
   for (const r of k % 2 ? [before, shipped] : [shipped, before]) {

@@ -13,7 +13,7 @@ import { browserCompress } from '../decode.ts';
 import { CONFIG, compare, extractQuery, extractReference } from '../engine.ts';
 import type { Features } from '../features.ts';
 import type { Comparison } from '../calibration.ts';
-import { readPairs } from './dataset.ts';
+import { readPairs, type Pair } from './dataset.ts';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,6 +21,21 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export function giftOf(path: string): string {
   const b = basename(path, '.jpg');
   return path.includes('/objects/') ? `object:${b.slice(0, 2)}` : `cover:${b.slice(0, 3)}`;
+}
+
+/** The data set by gift: its references, kinds, phone photos, and the object photos a hard case may use as clutter. */
+export function giftIndex(pairs: Pair[]) {
+  const refPaths = [...new Set(pairs.map((p) => p.referencePath))].sort();
+  const kindOf = new Map<string, string>();
+  for (const p of pairs) kindOf.set(giftOf(p.referencePath), p.kind);
+  const refOf = new Map(refPaths.map((r) => [giftOf(r), r]));
+  const photosOf = new Map<string, string[]>();
+  for (const p of pairs.filter((x) => x.label === true)) photosOf.set(giftOf(p.referencePath), [...(photosOf.get(giftOf(p.referencePath)) ?? []), p.queryPath]);
+  const gifts = [...refOf.keys()].sort();
+  const backgrounds = [...new Set(pairs.filter((p) => p.queryPath.includes('/objects/')).flatMap((p) => [p.queryPath, p.referencePath]))]
+    .sort()
+    .map((path) => ({ name: basename(path), path, gift: giftOf(path) }));
+  return { refPaths, kindOf, refOf, photosOf, gifts, backgrounds };
 }
 
 /**

@@ -9,9 +9,10 @@
  * records the evidence before the second look (the recipe before decision 047) and the second look's own inliers, so
  * one run gives:
  * - the per-condition table before and after (README "Hard cases real phones take");
- * - leave-gifts-out cross-validation (calibration.ts) over the second look's trigger (off, or at least 4 / 6 / 8
- *   inliers), with the bar set per fold as shipped (worst training impostor + 4), held-out accuracy with its spread;
- * - what the second look costs: how often it is taken (genuine / impostor comparisons) and its CPU.
+ * - leave-gifts-out cross-validation (calibration.ts) over the recipes: no second look, the second look at 6 inliers
+ *   (decision 047), the zoomed look (decision 052) alone and both (shipped), with the bar set per fold as shipped
+ *   (worst training impostor + 4), held-out accuracy with its spread;
+ * - what the second and zoomed looks cost: how often each is taken (genuine / impostor comparisons).
  * Images are cached in DIR (default: the temp folder's giftlens-matcher/phonecases-SEED), never in git; the rows
  * go to FILE as JSON (default DIR/rows.json) for further analysis.
  */
@@ -24,7 +25,7 @@ import { browserCompress } from '../decode.ts';
 import { CONFIG, compare, coverageOf, extractQuery, extractReference, MOVE_CLOSER_BELOW } from '../engine.ts';
 import type { Features } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
-import { giftOf, SHOWS_BOTH } from './evidence.ts';
+import { giftIndex, giftOf, SHOWS_BOTH } from './evidence.ts';
 import { context, nextFrame, PHONE_CONDITIONS, phoneCase, STRENGTHS, strengthValue } from './hardcase-gen.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
@@ -41,8 +42,11 @@ const onlyConditions = argValue('--conditions')?.split(',');
 const withDataset = !process.argv.includes('--no-dataset');
 /** report on rows computed by several runs (comma-separated files) instead of computing any */
 const rowsIn = argValue('--rows-in')?.split(',');
-/** second-look triggers compared by the cross-validation (0 = no second look, the recipe before decision 047) */
-const TRIGGERS = [0, 4, 6, 8];
+/**
+ * the second look's trigger as shipped (decision 047 compared 4, 6 and 8 and chose 6; its table in the README); the
+ * rows keep the second look wherever it is taken at 6, so the recipe before 047 is `first` alone
+ */
+const TRIGGERS = [0, 6];
 const MARGIN = 4;
 
 export interface Row extends Comparison {
@@ -55,21 +59,17 @@ export interface Row extends Comparison {
   secondMs: number;
   /** share of the frame the first look's model places the reference on (null: no model of 6+ inliers) */
   coverage: number | null;
+  /** the zoomed look's inliers (decision 052; null: not taken, the looks before it at 40 or more) */
+  zoom?: number | null;
   /** hard cases: the same comparison on the scene's next live frame (nextFrame) */
-  next?: { first: number; second: number | null };
+  next?: { first: number; second: number | null; zoom?: number | null };
 }
 
 const t0 = Date.now();
 const load0 = loadavg()[0]!;
 const cv = await loadCv();
 const pairs = readPairs(csv);
-const refPaths = [...new Set(pairs.map((p) => p.referencePath))].sort();
-const kindOf = new Map<string, string>();
-for (const p of pairs) kindOf.set(giftOf(p.referencePath), p.kind);
-const refOf = new Map(refPaths.map((r) => [giftOf(r), r]));
-const photosOf = new Map<string, string[]>();
-for (const p of pairs.filter((x) => x.label === true)) photosOf.set(giftOf(p.referencePath), [...(photosOf.get(giftOf(p.referencePath)) ?? []), p.queryPath]);
-const gifts = [...refOf.keys()].sort();
+const { refPaths, kindOf, refOf, photosOf, gifts, backgrounds } = giftIndex(pairs);
 const rel = (p: string): string => p.slice(Math.max(p.lastIndexOf('/covers/'), p.lastIndexOf('/objects/')) + 1);
 
 const cpuMs = (since: NodeJS.CpuUsage): number => {
@@ -90,6 +90,7 @@ if (rowsIn) {
   console.log(`rows read from ${rowsFile} (--fresh to compute them again)`);
 } else {
   rows = [];
+  mkdirSync(outDir, { recursive: true });
   const refs = new Map<string, Features>();
   for (const r of refPaths) refs.set(r, await extractReference(readFileSync(r)));
   const scan = async (jpeg: Buffer): Promise<Features> => {
@@ -107,7 +108,7 @@ if (rowsIn) {
     const refGift = giftOf(ref);
     const e2 = q2 ? compare(q2, f) : undefined;
     return {
-      ...(e2 ? { next: { first: e2.firstLook ?? e2.inliers, second: e2.secondLook ?? null } } : {}),
+      ...(e2 ? { next: { first: e2.firstLook ?? e2.inliers, second: e2.secondLook ?? null, zoom: e2.zoomLook ?? null } } : {}),
       coverage: e.map && (e.firstLook ?? e.inliers) >= 6 ? coverageOf(e.map, f.width, f.height, q.width, q.height) : null,
       ...base,
       refGift,
@@ -117,6 +118,7 @@ if (rowsIn) {
       spread: Math.round(e.spread * 36),
       first: e.firstLook ?? e.inliers,
       second: e.secondLook ?? null,
+      zoom: e.zoomLook ?? null,
       secondMs: e.secondLook !== undefined ? ms : 0,
     };
   };
@@ -135,10 +137,6 @@ if (rowsIn) {
   }
   // the hard cases: each gift under each condition and strength, from its photos in turn, against its reference and
   // `nImpostors` others (never the gift in the background photo)
-  const backgrounds = [...new Set(pairs.filter((p) => p.queryPath.includes('/objects/')).flatMap((p) => [p.queryPath, p.referencePath]))]
-    .sort()
-    .map((path) => ({ name: basename(path), path, gift: giftOf(path) }));
-  mkdirSync(outDir, { recursive: true });
   let cell = -1;
   for (const condition of PHONE_CONDITIONS) {
     for (const strength of STRENGTHS) {
@@ -171,14 +169,26 @@ if (rowsIn) {
   writeFileSync(rowsFile, JSON.stringify(rows));
 }
 
-/** The evidence under a trigger: the second look counts only where it would be taken. */
-/** a comparison's evidence as match() decides it: the second look counts only from CONFIG.secondLookBar inliers */
-const evidenceAt = (r: Row, trigger: number): number =>
-  trigger > 0 && r.second !== null && r.first >= trigger && r.second >= CONFIG.secondLookBar ? Math.max(r.first, r.second) : r.first;
+/**
+ * A comparison's evidence as match() decides it under a trigger: the second look counts only where it would be taken
+ * and from CONFIG.secondLookBar inliers; with `zoom`, the zoomed look (decision 052) from CONFIG.zoomLookBar.
+ */
+const evidenceAt = (r: Row, trigger: number, zoom = false): number => {
+  const looks = trigger > 0 && r.second !== null && r.first >= trigger && r.second >= CONFIG.secondLookBar ? Math.max(r.first, r.second) : r.first;
+  return zoom && r.zoom != null && r.zoom >= CONFIG.zoomLookBar ? Math.max(looks, r.zoom) : looks;
+};
+/** What cross-validation compares: the recipe before 047, 047's second look, the zoomed look alone, and both (shipped). */
+const VARIANTS = [
+  { name: 'no second look', trigger: 0, zoom: false },
+  { name: 'second look >= 6', trigger: 6, zoom: false },
+  { name: 'zoomed look', trigger: 0, zoom: true },
+  { name: 'second + zoomed look', trigger: 6, zoom: true },
+] as const;
+const SHIPPED = VARIANTS[3];
 const impostor = (r: Row): boolean => !r.genuine && !r.showsBoth;
 
 const bar = CONFIG.minInliers;
-const table = (trigger: number, title: string): string[] => {
+const table = (trigger: number, title: string, zoom = false): string[] => {
   const out = [
     title,
     '| condition | strength | true matches printed | true matches 3D | false matches | median / lowest genuine inliers | highest impostor |',
@@ -187,13 +197,14 @@ const table = (trigger: number, title: string): string[] => {
   const line = (name: string, strength: string, sel: Row[]): string => {
     const gen = sel.filter((r) => r.genuine);
     const imp = sel.filter(impostor);
-    const ok = (kind: string) => gen.filter((r) => r.kind === kind && evidenceAt(r, trigger) >= bar).length;
+    const ev = (r: Row) => evidenceAt(r, trigger, zoom);
+    const ok = (kind: string) => gen.filter((r) => r.kind === kind && ev(r) >= bar).length;
     const of = (kind: string) => gen.filter((r) => r.kind === kind).length;
     const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
-    const gi = gen.map((r) => evidenceAt(r, trigger)).sort((a, b) => a - b);
+    const gi = gen.map(ev).sort((a, b) => a - b);
     return (
       `| ${name} | ${strength} | ${ok('printed-flat')}/${of('printed-flat')} (${pct(ok('printed-flat'), of('printed-flat'))}) | ${ok('object-3d')}/${of('object-3d')} (${pct(ok('object-3d'), of('object-3d'))}) | ` +
-      `${imp.filter((r) => evidenceAt(r, trigger) >= bar).length}/${imp.length} | ${gi[Math.floor(gi.length / 2)] ?? 0} / ${gi[0] ?? 0} | ${Math.max(0, ...imp.map((r) => evidenceAt(r, trigger)))} |`
+      `${imp.filter((r) => ev(r) >= bar).length}/${imp.length} | ${gi[Math.floor(gi.length / 2)] ?? 0} / ${gi[0] ?? 0} | ${Math.max(0, ...imp.map(ev))} |`
     );
   };
   for (const c of PHONE_CONDITIONS) {
@@ -212,26 +223,27 @@ console.log(
   `hard cases real phones take (seed ${seed}): ${new Set(rows.filter((r) => r.set === 'hard case').map((r) => r.queryGift)).size} gifts x ${PHONE_CONDITIONS.length} conditions x ${STRENGTHS.length} strengths, each from one of the gift's photos in turn ` +
     `(its reference or a phone photo), compressed like the browser; each against its reference and ${nImpostors} others; plus the data set's ${rows.filter((r) => r.set === 'data set' && r.genuine).length} genuine photos against their reference and ${datasetOthers || 'every'} other(s). Bar ${bar}.`,
 );
-for (const l of table(0, '\nBefore (the recipe before decision 047: no second look)')) console.log(l);
-for (const l of table(Number(argValue('--trigger', '6')), `\nAfter (second look at >= ${argValue('--trigger', '6')} inliers)`)) console.log(l);
+for (const l of table(0, '\nBefore decision 047 (no second look)')) console.log(l);
+for (const l of table(6, '\nBefore decision 052 (second look at >= 6 inliers)')) console.log(l);
+for (const l of table(SHIPPED.trigger, `\nShipped (second look at >= 6, zoomed look x${CONFIG.zoomLook}; each deciding from ${CONFIG.secondLookBar} / ${CONFIG.zoomLookBar})`, SHIPPED.zoom)) console.log(l);
 
-// leave-gifts-out cross-validation over the trigger: one variant per trigger, the bar tuned per fold
-const cvRows: Comparison[] = TRIGGERS.flatMap((t) => rows.map((r) => ({ ...r, inliers: evidenceAt(r, t), spread: 36, variant: t === 0 ? 'no second look' : `second look >= ${t}` })));
-console.log(`\nleave-gifts-out cross-validation, 5 folds over ${gifts.length} gifts (the data set and the hard cases of the held-out gifts unseen); bar = worst training impostor + ${MARGIN}; variants: ${TRIGGERS.map((t) => (t ? `second look >= ${t}` : 'none')).join(', ')}`);
+// leave-gifts-out cross-validation over the variants, the bar tuned per fold
+const cvRows: Comparison[] = VARIANTS.flatMap((v) => rows.map((r) => ({ ...r, inliers: evidenceAt(r, v.trigger, v.zoom), spread: 36, variant: v.name })));
+console.log(`\nleave-gifts-out cross-validation, 5 folds over ${gifts.length} gifts (the data set and the hard cases of the held-out gifts unseen); bar = worst training impostor + ${MARGIN}; variants: ${VARIANTS.map((v) => v.name).join(', ')}`);
 const perVariant = (variant: string) => cvRows.filter((c) => c.variant === variant);
-for (const t of TRIGGERS) {
-  const variant = t === 0 ? 'no second look' : `second look >= ${t}`;
+for (const v of VARIANTS) {
+  const variant = v.name;
   const folds = crossValidate(perVariant(variant), 5, MARGIN, [0]);
   const acc = (set: string) =>
     folds.map((f) => {
       const held = new Set(f.heldOut);
       const g = rows.filter((r) => r.set === set && r.genuine && held.has(r.queryGift));
-      return (100 * g.filter((r) => evidenceAt(r, t) >= f.rule.minInliers).length) / g.length;
+      return (100 * g.filter((r) => evidenceAt(r, v.trigger, v.zoom) >= f.rule.minInliers).length) / g.length;
     });
   const fmt = (s: { min: number; median: number; max: number }, d = 1) => `${s.min.toFixed(d)} / ${s.median.toFixed(d)} / ${s.max.toFixed(d)}`;
   const falseMatches = folds.reduce((a, f) => a + Object.values(f.byKind).reduce((b, k) => b + k.falseMatches, 0), 0);
   console.log(
-    `${variant.padEnd(20)} bars ${folds.map((f) => f.rule.minInliers).join('/')}; held-out true matches min/median/max: data set ${fmt(spreadOf(acc('data set')))}%, hard cases ${fmt(spreadOf(acc('hard case')))}%; ` +
+    `${variant.padEnd(22)} bars ${folds.map((f) => f.rule.minInliers).join('/')}; held-out true matches min/median/max: data set ${fmt(spreadOf(acc('data set')))}%, hard cases ${fmt(spreadOf(acc('hard case')))}%; ` +
       `false matches ${falseMatches}; headroom (bar - worst held-out impostor) ${fmt(spreadOf(folds.map((f) => f.headroom)), 0)}`,
   );
 }
@@ -240,15 +252,15 @@ console.log(`chosen per fold (most training genuine accepted, then the lower imp
 
 // evidence pooled over two live frames of one scene (the same session and gift): either frame at the bar, or both
 // at the pooled bar P = the worst training impostor's weaker frame + the same margin (never above the bar)
-const trigger = Number(argValue('--trigger', '6'));
+const trigger = SHIPPED.trigger;
 {
   const two = rows.filter((r) => r.set === 'hard case' && r.next);
   const ev2 = (r: Row): [number, number] => {
-    const a = evidenceAt(r, trigger);
-    const b = evidenceAt({ ...r, first: r.next!.first, second: r.next!.second }, trigger);
+    const a = evidenceAt(r, trigger, SHIPPED.zoom);
+    const b = evidenceAt({ ...r, first: r.next!.first, second: r.next!.second, zoom: r.next!.zoom ?? null }, trigger, SHIPPED.zoom);
     return [Math.max(a, b), Math.min(a, b)];
   };
-  const folds = crossValidate(cvRows.filter((c) => c.variant === `second look >= ${trigger}`), 5, MARGIN, [0]);
+  const folds = crossValidate(cvRows.filter((c) => c.variant === SHIPPED.name), 5, MARGIN, [0]);
   const lines: string[] = [];
   let singleOk = 0, pooledOk = 0, genuine = 0, falseSingle = 0, falsePooled = 0;
   const headroom: number[] = [];
@@ -276,7 +288,7 @@ const trigger = Number(argValue('--trigger', '6'));
       `genuine scenes whose two frames are both at it but neither at the bar: ${two.filter((r) => r.genuine && ev2(r)[0] < bar && ev2(r)[1] >= pAll).length}`,
   );
   console.log(
-    `two live frames of each hard case (the next frame 400 ms later: hand moved <= 1%, new sensor noise), second look >= ${trigger}, cross-validated: ` +
+    `two live frames of each hard case (the next frame 400 ms later: hand moved <= 1%, new sensor noise), ${SHIPPED.name}, cross-validated: ` +
       `either frame at the bar ${singleOk}/${genuine}, pooled (both frames >= P) ${pooledOk}/${genuine}; false matches ${falseSingle} / ${falsePooled}; ` +
       `per fold ${lines.join(', ')}; pooled headroom (P - worst held-out impostor's weaker frame) min/median/max ${Object.values(spreadOf(headroom)).join(' / ')}`,
   );
@@ -284,7 +296,7 @@ const trigger = Number(argValue('--trigger', '6'));
 
 // "Move closer": where the first look places the best evidence, on the misses that remain
 {
-  const misses = rows.filter((r) => r.set === 'hard case' && r.genuine && evidenceAt(r, trigger) < bar);
+  const misses = rows.filter((r) => r.set === 'hard case' && r.genuine && evidenceAt(r, trigger, SHIPPED.zoom) < bar);
   const hinted = (sel: Row[]) => sel.filter((r) => r.coverage !== null && r.coverage < MOVE_CLOSER_BELOW).length;
   const byCond = PHONE_CONDITIONS.map((c) => {
     const m = misses.filter((r) => r.condition === c);
@@ -306,6 +318,16 @@ for (const t of TRIGGERS.filter((x) => x > 0)) {
   console.log(
     `second look >= ${t}: taken (under the bar) by ${tg.length}/${g.length} genuine and ${ti.length}/${i.length} impostor comparisons ` +
       `(${((100 * ti.length) / i.length).toFixed(1)}%); CPU per comparison with a second look ${(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)).toFixed(1)} ms (both looks)`,
+  );
+}
+{
+  const taken = (sel: Row[]) => sel.filter((r) => r.zoom != null && evidenceAt(r, 6) < bar);
+  const g = rows.filter((r) => r.genuine), i = rows.filter(impostor);
+  const rescued = taken(g).filter((r) => r.zoom! >= CONFIG.zoomLookBar);
+  const zi = taken(i).map((r) => r.zoom!).sort((a, b) => b - a);
+  console.log(
+    `zoomed look x${CONFIG.zoomLook}: taken (still under the bar) by ${taken(g).length}/${g.length} genuine and ${taken(i).length}/${i.length} impostor comparisons; ` +
+      `genuine it brings to ${CONFIG.zoomLookBar}+: ${rescued.length} (lowest ${Math.min(...rescued.map((r) => r.zoom!))}); highest impostors on it ${zi.slice(0, 5).join(', ')}`,
   );
 }
 if (extracted) console.log(`query extraction ${(extractMs / extracted).toFixed(1)} ms CPU`);
