@@ -150,7 +150,7 @@ export const CONFIG = {
    * look follows from it. A gift under ~180 px in the query is smaller than the smallest of the reference's 8 levels
    * (640 / 1.2^7) and has few corners FAST can see at that size: enlarged, it has them, on a scale the reference
    * shares. 0 = off (the recipe before decision 052). Chosen by leave-gifts-out cross-validation on the data set and
-   * the hard cases, and by its CPU on frames without the gift (README "Hard cases real phones take").
+   * the hard cases, and by its CPU on frames without the gift (README "The zoomed look").
    */
   zoomLook: 2,
   /** ... of this share of the picture's width and height, centred (where the scanner's guide asks for the gift) */
@@ -160,8 +160,9 @@ export const CONFIG = {
   /** ... and this many keypoints */
   zoomFeatures: 1000,
   /**
-   * Evidence of the zoomed look (or of the second look that follows it) decides only at this many inliers or more:
-   * the highest impostor measured on it plus the margin of 4 every bar keeps (README "Hard cases").
+   * Evidence of the zoomed look (or of the second look that follows it) decides only at this many inliers or more,
+   * the second look's bar: the highest impostor the zoomed look reached is 8 of 4,956 impostor comparisons (README
+   * "The zoomed look"), 8 under it; with the whole picture enlarged it had reached 12, 4 under it.
    */
   zoomLookBar: 16,
 };
