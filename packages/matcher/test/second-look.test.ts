@@ -82,6 +82,19 @@ describe('the zoomed look (decision 052)', () => {
     expect(after.inliers).toBeGreaterThanOrEqual(CONFIG.zoomLookBar);
   });
 
+  it('decides nothing under its own bar, and says where the gift is when it does', async () => {
+    const blob = (await enrol(await poster(31))).reference;
+    const query = await tinyInClutter(31, 75);
+    CONFIG.zoomLookBar = 1000;
+    expect(await match(query, [[blob]])).toMatchObject({ matched: false });
+    CONFIG.zoomLookBar = saved.zoomLookBar;
+    const found = await match(query, [[blob]]);
+    expect(found.matched).toBe(true);
+    // the poster is 75 px of a 600 px frame: about 2% of its area
+    expect(found.coverage).toBeGreaterThan(0.01);
+    expect(found.coverage).toBeLessThan(0.04);
+  });
+
   it('picks the right one of several gifts, and finds no other poster in the frame', async () => {
     const query = await tinyInClutter(31, 75);
     const others = await Promise.all([131, 47, 88].map(async (s) => (await enrol(await poster(s))).reference));

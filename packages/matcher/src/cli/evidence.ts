@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserCompress } from '../decode.ts';
-import { CONFIG, compare, extractQuery, extractReference } from '../engine.ts';
+import { CONFIG, compare, extractQuery, extractReference, type PairEvidence } from '../engine.ts';
 import type { Features } from '../features.ts';
 import type { Comparison } from '../calibration.ts';
 import { readPairs, type Pair } from './dataset.ts';
@@ -22,6 +22,9 @@ export function giftOf(path: string): string {
   const b = basename(path, '.jpg');
   return path.includes('/objects/') ? `object:${b.slice(0, 2)}` : `cover:${b.slice(0, 3)}`;
 }
+
+/** A comparison's inliers as match() judges them: the zoomed look (decision 052) counts from its own bar. */
+const decided = (e: PairEvidence): number => (e.zoomLook !== undefined && e.zoomLook >= CONFIG.zoomLookBar ? Math.max(e.inliers, e.zoomLook) : e.inliers);
 
 /** The data set by gift: its references, kinds, phone photos, and the object photos a hard case may use as clutter. */
 export function giftIndex(pairs: Pair[]) {
@@ -104,7 +107,7 @@ export async function evidenceMatrix(csv: string, log: (s: string) => void = () 
     for (const rp of refPaths) {
       const e = compare(q, refs.get(rp)!);
       const qg = giftOf(qp), rg = giftOf(rp);
-      rows.push({ query: rel(qp), queryGift: qg, refGift: rg, kind: kindOf.get(qp)!, genuine: qg === rg, showsBoth: SHOWS_BOTH.has(`${rel(qp)},${rg}`), inliers: e.inliers, spread: Math.round(e.spread * 36) });
+      rows.push({ query: rel(qp), queryGift: qg, refGift: rg, kind: kindOf.get(qp)!, genuine: qg === rg, showsBoth: SHOWS_BOTH.has(`${rel(qp)},${rg}`), inliers: decided(e), spread: Math.round(e.spread * 36) });
     }
     u = process.cpuUsage(t);
     compareUs += u.user + u.system;

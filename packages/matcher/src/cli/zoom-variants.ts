@@ -1,8 +1,8 @@
 /**
  * npm run -s zoomvariants -w @giftlens/matcher -- --pairs PAIRS.csv [--step 4] [--impostors 6] [--views w2l4,c7l1,...]
  *
- * How decision 052's zoomed look was chosen: on the hard cases of `npm run -s phonecases` (the same generator and
- * seeds; every `step`-th cover and every 2nd object), each scene against its reference and `impostors` others, the
+ * How decision 052's zoomed look was chosen: on hard cases of `npm run -s phonecases` (the same generator and seeds,
+ * other scenes: every `step`-th cover and every 2nd object), each scene against its reference and `impostors` others, the
  * evidence the engine had before (first and second look) and, per variant of the zoomed look, the grey evidence of the
  * enlarged picture and of a second look from its model. A variant is `w` (the whole picture) or `c` (its middle, that
  * many tenths of the width and height) with its zoom (w2 = x2, w15 = x1.5; the middle is always x2), `l` ORB levels
@@ -41,15 +41,21 @@ const cpu = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
+/** The w x h part of `img` at (x0, y0) enlarged f times (bilinear), as the engine's resizeGrey does. */
 function resize(img: GreyImage, x0: number, y0: number, w: number, h: number, f: number): GreyImage {
   const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
-  src.data.set(img.data);
-  const roi = src.roi(new cv.Rect(x0, y0, w, h));
   const dst = new cv.Mat();
-  cv.resize(roi, dst, new cv.Size(Math.round(w * f), Math.round(h * f)), 0, 0, cv.INTER_LINEAR);
-  const out = { width: dst.cols, height: dst.rows, data: dst.data.slice(0, dst.cols * dst.rows) };
-  src.delete(); roi.delete(); dst.delete();
-  return out;
+  let roi: InstanceType<typeof cv.Mat> | undefined;
+  try {
+    src.data.set(img.data);
+    roi = src.roi(new cv.Rect(x0, y0, w, h));
+    cv.resize(roi, dst, new cv.Size(Math.round(w * f), Math.round(h * f)), 0, 0, cv.INTER_LINEAR);
+    return { width: dst.cols, height: dst.rows, data: dst.data.slice(0, dst.cols * dst.rows) };
+  } finally {
+    roi?.delete();
+    dst.delete();
+    src.delete();
+  }
 }
 
 function grey(img: GreyImage, levels = CONFIG.queryLevels, n = CONFIG.queryFeatures): Features {
@@ -63,12 +69,14 @@ function ev(q: Features, r: Features) {
 }
 
 interface View { name: string; levels: number; n: number; make: (img: GreyImage) => { img: GreyImage; toQuery: number[] } }
-const whole = (z: number) => (img: GreyImage) => ({ img: resize(img, 0, 0, img.width, img.height, z), toQuery: [1 / z, 0, 0, 0, 1 / z, 0, 0, 0, 1] });
+/** zoomed pixels -> query pixels for cv.resize (pixel centres aligned), as the engine's zoomedFeatures */
+const back = (z: number, x0: number, y0: number) => [1 / z, 0, x0 + 0.5 / z - 0.5, 0, 1 / z, y0 + 0.5 / z - 0.5, 0, 0, 1];
+const whole = (z: number) => (img: GreyImage) => ({ img: resize(img, 0, 0, img.width, img.height, z), toQuery: back(z, 0, 0) });
 const centre = (share: number, z: number) => (img: GreyImage) => {
   const w = Math.round(img.width * share), h = Math.round(img.height * share), x0 = Math.round((img.width - w) / 2), y0 = Math.round((img.height - h) / 2);
-  return { img: resize(img, x0, y0, w, h, z), toQuery: [1 / z, 0, x0, 0, 1 / z, y0, 0, 0, 1] };
+  return { img: resize(img, x0, y0, w, h, z), toQuery: back(z, x0, y0) };
 };
-const VIEWS: View[] = (argValue('--views') ?? 'w2l4,w2l1,w2l2,c6l2,c5l1,w15l2').split(',').map((k) => {
+const VIEWS: View[] = (argValue('--views') ?? 'w2l4,w2l2,w2l1,w15l2,c8l1,c7l1,c6l1,c5l1').split(',').map((k) => {
   const m = /^([wc])(\d+)l(\d)(?:n(\d+))?$/.exec(k)!;
   const levels = Number(m[3]), n = m[4] ? Number(m[4]) : 1000;
   if (m[1] === 'w') { const z = Number(m[2]) / (m[2]!.length > 1 ? 10 : 1); return { name: k, levels, n, make: whole(z) }; }
