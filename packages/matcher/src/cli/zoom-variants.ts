@@ -3,8 +3,8 @@
  *
  * How decision 052's zoomed look was chosen: on hard cases of `npm run -s phonecases` (the same generator and seeds,
  * other scenes: every `step`-th cover and every 2nd object), each scene against its reference and `impostors` others, the
- * evidence the engine had before (first and second look) and, per variant of the zoomed look, the grey evidence of the
- * enlarged picture and of a second look from its model. A variant is `w` (the whole picture) or `c` (its middle, that
+ * evidence the engine had before (first and second look) and, per variant of the zoomed look, its evidence as the
+ * engine computes it (`zoomedFeatures`, `zoomLookAt`: the enlarged picture, then a second look from its model). A variant is `w` (the whole picture) or `c` (its middle, that
  * many tenths of the width and height) with its zoom (w2 = x2, w15 = x1.5; the middle is always x2), `l` ORB levels
  * and optionally `n` features (default 1000): `c7l1` = the middle 70% x2, one level. Prints, per condition and
  * strength, the genuine scenes each variant brings to CONFIG.zoomLookBar (with the looks before it at the bar) and its
@@ -14,15 +14,12 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCv } from '../cv.ts';
-import { decodeGrey, type GreyImage } from '../decode.ts';
-import { CONFIG, compare, extractQuery, extractReference, secondLookAt } from '../engine.ts';
-import { extractFeatures } from '../extract.ts';
+import { CONFIG, compare, extractQuery, extractReference, zoomedFeatures, zoomLookAt } from '../engine.ts';
 import { layer, type Features } from '../features.ts';
-import { matchLayers } from '../hamming.ts';
-import { DEFAULT_VERIFY, verify } from '../verify.ts';
 import { argValue, readPairs } from './dataset.ts';
 import { giftIndex, giftOf } from './evidence.ts';
 import { context, PHONE_CONDITIONS, phoneCase, STRENGTHS } from './hardcase-gen.ts';
+import { withConfig, type EngineConfig } from './recipes.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
 const step = Number(argValue('--step', '4'));
@@ -41,53 +38,17 @@ const cpu = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
-/** The w x h part of `img` at (x0, y0) enlarged f times (bilinear), as the engine's resizeGrey does. */
-function resize(img: GreyImage, x0: number, y0: number, w: number, h: number, f: number): GreyImage {
-  const src = new cv.Mat(img.height, img.width, cv.CV_8UC1);
-  const dst = new cv.Mat();
-  let roi: InstanceType<typeof cv.Mat> | undefined;
-  try {
-    src.data.set(img.data);
-    roi = src.roi(new cv.Rect(x0, y0, w, h));
-    cv.resize(roi, dst, new cv.Size(Math.round(w * f), Math.round(h * f)), 0, 0, cv.INTER_LINEAR);
-    return { width: dst.cols, height: dst.rows, data: dst.data.slice(0, dst.cols * dst.rows) };
-  } finally {
-    roi?.delete();
-    dst.delete();
-    src.delete();
-  }
-}
-
-function grey(img: GreyImage, levels = CONFIG.queryLevels, n = CONFIG.queryFeatures): Features {
-  return extractFeatures(cv, img, { maxFeatures: n, fastThreshold: CONFIG.fastThreshold, nLevels: levels, scaleFactor: CONFIG.queryScale, grid: 0, oversample: 2, ownDescriptors: true });
-}
-
-function ev(q: Features, r: Features) {
-  const c = matchLayers(q, r, CONFIG.ratio, 256, CONFIG.sameSpot);
-  const v = verify(q, r, c, { ...DEFAULT_VERIFY, samePointPx: CONFIG.samePoint });
-  return v;
-}
-
-interface View { name: string; levels: number; n: number; make: (img: GreyImage) => { img: GreyImage; toQuery: number[] } }
-/** zoomed pixels -> query pixels for cv.resize (pixel centres aligned), as the engine's zoomedFeatures */
-const back = (z: number, x0: number, y0: number) => [1 / z, 0, x0 + 0.5 / z - 0.5, 0, 1 / z, y0 + 0.5 / z - 0.5, 0, 0, 1];
-const whole = (z: number) => (img: GreyImage) => ({ img: resize(img, 0, 0, img.width, img.height, z), toQuery: back(z, 0, 0) });
-const centre = (share: number, z: number) => (img: GreyImage) => {
-  const w = Math.round(img.width * share), h = Math.round(img.height * share), x0 = Math.round((img.width - w) / 2), y0 = Math.round((img.height - h) / 2);
-  return { img: resize(img, x0, y0, w, h, z), toQuery: back(z, x0, y0) };
-};
+/** A variant: the engine's zoomed look under these settings (CONFIG overrides), run by the engine's own code. */
+interface View { name: string; config: Partial<EngineConfig> }
 const VIEWS: View[] = (argValue('--views') ?? 'w2l4,w2l2,w2l1,w15l2,c8l1,c7l1,c6l1,c5l1').split(',').map((k) => {
-  const m = /^([wc])(\d+)l(\d)(?:n(\d+))?$/.exec(k)!;
-  const levels = Number(m[3]), n = m[4] ? Number(m[4]) : 1000;
-  if (m[1] === 'w') { const z = Number(m[2]) / (m[2]!.length > 1 ? 10 : 1); return { name: k, levels, n, make: whole(z) }; }
-  return { name: k, levels, n, make: centre(Number(m[2]) / 10, 2) };
+  const m = /^([wc])(\d+)l(\d)(?:n(\d+))?$/.exec(k);
+  if (!m) throw new Error(`--views: ${k} is not w<zoom>l<levels>[n<features>] or c<tenths>l<levels>[n<features>]`);
+  const zoomLevels = Number(m[3]), zoomFeatures = m[4] ? Number(m[4]) : 1000;
+  const config = m[1] === 'w'
+    ? { zoomLook: Number(m[2]) / (m[2]!.length > 1 ? 10 : 1), zoomCentre: 1 }
+    : { zoomLook: 2, zoomCentre: Number(m[2]) / 10 };
+  return { name: k, config: { ...config, zoomLevels, zoomFeatures } };
 });
-
-function mul3(a: number[], b: number[]): number[] {
-  const o = new Array<number>(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) o[i * 3 + j]! += a[i * 3 + k]! * b[k * 3 + j]!;
-  return o;
-}
 
 const rows: Record<string, unknown>[] = [];
 let cell = -1;
@@ -103,31 +64,29 @@ for (const condition of PHONE_CONDITIONS) {
       const source = sources[(gi + cell) % sources.length]!;
       const hc = await phoneCase(ctx, { path: source, gift }, condition, strength);
       const q = await extractQuery(hc.jpeg);
-      const img = await decodeGrey(hc.jpeg, CONFIG.querySide);
-      const views = VIEWS.map((v) => {
-        const c0 = process.cpuUsage();
-        const made = v.make(img);
-        const f = grey(made.img, v.levels, v.n);
-        return { name: v.name, f, toQuery: made.toQuery, ms: cpu(c0) };
-      });
+      const img = q.image!;
       const others = refPaths.filter((r) => giftOf(r) !== gift && giftOf(r) !== hc.backgroundGift);
       const against = [refOf.get(gift)!, ...Array.from({ length: nImp }, (_, k) => others[(gi * 7 + cell * 5 + k * Math.floor(others.length / nImp)) % others.length]!)];
-      for (const ref of against) {
-        const rf = refs.get(ref)!;
-        const rg = layer(rf, 0);
-        const e = compare(q, rf);
-        const row: Record<string, unknown> = { condition, strength, gift, kind: kindOf.get(gift), genuine: giftOf(ref) === gift, first: e.firstLook ?? e.inliers, second: e.secondLook ?? null };
-        for (const v of views) {
+      // the evidence before decision 052: compare() without the zoomed look
+      const before = await withConfig({ zoomLook: 0 }, () => Promise.resolve(against.map((ref) => compare(q, refs.get(ref)!))));
+      const rowsOfScene = against.map((ref, k): Record<string, unknown> => {
+        const e = before[k]!;
+        return { condition, strength, gift, kind: kindOf.get(gift), genuine: giftOf(ref) === gift, first: e.firstLook ?? e.inliers, second: e.secondLook ?? null };
+      });
+      for (const v of VIEWS) {
+        await withConfig(v.config, () => {
           const c0 = process.cpuUsage();
-          const z = ev(v.f, rg);
-          let s2 = null as number | null;
-          if (z.map && z.inliers >= 6) s2 = secondLookAt(img, rg, mul3(v.toQuery, z.map)).inliers;
-          row[v.name] = z.inliers;
-          row[`${v.name} +2nd`] = s2;
-          row[`${v.name} ms`] = v.ms + cpu(c0);
-        }
-        rows.push(row);
+          const zoomed = zoomedFeatures(img);
+          const extractMs = cpu(c0);
+          for (const [k, ref] of against.entries()) {
+            const c1 = process.cpuUsage();
+            rowsOfScene[k]![v.name] = zoomLookAt(img, zoomed, layer(refs.get(ref)!, 0)).inliers;
+            rowsOfScene[k]![`${v.name} ms`] = extractMs + cpu(c1);
+          }
+          return Promise.resolve();
+        });
       }
+      rows.push(...rowsOfScene);
     }
     writeFileSync(join(outDir, 'rows.json'), JSON.stringify(rows));
     console.error(`${condition} ${strength} done`);
@@ -137,8 +96,8 @@ for (const condition of PHONE_CONDITIONS) {
 const BAR = CONFIG.minInliers, SBAR = CONFIG.secondLookBar, ZBAR = CONFIG.zoomLookBar;
 const shipped = (r: Record<string, unknown>) => Math.max(r.first as number, (r.second as number | null) !== null && (r.second as number) >= SBAR && (r.first as number) >= 6 ? (r.second as number) : 0);
 const withView = (r: Record<string, unknown>, v: string, zbar: number) => {
-  const z = r[v] as number, s2 = r[`${v} +2nd`] as number | null;
-  return Math.max(shipped(r) >= BAR ? shipped(r) : 0, z >= zbar ? z : 0, s2 !== null && s2 >= zbar ? s2 : 0);
+  const z = r[v] as number;
+  return Math.max(shipped(r) >= BAR ? shipped(r) : 0, z >= zbar ? z : 0);
 };
 for (const c of PHONE_CONDITIONS) for (const s of STRENGTHS) {
   const sel = rows.filter((r) => r.condition === c && r.strength === s);
@@ -146,7 +105,7 @@ for (const c of PHONE_CONDITIONS) for (const s of STRENGTHS) {
   const gen = sel.filter((r) => r.genuine), imp = sel.filter((r) => !r.genuine);
   const parts = [`${c} / ${s}: before 052 ${gen.filter((r) => shipped(r) >= BAR).length}/${gen.length} (imp max first ${Math.max(...imp.map((r) => r.first as number))})`];
   for (const v of VIEWS) {
-    parts.push(`${v.name}: ${gen.filter((r) => withView(r, v.name, ZBAR) >= BAR).length} (imp max ${Math.max(...imp.map((r) => r[v.name] as number))}, +2nd ${Math.max(0, ...imp.map((r) => (r[`${v.name} +2nd`] as number | null) ?? 0))})`);
+    parts.push(`${v.name}: ${gen.filter((r) => withView(r, v.name, ZBAR) >= BAR).length} (imp max ${Math.max(...imp.map((r) => r[v.name] as number))})`);
   }
   console.log(parts.join('; '));
 }
