@@ -26,7 +26,13 @@ if (!csv) {
   console.error('usage: npm run -s match -- --pairs PAIRS.csv');
   process.exit(2);
 }
-const pairs = readPairs(csv);
+let pairs: ReturnType<typeof readPairs>;
+try {
+  pairs = readPairs(csv);
+} catch (err) {
+  console.error(`cannot read ${csv}: ${(err as Error).message}`);
+  process.exit(2);
+}
 // one worker and a queue that never refuses: the command scans one pair at a time
 const recogniser = createMatcherRecogniser({ size: 1, queue: 1 });
 const refs = new Map<string, Promise<Uint8Array>>();
@@ -54,7 +60,9 @@ try {
         ref = enrolled(p.referencePath);
         refs.set(p.referencePath, ref);
       }
-      const d = await matchScan(recogniser, await scanned(p.queryPath), [[await ref]]);
+      // the reference first: its failure is this pair's (and is not left unawaited when the query fails)
+      const reference = await ref;
+      const d = await matchScan(recogniser, await scanned(p.queryPath), [[reference]]);
       console.log(JSON.stringify({ reference: p.reference, query: p.query, match: d.matched, score: d.score, ms: d.ms }));
     } catch (err) {
       failures++;
