@@ -130,6 +130,7 @@ export interface CV {
   BORDER_CONSTANT: number;
   Size: new (w: number, h: number) => Size;
   CV_8UC1: number;
+  CV_8UC4: number;
   CV_32FC2: number;
   CV_32F: number;
   CV_8U: number;

@@ -6,7 +6,7 @@ import { loadCv, loadedCv } from './cv.ts';
 import { decodeStaged, type GreyImage } from './decode.ts';
 import { MatcherError } from './errors.ts';
 import { extractFeatures, extractSplit, type ExtractOptions } from './extract.ts';
-import { deserialise, layer, pick, serialise, stackLayers, subsample, type Features } from './features.ts';
+import { allocFeatures, DESC_BYTES, deserialise, layer, pick, serialise, stackLayers, subsample, upTo, withLayer, type Features } from './features.ts';
 import { matchLayers } from './hamming.ts';
 import { rateReference, type RatedQuality } from './quality.ts';
 import { DEFAULT_VERIFY, verify, type VerifyOptions } from './verify.ts';
@@ -165,7 +165,30 @@ export const CONFIG = {
    * "The zoomed look"), 8 under it; with the whole picture enlarged it had reached 12, 4 under it.
    */
   zoomLookBar: 16,
+  /**
+   * The tilted look (decision 053): a gift photographed at a steep angle (60-70 degrees) is squeezed in the query to
+   * a half or a third along one direction, which ORB's descriptors do not undo. At enrolment the reference is also
+   * seen squeezed this many times along each of CONFIG.tiltDirections directions (tiltedViews: a 60 degree tilt for 2),
+   * its grey ORB on CONFIG.tiltLevels levels kept as one more layer, every keypoint in the reference's own pixels. When a
+   * scan stays under the bar after every look above, the query's base-level grey keypoints (those the first pass
+   * compares) are compared with that layer, and where that finds a model of CONFIG.secondLook+ inliers, a second look
+   * follows from it (the query warped upright, its tilt undone). 0 = off, and references enrolled without the layer
+   * (before decision 053) are not given the look. Compared by `npm run -s tiltvariants`, cross-validated with the data
+   * set and the hard cases (README "The tilted look").
+   */
+  tiltLook: 2,
+  /** ... along this many directions, evenly spread over 180 degrees (0, 60 and 120) */
+  tiltDirections: 3,
+  /** ... with this many grey keypoints for each direction */
+  tiltFeatures: 400,
+  /** ... on this many pyramid levels (x1.2), as the reference's own grey layer: the squeezed gift is small in the query */
+  tiltLevels: 8,
+  /** Evidence of the tilted look (or of the second look that follows it) decides only at this many inliers or more. */
+  tiltLookBar: 16,
 };
+
+/** The layer a reference enrolled since decision 053 keeps its tilted views in (after grey and the two colour layers). */
+const TILT_LAYER = 3;
 
 /**
  * compare() computes the second look for evidence under this many inliers (and at least CONFIG.secondLook), so the
@@ -219,7 +242,23 @@ async function extractStaged(image: Buffer | Uint8Array, side: number, features:
 }
 
 export async function extractReference(image: Buffer | Uint8Array): Promise<Features> {
-  return (await extractStaged(image, CONFIG.refSide, CONFIG.refFeatures, CONFIG.refLevels, CONFIG.refChromaLevels, 1.2)).all();
+  const staged = await extractStaged(image, CONFIG.refSide, CONFIG.refFeatures, CONFIG.refLevels, CONFIG.refChromaLevels, 1.2);
+  const all = staged.all();
+  if (CONFIG.tiltLook <= 0) return all;
+  const directions = Array.from({ length: CONFIG.tiltDirections }, (_, i) => (i * 180) / CONFIG.tiltDirections);
+  const views = tiltedViews(staged.image, directions, CONFIG.tiltLook, CONFIG.tiltFeatures, CONFIG.tiltLevels);
+  const tilted = stackLayers(views, []);
+  return withLayer(all, { ...tilted, layers: [0, tilted.count] });
+}
+
+/** A reference's tilted views (one layer), when it was enrolled with them. */
+function tiltedLayer(ref: Features): Features | undefined {
+  return ref.layers.length > TILT_LAYER + 1 && ref.layers[TILT_LAYER + 1]! > ref.layers[TILT_LAYER]! ? layer(ref, TILT_LAYER) : undefined;
+}
+
+/** The layers a scan compares: grey and colour, without the tilted views (those the tilted look compares apart). */
+function scanLayers(f: Features): Features {
+  return upTo(f, TILT_LAYER);
 }
 
 export function stageQuery(image: Buffer | Uint8Array): Promise<StagedFeatures> {
@@ -264,6 +303,8 @@ export interface PairEvidence {
   secondLook?: number;
   /** compare() only: the zoomed look's inliers (the better of it and the second look from its model), when taken */
   zoomLook?: number;
+  /** compare() only: the tilted look's inliers (the better of it and the second look from its model), when taken */
+  tiltLook?: number;
 }
 
 function verifyOptions(): VerifyOptions {
@@ -292,11 +333,17 @@ export function compare(query: Features, ref: Features, exact = true): PairEvide
   if (CONFIG.zoomLook > 0 && e.inliers < SECOND_LOOK_BELOW) {
     e = { ...e, firstLook: first.inliers, zoomLook: zoomLookAt(query.image, zoomedFeatures(query.image), layer(ref, 0)).inliers };
   }
+  // so is the tilted look (match() lets it decide only from CONFIG.tiltLookBar)
+  const tilted = tiltedLayer(ref);
+  if (CONFIG.tiltLook > 0 && tilted && e.inliers < SECOND_LOOK_BELOW) {
+    e = { ...e, firstLook: first.inliers, tiltLook: tiltLookAt(query.image, baseLevel(layer(query, 0)), tilted, layer(ref, 0)).inliers };
+  }
   return e;
 }
 
 /** The evidence of one comparison before decision 047: grey (first pass, all levels), then colour past the gate. */
-function firstLook(query: Features, ref: Features, exact: boolean): PairEvidence {
+function firstLook(query: Features, reference: Features, exact: boolean): PairEvidence {
+  const ref = scanLayers(reference);
   const qGrey = layer(query, 0), rGrey = layer(ref, 0);
   let g = evidence(qGrey, rGrey, exact ? 0 : greyNeeds());
   if (CONFIG.greyFirst && CONFIG.firstPass) g = better(evidence(baseLevel(qGrey), rGrey, exact ? 0 : CONFIG.minInliers), g);
@@ -375,6 +422,8 @@ export function zoomLookAt(image: GreyImage, zoomed: Zoomed, refGrey: Features, 
 
 /** Correspondences below which the zoomed look's verification cannot matter: its second look needs a model this big. */
 const zoomNeeds = (): number => (CONFIG.secondLook > 0 ? CONFIG.secondLook : CONFIG.zoomLookBar);
+/** ... and the tilted look's */
+const tiltNeeds = (): number => (CONFIG.secondLook > 0 ? CONFIG.secondLook : CONFIG.tiltLookBar);
 
 /** Share of a qW x qH picture covered by a refW x refH reference through `map` (0..1; 0 when it does not project). */
 export function coverageOf(map: number[], refW: number, refH: number, qW: number, qH: number): number {
@@ -416,6 +465,56 @@ function resizeGrey(image: GreyImage, x0: number, y0: number, w: number, h: numb
     dst.delete();
     src.delete();
   }
+}
+
+/**
+ * A reference picture seen at a steep tilt: for each direction (degrees), the picture compressed `t` times along it
+ * (a tilt of acos(1/t): 60 degrees for t = 2), its grey ORB, and every keypoint mapped back into the picture's own
+ * pixels, so a correspondence found on a view is verified like any other. One layer per direction.
+ */
+export function tiltedViews(image: GreyImage, directions: number[], t: number, features: number, levels: number): Features[] {
+  const cv = loadedCv();
+  return directions.map((deg) => {
+    const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a), k = 1 / t - 1;
+    // A = R(a) diag(1/t, 1) R(-a): compresses along the direction a, keeps the perpendicular
+    const A = [1 + k * c * c, k * c * s, k * c * s, 1 + k * s * s];
+    const corners = [[0, 0], [image.width, 0], [image.width, image.height], [0, image.height]].map(([x, y]) => [A[0]! * x! + A[1]! * y!, A[2]! * x! + A[3]! * y!]);
+    const x0 = Math.min(...corners.map((p) => p[0]!)), y0 = Math.min(...corners.map((p) => p[1]!));
+    const W = Math.ceil(Math.max(...corners.map((p) => p[0]!)) - x0), H = Math.ceil(Math.max(...corners.map((p) => p[1]!)) - y0);
+    const Q = [A[0]!, A[1]!, -x0, A[2]!, A[3]!, -y0, 0, 0, 1];
+    const view = warpGrey(image, invert3(Q), W, H);
+    const f = extractFeatures(cv, view, extractOptions(features, levels));
+    // back into the picture's pixels: p = A^-1 (u + x0, v + y0)
+    const det = A[0]! * A[3]! - A[1]! * A[2]!;
+    const out = allocFeatures(image.width, image.height, f.count);
+    for (let i = 0; i < f.count; i++) {
+      const u = f.x[i]! + x0, v = f.y[i]! + y0;
+      out.x[i] = (A[3]! * u - A[1]! * v) / det;
+      out.y[i] = (-A[2]! * u + A[0]! * v) / det;
+      out.size[i] = f.size[i]!;
+      out.angle[i] = f.angle[i]!;
+    }
+    out.desc.set(f.desc.subarray(0, f.count * DESC_BYTES));
+    return out;
+  });
+}
+
+/**
+ * The tilted look at one reference: the query's grey features against the reference's tilted views (one layer, each
+ * keypoint in the reference's own pixels), and where that leaves a model of CONFIG.secondLook+ inliers, a second look
+ * from it (the query warped upright, its tilt undone). The better of the two; the map is the tilted views' model.
+ */
+export function tiltLookAt(image: GreyImage, qGrey: Features, tilted: Features, refGrey: Features, found?: PairEvidence): PairEvidence {
+  const t = found ?? evidence(qGrey, tilted, tiltNeeds());
+  if (!t.map || !wantsSecondLook(t, CONFIG.tiltLookBar)) return t;
+  return { ...better(t, secondLookAt(image, refGrey, t.map)), map: t.map };
+}
+
+function invert3(m: number[]): number[] {
+  const [a, b, c, d, e, f, g, h, i] = m as [number, number, number, number, number, number, number, number, number];
+  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  return [A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det];
 }
 
 /** `image` resampled through Q (output pixel -> source pixel, 3x3), bilinear, grey 0 outside. */
@@ -529,7 +628,7 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   const t0 = performance.now();
   const refs = decode(references);
   const q = await stageQuery(query);
-  const list = (full: boolean): Candidate[] => refs.flatMap((gift, i) => gift.map((f) => ({ gift: i, f: full ? f : layer(f, 0), cheap: 0 })));
+  const list = (full: boolean): Candidate[] => refs.flatMap((gift, i) => gift.map((f) => ({ gift: i, f: full ? scanLayers(f) : layer(f, 0), cheap: 0 })));
   let found: Found = { gift: -1, e: { inliers: 0, spread: 0, score: 0 } };
   // the first pass: the base level's grey keypoints decide a clear genuine scan alone
   if (q.first) found = best(q.first, list(false), CONFIG.minInliers);
@@ -557,6 +656,29 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
       }
     }
   }
+  if (!accepts(found.e.inliers, found.e.spread) && CONFIG.tiltLook > 0) {
+    // still under the bar: the gift may be tilted too steeply for ORB; compare with the references' tilted views
+    const greyOf = new Map<Features, Features>();
+    const tilted = refs.flatMap((gift, i) =>
+      gift.flatMap((f) => {
+        const t = tiltedLayer(f);
+        if (!t) return [];
+        greyOf.set(t, layer(f, 0));
+        return [{ gift: i, f: t, cheap: 0 }];
+      }),
+    );
+    const qBase = q.first ?? baseLevel(q.grey());
+    const t = tilted.length ? best(qBase, tilted, tiltNeeds()) : undefined;
+    if (t && t.gift >= 0 && t.f) {
+      const refGrey = greyOf.get(t.f)!;
+      const e = tiltLookAt(q.image, qBase, t.f, refGrey, t.e);
+      if (e.inliers >= Math.max(CONFIG.tiltLookBar, CONFIG.minInliers)) {
+        found = betterOf(found, { gift: t.gift, e, f: refGrey });
+        // the tilted views' keypoints are in the reference's pixels: its map places the reference in the query
+        if (found.e === e) placed = e.map ? coverageOf(e.map, refGrey.width, refGrey.height, q.image.width, q.image.height) : undefined;
+      }
+    }
+  }
   const matched = accepts(found.e.inliers, found.e.spread);
   return {
     matched,
@@ -574,7 +696,7 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
  * could not tell two of their gifts apart.
  */
 export function referencesMatch(a: Uint8Array, b: Uint8Array): { matched: boolean; inliers: number } {
-  const fa = deserialise(a), fb = deserialise(b);
+  const fa = scanLayers(deserialise(a)), fb = scanLayers(deserialise(b));
   const e = better(compare(fa, fb), compare(fb, fa));
   return { matched: accepts(e.inliers, e.spread), inliers: e.inliers };
 }

@@ -191,3 +191,34 @@ export function stackLayers(parts: Features[], scales: number[], offsets: number
   });
   return out;
 }
+
+/** The first n layers of f (views on the same arrays, no copy); f itself when it has no more. */
+export function upTo(f: Features, n: number): Features {
+  if (f.layers.length <= n + 1) return f;
+  const b = f.layers[n]!;
+  return {
+    width: f.width,
+    height: f.height,
+    count: b,
+    x: f.x.subarray(0, b),
+    y: f.y.subarray(0, b),
+    size: f.size.subarray(0, b),
+    angle: f.angle.subarray(0, b),
+    desc: f.desc.subarray(0, b * DESC_BYTES),
+    layers: f.layers.slice(0, n + 1),
+    ...(f.image ? { image: f.image } : {}),
+  };
+}
+
+/** f with one more layer, `extra` (one layer, positions already in f's pixel frame), after its own (a copy). */
+export function withLayer(f: Features, extra: Features): Features {
+  const out = allocFeatures(f.width, f.height, f.count + extra.count);
+  for (const k of ['x', 'y', 'size', 'angle'] as const) {
+    out[k].set(f[k].subarray(0, f.count));
+    out[k].set(extra[k].subarray(0, extra.count), f.count);
+  }
+  out.desc.set(f.desc.subarray(0, f.count * DESC_BYTES));
+  out.desc.set(extra.desc.subarray(0, extra.count * DESC_BYTES), f.count * DESC_BYTES);
+  out.layers = [...f.layers, f.count + extra.count];
+  return out;
+}

@@ -42,8 +42,8 @@ describe('the colour gate (early exit after the grey layer)', () => {
   it('an impostor under the gate is decided on grey; the decision is the same as with colour tried', async () => {
     const grey = compare(layer(other, 0), layer(ref, 0));
     expect(grey.inliers).toBeLessThan(CONFIG.colourGate);
-    // the evidence is grey's (compare() may report the zoomed look beside it, which match() judges by its own bar)
-    const { firstLook: _first, zoomLook: _zoom, ...evidence } = compare(other, ref);
+    // the evidence is grey's (compare() may report the zoomed and tilted looks beside it, which match() judges by their own bar)
+    const { firstLook: _first, zoomLook: _zoom, tiltLook: _tilt, ...evidence } = compare(other, ref);
     expect(evidence).toEqual(grey);
     const gated = await match(otherPhoto, [[refBlob]]);
     CONFIG.colourGate = 0;

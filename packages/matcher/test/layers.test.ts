@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { assembleWat } from '../scripts/assemble.mjs';
 import { decodeGrey, decodeLayers } from '../src/decode.ts';
-import { extractReference } from '../src/engine.ts';
+import { CONFIG, extractReference } from '../src/engine.ts';
 import { DESC_BYTES, deserialise, layer, serialise, type Features } from '../src/features.ts';
 import { matchLayers } from '../src/hamming.ts';
 import { enrol, match } from '../src/index.ts';
@@ -157,9 +157,17 @@ describe('feature layers', () => {
     expect(yb.data[0]).toBeGreaterThan(128);
   });
 
-  it('a reference holds a grey layer and two colour layers, all in the grey image frame, and round-trips them', async () => {
+  it('a reference holds a grey layer, two colour layers and its tilted views, all in the grey image frame, and round-trips them', async () => {
     const f = await extractReference(await poster(12, 500));
-    expect(f.layers).toHaveLength(4);
+    expect(f.layers).toHaveLength(5);
+    // the tilted views (decision 053): CONFIG.tiltDirections views, their keypoints mapped back into the reference
+    const tilted = layer(f, 3);
+    expect(tilted.count).toBeGreaterThan(CONFIG.tiltFeatures);
+    expect(tilted.count).toBeLessThanOrEqual(CONFIG.tiltDirections * CONFIG.tiltFeatures);
+    expect(Math.min(...tilted.x)).toBeGreaterThanOrEqual(-1);
+    expect(Math.max(...tilted.x)).toBeLessThanOrEqual(f.width + 1);
+    expect(Math.max(...tilted.y)).toBeGreaterThan(f.height * 0.6);
+    expect(Math.max(...tilted.y)).toBeLessThanOrEqual(f.height + 1);
     expect(f.layers[1]! - f.layers[0]!).toBeGreaterThan(200);
     const colour = layer(f, 1);
     expect(Math.max(...colour.x)).toBeGreaterThan(f.width * 0.6);

@@ -10,9 +10,9 @@
  * one run gives:
  * - the per-condition table before and after (README "Hard cases real phones take");
  * - leave-gifts-out cross-validation (calibration.ts) over the recipes: no second look, the second look at 6 inliers
- *   (decision 047), the zoomed look (decision 052) alone and both (shipped), with the bar set per fold as shipped
- *   (worst training impostor + 4), held-out accuracy with its spread;
- * - what the second and zoomed looks cost: how often each is taken (genuine / impostor comparisons).
+ *   (decision 047), the zoomed look (decision 052) alone, both, and both with the tilted look (decision 053, shipped),
+ *   with the bar set per fold as shipped (worst training impostor + 4), held-out accuracy with its spread;
+ * - what the second, zoomed and tilted looks cost: how often each is taken (genuine / impostor comparisons).
  * Images are cached in DIR (default: the temp folder's giftlens-matcher/phonecases-SEED), never in git; the rows
  * go to FILE as JSON (default DIR/rows.json) for further analysis.
  */
@@ -61,8 +61,10 @@ export interface Row extends Comparison {
   coverage: number | null;
   /** the zoomed look's inliers (decision 052; null: not taken, the looks before it at 40 or more) */
   zoom?: number | null;
+  /** the tilted look's inliers (decision 053; null: not taken, the looks before it at 40 or more) */
+  tilt?: number | null;
   /** hard cases: the same comparison on the scene's next live frame (nextFrame) */
-  next?: { first: number; second: number | null; zoom?: number | null };
+  next?: { first: number; second: number | null; zoom?: number | null; tilt?: number | null };
 }
 
 const t0 = Date.now();
@@ -108,7 +110,7 @@ if (rowsIn) {
     const refGift = giftOf(ref);
     const e2 = q2 ? compare(q2, f) : undefined;
     return {
-      ...(e2 ? { next: { first: e2.firstLook ?? e2.inliers, second: e2.secondLook ?? null, zoom: e2.zoomLook ?? null } } : {}),
+      ...(e2 ? { next: { first: e2.firstLook ?? e2.inliers, second: e2.secondLook ?? null, zoom: e2.zoomLook ?? null, tilt: e2.tiltLook ?? null } } : {}),
       coverage: e.map && (e.firstLook ?? e.inliers) >= 6 ? coverageOf(e.map, f.width, f.height, q.width, q.height) : null,
       ...base,
       refGift,
@@ -119,6 +121,7 @@ if (rowsIn) {
       first: e.firstLook ?? e.inliers,
       second: e.secondLook ?? null,
       zoom: e.zoomLook ?? null,
+      tilt: e.tiltLook ?? null,
       secondMs: e.secondLook !== undefined ? ms : 0,
     };
   };
@@ -171,29 +174,33 @@ if (rowsIn) {
 
 /**
  * A comparison's evidence as match() decides it under a trigger: the second look counts only where it would be taken
- * and from CONFIG.secondLookBar inliers; with `zoom`, the zoomed look (decision 052) from CONFIG.zoomLookBar.
+ * and from CONFIG.secondLookBar inliers; with `zoom`, the zoomed look (decision 052) from CONFIG.zoomLookBar; with
+ * `tilt`, the tilted look (decision 053) from CONFIG.tiltLookBar.
  */
-const evidenceAt = (r: Row, trigger: number, zoom = false): number => {
+const evidenceAt = (r: Row, trigger: number, zoom = false, tilt = false): number => {
   const looks = trigger > 0 && r.second !== null && r.first >= trigger && r.second >= CONFIG.secondLookBar ? Math.max(r.first, r.second) : r.first;
-  return zoom && r.zoom != null && r.zoom >= CONFIG.zoomLookBar ? Math.max(looks, r.zoom) : looks;
+  const zoomed = zoom && r.zoom != null && r.zoom >= CONFIG.zoomLookBar ? Math.max(looks, r.zoom) : looks;
+  return tilt && r.tilt != null && r.tilt >= CONFIG.tiltLookBar ? Math.max(zoomed, r.tilt) : zoomed;
 };
 /**
  * What cross-validation compares: the recipe before 047, 047's second look, the zoomed look (with the second look from
- * its own model) without 047's, and both (shipped). Each variant only adds evidence at its own bar of 16, over which
- * no impostor reached, so the folds' bars are the same in all: what they show is the held-out gain and that no held-out
- * impostor is accepted, not a choice between settings (those were compared by `npm run -s zoomvariants`).
+ * its own model) without 047's, both (before 053), and both with the tilted look (shipped). Each variant only adds
+ * evidence at its own bar of 16, over which no impostor reached, so the folds' bars are the same in all: what they show
+ * is the held-out gain and that no held-out impostor is accepted, not a choice between settings (those were compared
+ * by `npm run -s zoomvariants` and `npm run -s tiltvariants`).
  */
 const VARIANTS = [
-  { name: 'no second look', trigger: 0, zoom: false },
-  { name: 'second look >= 6', trigger: 6, zoom: false },
-  { name: 'zoomed look and its own second look, without the first look\'s', trigger: 0, zoom: true },
-  { name: 'second + zoomed look', trigger: 6, zoom: true },
+  { name: 'no second look', trigger: 0, zoom: false, tilt: false },
+  { name: 'second look >= 6', trigger: 6, zoom: false, tilt: false },
+  { name: 'zoomed look and its own second look, without the first look\'s', trigger: 0, zoom: true, tilt: false },
+  { name: 'second + zoomed look', trigger: 6, zoom: true, tilt: false },
+  { name: 'second + zoomed + tilted look', trigger: 6, zoom: true, tilt: true },
 ] as const;
-const SHIPPED = VARIANTS[3];
+const SHIPPED = VARIANTS[4];
 const impostor = (r: Row): boolean => !r.genuine && !r.showsBoth;
 
 const bar = CONFIG.minInliers;
-const table = (trigger: number, title: string, zoom = false): string[] => {
+const table = (trigger: number, title: string, zoom = false, tilt = false): string[] => {
   const out = [
     title,
     '| condition | strength | true matches printed | true matches 3D | false matches | median / lowest genuine inliers | highest impostor |',
@@ -202,7 +209,7 @@ const table = (trigger: number, title: string, zoom = false): string[] => {
   const line = (name: string, strength: string, sel: Row[]): string => {
     const gen = sel.filter((r) => r.genuine);
     const imp = sel.filter(impostor);
-    const ev = (r: Row) => evidenceAt(r, trigger, zoom);
+    const ev = (r: Row) => evidenceAt(r, trigger, zoom, tilt);
     const ok = (kind: string) => gen.filter((r) => r.kind === kind && ev(r) >= bar).length;
     const of = (kind: string) => gen.filter((r) => r.kind === kind).length;
     const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
@@ -230,10 +237,11 @@ console.log(
 );
 for (const l of table(0, '\nBefore decision 047 (no second look)')) console.log(l);
 for (const l of table(6, '\nBefore decision 052 (second look at >= 6 inliers)')) console.log(l);
-for (const l of table(SHIPPED.trigger, `\nShipped (second look at >= 6, zoomed look x${CONFIG.zoomLook}; each deciding from ${CONFIG.secondLookBar} / ${CONFIG.zoomLookBar})`, SHIPPED.zoom)) console.log(l);
+for (const l of table(6, `\nBefore decision 053 (second look at >= 6, zoomed look x${CONFIG.zoomLook}; each deciding from ${CONFIG.secondLookBar} / ${CONFIG.zoomLookBar})`, true)) console.log(l);
+for (const l of table(SHIPPED.trigger, `\nShipped (second look at >= 6, zoomed look x${CONFIG.zoomLook}, tilted look x${CONFIG.tiltLook}; each deciding from ${CONFIG.secondLookBar} / ${CONFIG.zoomLookBar} / ${CONFIG.tiltLookBar})`, SHIPPED.zoom, SHIPPED.tilt)) console.log(l);
 
 // leave-gifts-out cross-validation over the variants, the bar tuned per fold
-const cvRows: Comparison[] = VARIANTS.flatMap((v) => rows.map((r) => ({ ...r, inliers: evidenceAt(r, v.trigger, v.zoom), spread: 36, variant: v.name })));
+const cvRows: Comparison[] = VARIANTS.flatMap((v) => rows.map((r) => ({ ...r, inliers: evidenceAt(r, v.trigger, v.zoom, v.tilt), spread: 36, variant: v.name })));
 console.log(`\nleave-gifts-out cross-validation, 5 folds over ${gifts.length} gifts (the data set and the hard cases of the held-out gifts unseen); bar = worst training impostor + ${MARGIN}; variants: ${VARIANTS.map((v) => v.name).join(', ')}`);
 const perVariant = (variant: string) => cvRows.filter((c) => c.variant === variant);
 for (const v of VARIANTS) {
@@ -243,7 +251,7 @@ for (const v of VARIANTS) {
     folds.map((f) => {
       const held = new Set(f.heldOut);
       const g = rows.filter((r) => r.set === set && r.genuine && held.has(r.queryGift));
-      return (100 * g.filter((r) => evidenceAt(r, v.trigger, v.zoom) >= f.rule.minInliers).length) / g.length;
+      return (100 * g.filter((r) => evidenceAt(r, v.trigger, v.zoom, v.tilt) >= f.rule.minInliers).length) / g.length;
     });
   const fmt = (s: { min: number; median: number; max: number }, d = 1) => `${s.min.toFixed(d)} / ${s.median.toFixed(d)} / ${s.max.toFixed(d)}`;
   const falseMatches = folds.reduce((a, f) => a + Object.values(f.byKind).reduce((b, k) => b + k.falseMatches, 0), 0);
@@ -261,8 +269,8 @@ const trigger = SHIPPED.trigger;
 {
   const two = rows.filter((r) => r.set === 'hard case' && r.next);
   const ev2 = (r: Row): [number, number] => {
-    const a = evidenceAt(r, trigger, SHIPPED.zoom);
-    const b = evidenceAt({ ...r, first: r.next!.first, second: r.next!.second, zoom: r.next!.zoom ?? null }, trigger, SHIPPED.zoom);
+    const a = evidenceAt(r, trigger, SHIPPED.zoom, SHIPPED.tilt);
+    const b = evidenceAt({ ...r, first: r.next!.first, second: r.next!.second, zoom: r.next!.zoom ?? null, tilt: r.next!.tilt ?? null }, trigger, SHIPPED.zoom, SHIPPED.tilt);
     return [Math.max(a, b), Math.min(a, b)];
   };
   const folds = crossValidate(cvRows.filter((c) => c.variant === SHIPPED.name), 5, MARGIN, [0]);
@@ -301,7 +309,7 @@ const trigger = SHIPPED.trigger;
 
 // "Move closer": where the first look places the best evidence, on the misses that remain
 {
-  const misses = rows.filter((r) => r.set === 'hard case' && r.genuine && evidenceAt(r, trigger, SHIPPED.zoom) < bar);
+  const misses = rows.filter((r) => r.set === 'hard case' && r.genuine && evidenceAt(r, trigger, SHIPPED.zoom, SHIPPED.tilt) < bar);
   const hinted = (sel: Row[]) => sel.filter((r) => r.coverage !== null && r.coverage < MOVE_CLOSER_BELOW).length;
   const byCond = PHONE_CONDITIONS.map((c) => {
     const m = misses.filter((r) => r.condition === c);
@@ -333,6 +341,17 @@ for (const t of TRIGGERS.filter((x) => x > 0)) {
   console.log(
     `zoomed look x${CONFIG.zoomLook}: taken (still under the bar) by ${taken(g).length}/${g.length} genuine and ${taken(i).length}/${i.length} impostor comparisons; ` +
       `genuine it brings to ${CONFIG.zoomLookBar}+: ${rescued.length} (lowest ${Math.min(...rescued.map((r) => r.zoom!))}); highest impostors on it ${zi.slice(0, 5).join(', ')}`,
+  );
+}
+{
+  // the tilted look is taken where every look before it stays under the bar
+  const taken = (sel: Row[]) => sel.filter((r) => r.tilt != null && evidenceAt(r, 6, true) < bar);
+  const g = rows.filter((r) => r.genuine), i = rows.filter(impostor);
+  const rescued = taken(g).filter((r) => r.tilt! >= CONFIG.tiltLookBar);
+  const ti = taken(i).map((r) => r.tilt!).sort((a, b) => b - a);
+  console.log(
+    `tilted look x${CONFIG.tiltLook} (${CONFIG.tiltDirections} directions): taken (still under the bar) by ${taken(g).length}/${g.length} genuine and ${taken(i).length}/${i.length} impostor comparisons; ` +
+      `genuine it brings to ${CONFIG.tiltLookBar}+: ${rescued.length} (lowest ${Math.min(...rescued.map((r) => r.tilt!))}); highest impostors on it ${ti.slice(0, 5).join(', ')}`,
   );
 }
 if (extracted) console.log(`query extraction ${(extractMs / extracted).toFixed(1)} ms CPU`);

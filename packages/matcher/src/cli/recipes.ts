@@ -2,8 +2,9 @@
  * Engine recipes the bench compares in one run (ratios beside each other under the same machine load): the shipped
  * CONFIG, the recipe of decision 026, and the one before it (colour layers on every scan, the issue's "75 ms"), then
  * decision 028's recipe and each of decision 033's two changes alone (they compute the same features for less CPU),
- * the recipe just before decision 047 (no second look, no zoomed look) and the one just before decision 052 (no zoomed look).
- * Only query-side and decision settings differ: references are enrolled the same way by all three.
+ * the recipe just before decision 047 (no second look, no zoomed look), the one just before decision 052 (no zoomed look)
+ * and the one just before decision 053 (no tilted look).
+ * Only query-side and decision settings differ, and whether references carry tilted views (tiltLook, decision 053).
  */
 import { CONFIG } from '../engine.ts';
 
@@ -14,8 +15,11 @@ export interface Recipe {
   config: Partial<EngineConfig>;
 }
 
+/** The recipe before decision 053: no tilted look (references enrolled without their tilted views). Off for every earlier recipe too. */
+const BEFORE_053: Partial<EngineConfig> = { tiltLook: 0 };
+
 /** The recipe before decision 052: no zoomed look. Off for every earlier recipe too. */
-const BEFORE_052: Partial<EngineConfig> = { zoomLook: 0 };
+const BEFORE_052: Partial<EngineConfig> = { ...BEFORE_053, zoomLook: 0 };
 
 /** The recipe before decision 047 (decision 047): no second look (and no zoomed look). Off for every earlier recipe too. */
 const BEFORE_047: Partial<EngineConfig> = { ...BEFORE_052, secondLook: 0 };
@@ -37,6 +41,7 @@ export const RECIPE_026: Partial<EngineConfig> = {
 
 export const RECIPES: Recipe[] = [
   { name: 'shipped', config: {} },
+  { name: 'before 053 (no tilted look)', config: BEFORE_053 },
   { name: 'before 052 (no zoomed look)', config: BEFORE_052 },
   { name: 'before 047 (no second look)', config: BEFORE_047 },
   { name: 'decision 026 (grey first)', config: RECIPE_026 },

@@ -18,7 +18,8 @@ import { CONFIG, compare, extractQuery, extractReference, zoomedFeatures, zoomLo
 import { layer, type Features } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
 import { giftIndex, giftOf } from './evidence.ts';
-import { context, PHONE_CONDITIONS, phoneCase, STRENGTHS } from './hardcase-gen.ts';
+import { PHONE_CONDITIONS, STRENGTHS } from './hardcase-gen.ts';
+import { variantScenes } from './variant-scenes.ts';
 import { withConfig, type EngineConfig } from './recipes.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
@@ -29,7 +30,7 @@ const outDir = argValue('--out', join(tmpdir(), 'giftlens-matcher', 'zoom-varian
 mkdirSync(outDir, { recursive: true });
 const cv = await loadCv();
 const pairs = readPairs(csv);
-const { refPaths, kindOf, refOf, photosOf, gifts, backgrounds } = giftIndex(pairs);
+const { refPaths } = giftIndex(pairs);
 const refs = new Map<string, Features>();
 for (const r of refPaths) refs.set(r, await extractReference(readFileSync(r)));
 
@@ -51,46 +52,30 @@ const VIEWS: View[] = (argValue('--views') ?? 'w2l4,w2l2,w2l1,w15l2,c8l1,c7l1,c6
 });
 
 const rows: Record<string, unknown>[] = [];
-let cell = -1;
-for (const condition of PHONE_CONDITIONS) {
-  for (const strength of STRENGTHS) {
-    cell++;
-    if (only && !only.includes(condition)) continue;
-    const ctx = context(cv, 2900 + cell, backgrounds);
-    for (const [gi, gift] of gifts.entries()) {
-      if (gift.startsWith('cover:') && gi % step !== 0) continue;
-      if (gift.startsWith('object:') && gi % 2 !== 0) continue;
-      const sources = [refOf.get(gift)!, ...(photosOf.get(gift) ?? []).sort()];
-      const source = sources[(gi + cell) % sources.length]!;
-      const hc = await phoneCase(ctx, { path: source, gift }, condition, strength);
-      const q = await extractQuery(hc.jpeg);
-      const img = q.image!;
-      const others = refPaths.filter((r) => giftOf(r) !== gift && giftOf(r) !== hc.backgroundGift);
-      const against = [refOf.get(gift)!, ...Array.from({ length: nImp }, (_, k) => others[(gi * 7 + cell * 5 + k * Math.floor(others.length / nImp)) % others.length]!)];
-      // the evidence before decision 052: compare() without the zoomed look
-      const before = await withConfig({ zoomLook: 0 }, () => Promise.resolve(against.map((ref) => compare(q, refs.get(ref)!))));
-      const rowsOfScene = against.map((ref, k): Record<string, unknown> => {
-        const e = before[k]!;
-        return { condition, strength, gift, kind: kindOf.get(gift), genuine: giftOf(ref) === gift, first: e.firstLook ?? e.inliers, second: e.secondLook ?? null };
-      });
-      for (const v of VIEWS) {
-        await withConfig(v.config, () => {
-          const c0 = process.cpuUsage();
-          const zoomed = zoomedFeatures(img);
-          const extractMs = cpu(c0);
-          for (const [k, ref] of against.entries()) {
-            const c1 = process.cpuUsage();
-            rowsOfScene[k]![v.name] = zoomLookAt(img, zoomed, layer(refs.get(ref)!, 0)).inliers;
-            rowsOfScene[k]![`${v.name} ms`] = extractMs + cpu(c1);
-          }
-          return Promise.resolve();
-        });
+for await (const { condition, strength, gift, kind, hc, against } of variantScenes(cv, pairs, { step, impostors: nImp, ...(only ? { only } : {}) })) {
+  const q = await extractQuery(hc.jpeg);
+  const img = q.image!;
+  // the evidence before decision 052: compare() without the zoomed look (nor the tilted look, decision 053)
+  const before = await withConfig({ zoomLook: 0, tiltLook: 0 }, () => Promise.resolve(against.map((ref) => compare(q, refs.get(ref)!))));
+  const rowsOfScene = against.map((ref, k): Record<string, unknown> => {
+    const e = before[k]!;
+    return { condition, strength, gift, kind, genuine: giftOf(ref) === gift, first: e.firstLook ?? e.inliers, second: e.secondLook ?? null };
+  });
+  for (const v of VIEWS) {
+    await withConfig(v.config, () => {
+      const c0 = process.cpuUsage();
+      const zoomed = zoomedFeatures(img);
+      const extractMs = cpu(c0);
+      for (const [k, ref] of against.entries()) {
+        const c1 = process.cpuUsage();
+        rowsOfScene[k]![v.name] = zoomLookAt(img, zoomed, layer(refs.get(ref)!, 0)).inliers;
+        rowsOfScene[k]![`${v.name} ms`] = extractMs + cpu(c1);
       }
-      rows.push(...rowsOfScene);
-    }
-    writeFileSync(join(outDir, 'rows.json'), JSON.stringify(rows));
-    console.error(`${condition} ${strength} done`);
+      return Promise.resolve();
+    });
   }
+  rows.push(...rowsOfScene);
+  writeFileSync(join(outDir, 'rows.json'), JSON.stringify(rows));
 }
 
 const BAR = CONFIG.minInliers, SBAR = CONFIG.secondLookBar, ZBAR = CONFIG.zoomLookBar;
