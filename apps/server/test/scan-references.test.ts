@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createMatcherRecogniser, type Recogniser, type ReferenceInput } from '../src/adapters/recogniser.ts';
+import { createMatcherRecogniser, type Recogniser, type ReferenceInput, REFERENCE_RECIPE } from '../src/adapters/recogniser.ts';
 import { describeEachDatabase, it } from './helpers/harness.ts';
 import { directScan, newSendersGift, scanPhotos } from './helpers/recipient.ts';
 
 /**
- * Decision 045: a scan names its gift's references by photo id; the matcher's workers keep them, so the features
- * are read from the database only for a worker that lacks them.
+ * Decision 045: a scan names its gift's references by photo id (and, since decision 053, the recipe that enrolled
+ * them); the matcher's workers keep them, so the features are read from the database only for a worker that lacks them.
  */
 
 let photos: Awaited<ReturnType<typeof scanPhotos>>;
@@ -53,9 +53,9 @@ describeEachDatabase(
       for (const s of seen) {
         expect(s.references).toHaveLength(1);
         const ref = s.references[0]![0]!;
-        expect(ref instanceof Uint8Array ? null : { key: ref.key, bytes: ref.bytes }).toEqual({ key: photo!.id, bytes: undefined });
+        expect(ref instanceof Uint8Array ? null : { key: ref.key, bytes: ref.bytes }).toEqual({ key: `${photo!.id}:${REFERENCE_RECIPE}`, bytes: undefined });
       }
-      expect(seen.map((s) => s.loaded)).toEqual([[photo!.id], []]);
+      expect(seen.map((s) => s.loaded)).toEqual([[`${photo!.id}:${REFERENCE_RECIPE}`], []]);
     });
 
     it('enrols a photo stored without features on its first scan and hands its bytes over at once', async () => {
@@ -65,15 +65,16 @@ describeEachDatabase(
       const [row] = await h.db.selectFrom('gift_photos').selectAll().where('gift_id', '=', giftId).execute();
       const id = `${row!.id}-old`;
       await h.db.deleteFrom('gift_photos').where('gift_id', '=', giftId).execute();
-      await h.db.insertInto('gift_photos').values({ ...row!, id, features: null }).execute();
+      await h.db.insertInto('gift_photos').values({ ...row!, id, features: null, features_recipe: null }).execute();
       seen.length = 0;
       expect((await directScan(h, giftId, photos.genuine)).statusCode).toBe(200);
       const ref = seen[0]!.references[0]![0]!;
-      expect(ref instanceof Uint8Array ? null : ref.key).toBe(id);
+      expect(ref instanceof Uint8Array ? null : ref.key).toBe(`${id}:${REFERENCE_RECIPE}`);
       expect(ref instanceof Uint8Array ? null : ref.bytes?.byteLength).toBeGreaterThan(0);
       expect(seen[0]!.loaded).toEqual([]);
-      const stored = await h.db.selectFrom('gift_photos').select('features').where('id', '=', id).executeTakeFirstOrThrow();
+      const stored = await h.db.selectFrom('gift_photos').select(['features', 'features_recipe']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(stored.features?.byteLength).toBe(ref instanceof Uint8Array ? -1 : ref.bytes!.byteLength);
+      expect(stored.features_recipe).toBe(REFERENCE_RECIPE);
     });
   },
   { recogniser: recording },

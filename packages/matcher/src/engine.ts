@@ -187,6 +187,13 @@ export const CONFIG = {
   tiltLookBar: 16,
 };
 
+/**
+ * What enrol() puts in a reference, by the decision that last changed it: 53 = grey, two colour layers and the tilted
+ * views (decision 053). A store that keeps references enrols again those made by an older recipe (the server's
+ * housekeeping); references of any recipe stay readable and match as they did.
+ */
+export const REFERENCE_RECIPE = 53;
+
 /** The layer a reference enrolled since decision 053 keeps its tilted views in (after grey and the two colour layers). */
 const TILT_LAYER = 3;
 

@@ -3,7 +3,7 @@
  * Import from '@giftlens/matcher/index'.
  */
 export { MatcherError, type MatcherErrorCode } from './errors.ts';
-export { enrol, match, MOVE_CLOSER_BELOW, referencesMatch, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
+export { enrol, match, MOVE_CLOSER_BELOW, REFERENCE_RECIPE, referencesMatch, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
 export {
   createMatcherPool,
   type KeyedReference,

@@ -5,12 +5,13 @@ import {
   type MatchDecision,
   MatcherError,
   MOVE_CLOSER_BELOW,
+  REFERENCE_RECIPE,
   type ReferenceInput,
   type ReferenceLoader,
 } from '@giftlens/matcher/index';
 
 export type { EnrolResult, MatchDecision, ReferenceInput, ReferenceLoader };
-export { MOVE_CLOSER_BELOW };
+export { MOVE_CLOSER_BELOW, REFERENCE_RECIPE };
 
 /** Gift recognition: enrol a reference photo, decide whether a query photo shows one of the candidates. */
 export interface Recogniser {

@@ -52,41 +52,74 @@ export async function activePhotoFeaturesForEmail(db: Executor, email: string, e
 }
 
 /**
- * The photos of these gifts, in photo order, and whether each is enrolled: not the features themselves, which the
- * matcher's workers keep by photo id (decision 045); `featuresOf` reads those a worker lacks.
+ * The photos of these gifts, in photo order, and whether each is enrolled (and by which recipe): not the features
+ * themselves, which the matcher's workers keep by `referenceKey` (decision 045); `featuresOf` reads those a worker lacks.
  */
 export const listPhotoReferences = (db: Executor, giftIds: string[]) =>
   giftIds.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('gift_photos')
-        .select((eb) => ['id', 'gift_id', 'storage_path', eb('features', 'is not', null).as('enrolled')])
+        .select((eb) => ['id', 'gift_id', 'storage_path', 'features_recipe', eb('features', 'is not', null).as('enrolled')])
         .where('gift_id', 'in', giftIds)
         .orderBy('gift_id')
         .orderBy('position')
         .execute();
 
-/** The enrolled features of these photos (those a matcher worker lacks), by photo id. */
-export async function featuresOf(db: Executor, photoIds: string[]): Promise<Map<string, Buffer>> {
-  const rows = await db.selectFrom('gift_photos').select(['id', 'features']).where('id', 'in', photoIds).execute();
-  return new Map(rows.flatMap((r) => (r.features ? [[r.id, r.features] as const] : [])));
-}
+/**
+ * The name the matcher's workers keep a photo's features by (decision 045): the photo's id and the recipe that enrolled
+ * them, so features enrolled again (`reenrolPhoto`) are new bytes under a new key, never stale bytes under the old one.
+ */
+export const referenceKey = (photoId: string, recipe: number | null): string => `${photoId}:${recipe ?? 0}`;
 
 /**
- * Writes a photo's features once, while it has none (the matcher's workers keep features by photo id, so a photo's
- * features never change under the same id: new features are a new photo row).
+ * The enrolled features of these references (those a matcher worker lacks), by `referenceKey`. Features enrolled
+ * again since the key was listed come under the key asked for: as valid as the older, and the next scan lists the
+ * newer key.
  */
+export async function featuresOf(db: Executor, keys: string[]): Promise<Map<string, Buffer>> {
+  const byId = new Map(keys.map((k) => [k.slice(0, k.lastIndexOf(':')), k]));
+  const rows = await db.selectFrom('gift_photos').select(['id', 'features']).where('id', 'in', [...byId.keys()]).execute();
+  return new Map(rows.flatMap((r) => (r.features ? [[byId.get(r.id)!, r.features] as const] : [])));
+}
+
+/** Writes a photo's features once, while it has none (a photo enrolled before the matcher existed, on first scan). */
 export async function setPhotoFeatures(
   db: Executor,
   photoId: string,
-  f: { features: Buffer; quality: number; recognisable: boolean; message: string | null },
+  f: { features: Buffer; recipe: number; quality: number; recognisable: boolean; message: string | null },
 ) {
   await db
     .updateTable('gift_photos')
-    .set({ features: f.features, quality: f.quality, recognisable: f.recognisable ? 1 : 0, quality_message: f.message })
+    .set({ features: f.features, features_recipe: f.recipe, quality: f.quality, recognisable: f.recognisable ? 1 : 0, quality_message: f.message })
     .where('id', '=', photoId)
     .where('features', 'is', null)
     .execute();
+}
+
+/** Photos whose features an older recipe than `recipe` enrolled, in id order after `afterId`, at most `limit`. */
+export function photosOfOlderRecipe(db: Executor, recipe: number, afterId: string, limit: number) {
+  return olderRecipeAfter(db, recipe, afterId).orderBy('id').limit(limit).execute();
+}
+
+/** gift_photos_features_recipe_idx: `features_recipe < recipe` (NULL, not enrolled at all, is not older). */
+const olderRecipeAfter = (db: Executor, recipe: number, afterId: string) =>
+  db.selectFrom('gift_photos').select(['id', 'storage_path']).where('features_recipe', '<', recipe).where('id', '>', afterId);
+
+export const photosOfOlderRecipeLeft = (db: Executor, recipe: number, afterId: string) => countUpTo(db, olderRecipeAfter(db, recipe, afterId));
+
+/**
+ * Writes features enrolled again by `recipe`, only while the photo's are older (a second worker, or a later run,
+ * changes nothing). The rating and quality stay: they are the sender's, from the first enrolment.
+ */
+export async function reenrolPhoto(db: Executor, id: string, features: Buffer, recipe: number): Promise<number> {
+  const res = await db
+    .updateTable('gift_photos')
+    .set({ features, features_recipe: recipe })
+    .where('id', '=', id)
+    .where('features_recipe', '<', recipe)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 /** Photos enrolled before the recognisability rating existed (rating NULL), in id order after `afterId`, at most `limit`. */

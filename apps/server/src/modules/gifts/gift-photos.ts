@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import type { PhotoQuality } from '@giftlens/contract/sender';
-import { isUnreadableImage, type Recogniser } from '../../adapters/recogniser.ts';
+import { isUnreadableImage, type Recogniser, REFERENCE_RECIPE } from '../../adapters/recogniser.ts';
 import { AppError } from '../../lib/errors.ts';
 import { normaliseGiftImage, type NormalisedImage, pixelsOverLimit } from '../../lib/images.ts';
 
@@ -61,6 +61,7 @@ export async function anyLookalike(recogniser: Recogniser, photos: EnrolledPhoto
 /** The gift_photos columns that hold the enrolment. */
 export const enrolmentColumns = (p: EnrolledPhoto) => ({
   features: p.features,
+  features_recipe: REFERENCE_RECIPE,
   quality: p.quality.score,
   recognisable: p.quality.recognisable ? 1 : 0,
   quality_message: p.quality.message ?? null,

@@ -59,6 +59,11 @@ export interface GiftPhotosTable {
   /** Recognisability rating 1-5 and the comma-separated reasons when it is low (decision 031); NULL before it. */
   rating: number | null;
   quality_reasons: string | null;
+  /**
+   * The matcher's recipe the features were enrolled by (REFERENCE_RECIPE, decision 053): 0 for features enrolled before
+   * it was recorded, NULL while there are none. Housekeeping enrols again those of an older recipe.
+   */
+  features_recipe: number | null;
   position: number;
   created_at: string;
 }

@@ -9,7 +9,7 @@ import { PLANS } from '@giftlens/contract/plans';
 import type { Clock } from '../../adapters/clock.ts';
 import { everyStoredKeyFor } from '../../adapters/media-formats.ts';
 import { type MediaStorage, withLandingKeys } from '../../adapters/media-storage.ts';
-import type { Recogniser } from '../../adapters/recogniser.ts';
+import { type EnrolResult, type Recogniser, REFERENCE_RECIPE } from '../../adapters/recogniser.ts';
 import type { Scratch } from '../../adapters/scratch.ts';
 import { type Db, eraseDeletedFromDisk } from '../../db/database.ts';
 import { buffer } from 'node:stream/consumers';
@@ -17,7 +17,7 @@ import { deleteOldJobs, endedJobsWithLeftovers, endedJobsWithLeftoversLeft, mark
 import * as auth from '../auth/auth.repository.ts';
 import { deleteGifts, listGiftFiles } from '../gift-deletion/gift-deletion.ts';
 import * as giftCleanup from '../gifts/gift-cleanup.repository.ts';
-import { ratePhoto, unratedPhotos, unratedPhotosLeft } from '../gifts/gift-photos.repository.ts';
+import { photosOfOlderRecipe, photosOfOlderRecipeLeft, ratePhoto, reenrolPhoto, unratedPhotos, unratedPhotosLeft } from '../gifts/gift-photos.repository.ts';
 import * as payments from '../payments/payments.repository.ts';
 import { groupPathsAmong, purgeGroupContent } from '../group-gifts/group-gifts.repository.ts';
 import { reactionPathsAmong } from '../reactions/reactions.repository.ts';
@@ -115,6 +115,8 @@ export interface HousekeepingReport {
   renderLeftovers: number;
   /** Photos enrolled before the recognisability rating existed, rated now. */
   photoRatings: number;
+  /** Photos whose features an older matcher recipe enrolled (before decision 053's tilted views), enrolled again now. */
+  photoFeatures: number;
   filesDeleted: number;
   filesFailed: number;
   /**
@@ -144,6 +146,7 @@ export function emptyReport(): HousekeepingReport {
     staleParts: 0,
     renderLeftovers: 0,
     photoRatings: 0,
+    photoFeatures: 0,
     filesDeleted: 0,
     filesFailed: 0,
     left: {},
@@ -193,6 +196,8 @@ export interface HousekeepingDeps {
    * a backlog is worked off over hours without crowding out scans.
    */
   photoRatingsPerRun?: number;
+  /** Photos of an older matcher recipe enrolled again per run, in batches of 20, for the same reason. */
+  photoFeaturesPerRun?: number;
 }
 
 /** One run's default time budget (HOUSEKEEPING_BUDGET_MS). */
@@ -232,6 +237,7 @@ export function createHousekeepingService({
   scratch = null,
   recogniser = null,
   photoRatingsPerRun = 100,
+  photoFeaturesPerRun = 100,
 }: HousekeepingDeps) {
   const keep: Retention = { ...DEFAULT_RETENTION, ...retention };
   if (keep.expiredUploadMs <= UPLOAD_CONFIRM_GRACE_MS)
@@ -390,42 +396,83 @@ export function createHousekeepingService({
   }
 
   /**
-   * Rates photos enrolled before the rating existed (decision 031) the way enrolment does: the matcher's enrolment
-   * of the stored photo, which is the normalised image enrolment was given. Only the quality columns are written
-   * (the features the scans use stay), and only while the photo has no rating: running twice is harmless. A photo
-   * that cannot be read is logged and tried again next run. At most photoRatingsPerRun a run; counts those rated.
+   * A task that enrols stored gift photos again, one batch of RATING_BATCH at a time in id order, at most `perRun` a
+   * run: `list` reads the next batch after an id, `write` stores what it needs of the enrolment (and counts 1 when it
+   * wrote). A photo that cannot be read is logged (`failed`) and tried again next run.
    */
-  function photoRatings(signal?: AbortSignal): Task | null {
+  function enrolAgain(
+    name: 'photoRatings' | 'photoFeatures',
+    perRun: number,
+    failed: string,
+    list: (after: string, limit: number) => Promise<{ id: string; storage_path: string }[]>,
+    left: (after: string) => Promise<number>,
+    write: (id: string, enrolled: EnrolResult) => Promise<number>,
+    signal?: AbortSignal,
+  ): Task | null {
     if (!recogniser) return null;
     let after = '';
     let tried = 0;
     return {
-      name: 'photoRatings',
+      name,
       async step() {
-        const photos = await unratedPhotos(db, after, Math.min(RATING_BATCH, photoRatingsPerRun - tried));
-        let rated = 0;
+        const photos = await list(after, Math.min(RATING_BATCH, perRun - tried));
+        let done = 0;
         for (const photo of photos) {
           if (signal?.aborted) break;
           after = photo.id;
           tried++;
           try {
-            const { quality } = await recogniser.enrol(await buffer(await media.openRead(photo.storage_path)));
-            rated += await ratePhoto(db, photo.id, {
-              score: quality.score,
-              recognisable: quality.recognisable,
-              message: quality.message ?? null,
-              rating: quality.rating,
-              reasons: quality.reasons.join(','),
-            });
+            done += await write(photo.id, await recogniser.enrol(await buffer(await media.openRead(photo.storage_path))));
           } catch (err) {
-            log.warn({ err, photoId: photo.id }, 'housekeeping: could not rate a photo');
+            log.warn({ err, photoId: photo.id }, failed);
           }
         }
-        return { done: rated, more: photos.length >= RATING_BATCH && tried < photoRatingsPerRun };
+        return { done, more: photos.length >= RATING_BATCH && tried < perRun };
       },
-      left: () => unratedPhotosLeft(db, after),
+      left: () => left(after),
     };
   }
+
+  /**
+   * Rates photos enrolled before the rating existed (decision 031) the way enrolment does: the matcher's enrolment
+   * of the stored photo, which is the normalised image enrolment was given. Only the quality columns are written
+   * (the features the scans use stay), and only while the photo has no rating: running twice is harmless. At most
+   * photoRatingsPerRun a run; counts those rated.
+   */
+  const photoRatings = (signal?: AbortSignal): Task | null =>
+    enrolAgain(
+      'photoRatings',
+      photoRatingsPerRun,
+      'housekeeping: could not rate a photo',
+      (after, limit) => unratedPhotos(db, after, limit),
+      (after) => unratedPhotosLeft(db, after),
+      (id, { quality }) =>
+        ratePhoto(db, id, {
+          score: quality.score,
+          recognisable: quality.recognisable,
+          message: quality.message ?? null,
+          rating: quality.rating,
+          reasons: quality.reasons.join(','),
+        }),
+      signal,
+    );
+
+  /**
+   * Photos whose features an older recipe of the matcher enrolled (REFERENCE_RECIPE; before decision 053 they lack the
+   * tilted views) are enrolled again from their stored photo: only the features change, under a new worker cache key,
+   * and only while they are older (running twice, or in two processes, is harmless). At most photoFeaturesPerRun a
+   * run; counts those enrolled again.
+   */
+  const photoFeatures = (signal?: AbortSignal): Task | null =>
+    enrolAgain(
+      'photoFeatures',
+      photoFeaturesPerRun,
+      'housekeeping: could not enrol a photo again',
+      (after, limit) => photosOfOlderRecipe(db, REFERENCE_RECIPE, after, limit),
+      (after) => photosOfOlderRecipeLeft(db, REFERENCE_RECIPE, after),
+      (id, { reference }) => reenrolPhoto(db, id, Buffer.from(reference), REFERENCE_RECIPE),
+      signal,
+    );
 
   return {
     retention: keep,
@@ -477,7 +524,7 @@ export function createHousekeepingService({
         ),
         { name: 'staleParts', step: async () => ({ done: await media.removeStaleParts(keep.stalePartMs, clock.now()), more: false }) },
         renderLeftovers(report),
-        ...[photoRatings(signal)].filter((t): t is Task => t !== null),
+        ...[photoRatings(signal), photoFeatures(signal)].filter((t): t is Task => t !== null),
       ];
 
       let pending = tasks;

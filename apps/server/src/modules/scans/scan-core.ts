@@ -2,7 +2,7 @@ import type { ScanResponse } from '@giftlens/contract/recipient';
 import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
-import { isUnreadableImage, type Recogniser, type ReferenceInput, type ReferenceLoader } from '../../adapters/recogniser.ts';
+import { isUnreadableImage, type Recogniser, type ReferenceInput, type ReferenceLoader, REFERENCE_RECIPE } from '../../adapters/recogniser.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import * as photos from '../gifts/gift-photos.repository.ts';
@@ -40,7 +40,7 @@ export interface ScanOutcome {
  */
 export function createScanCore({ db, media, clock, recogniser, messages, grants }: ScanCoreDeps) {
   /** The bytes of photos a matcher worker lacks, read only then (a worker keeps them by photo id). */
-  const load: ReferenceLoader = (ids) => photos.featuresOf(db, ids);
+  const load: ReferenceLoader = (keys) => photos.featuresOf(db, keys);
 
   /**
    * The candidates' references by photo id (decision 045): the matcher's workers keep enrolled features by id, so a
@@ -51,7 +51,7 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
     const rows = await photos.listPhotoReferences(db, candidates.map((g) => g.id));
     const byGift = new Map<string, ReferenceInput[]>(candidates.map((g) => [g.id, []]));
     for (const row of rows) {
-      let reference: ReferenceInput = { key: row.id, load };
+      let reference: ReferenceInput = { key: photos.referenceKey(row.id, row.features_recipe), load };
       if (!row.enrolled) {
         const stat = await media.stat(row.storage_path);
         if (!stat) continue;
@@ -60,11 +60,12 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
           const buffer = Buffer.from(enrolled.reference);
           await photos.setPhotoFeatures(db, row.id, {
             features: buffer,
+            recipe: REFERENCE_RECIPE,
             quality: enrolled.quality.score,
             recognisable: enrolled.quality.recognisable,
             message: enrolled.quality.message ?? null,
           });
-          reference = { key: row.id, bytes: buffer, load };
+          reference = { key: photos.referenceKey(row.id, REFERENCE_RECIPE), bytes: buffer, load };
         } catch (err) {
           if (isUnreadableImage(err)) continue;
           throw err;
