@@ -43,7 +43,13 @@ const refPaths = [...new Set(pairs.map((p) => p.referencePath))];
 
 // --- ours
 const ours = new Map<string, Uint8Array>();
-for (const r of refPaths) ours.set(r, (await enrol(readFileSync(r))).reference);
+/** references as the recipes before decision 053 enrolled them (without the tilted views): those recipes scan these */
+const oursPlain = new Map<string, Uint8Array>();
+for (const r of refPaths) {
+  ours.set(r, (await enrol(readFileSync(r))).reference);
+  oursPlain.set(r, (await withConfig({ tiltLook: 0 }, () => enrol(readFileSync(r)))).reference);
+}
+const refsOf = (recipe: Recipe) => (recipe.config.tiltLook === 0 ? oursPlain : ours);
 // warm-up (JIT) on one pair, not measured
 await match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]]);
 // every recipe (recipes.ts) on every pair, interleaved pair by pair so that all see the same machine load
@@ -56,7 +62,7 @@ const runs: RecipeRun[] = RECIPES.map((recipe) => ({ recipe, out: [], cpuUs: 0, 
 for (const p of pairs) {
   for (const r of runs) {
     const c0 = process.cpuUsage();
-    const d = await withConfig(r.recipe.config, () => match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]]));
+    const d = await withConfig(r.recipe.config, () => match(queries.get(p.queryPath)!, [[refsOf(r.recipe).get(p.referencePath)!]]));
     const used = cpuUs(c0);
     r.cpuUs += used;
     if (p.label === true) r.genuineUs += used;
@@ -71,9 +77,9 @@ const [run047, run026, runBefore026] = [runNamed('before 047'), runNamed('decisi
 const throughput = new Map<string, { scans: number; ms: number }>();
 for (const r of [runs[0]!, run047, run047, runs[0]!]) {
   const pool = createMatcherPool({ size: 2, config: r.recipe.config });
-  await Promise.all([0, 1].map(() => pool.match(queries.get(pairs[0]!.queryPath)!, [[ours.get(pairs[0]!.referencePath)!]])));
+  await Promise.all([0, 1].map(() => pool.match(queries.get(pairs[0]!.queryPath)!, [[refsOf(r.recipe).get(pairs[0]!.referencePath)!]])));
   const t0 = performance.now();
-  await Promise.all(pairs.map((p) => pool.match(queries.get(p.queryPath)!, [[ours.get(p.referencePath)!]])));
+  await Promise.all(pairs.map((p) => pool.match(queries.get(p.queryPath)!, [[refsOf(r.recipe).get(p.referencePath)!]])));
   const t = throughput.get(r.recipe.name) ?? { scans: 0, ms: 0 };
   throughput.set(r.recipe.name, { scans: t.scans + pairs.length, ms: t.ms + performance.now() - t0 });
   await pool.close();
@@ -120,7 +126,7 @@ async function run20<T>(
   return { n: sel.length, median: quantile(ms, 0.5), p95: quantile(ms, 0.95), correct, wrong, falseOnImpostors };
 }
 const ours20 = await run20(n20, (r) => ours.get(r)!, match);
-const prev20 = await withConfig(RECIPE_026, () => run20(n20, (r) => ours.get(r)!, match));
+const prev20 = await withConfig(RECIPE_026, () => run20(n20, (r) => oursPlain.get(r)!, match));
 
 // --- baseline
 const baseOut: Outcome[] = [];
