@@ -43,7 +43,9 @@ export function giftIndex(pairs: Pair[]) {
 
 /**
  * Comparisons that the data set labels impostor but whose photo really shows that other cover too (checked by eye:
- * Stanford "palm" photos of cover N with cover N+1 beside it). They are left out of the impostor distribution.
+ * Stanford "palm" photos of cover N with cover N+1 beside it; and two with another cover behind, which the second look
+ * of decision 047 found at 21 and 40 inliers: 003-palm shows 004's bee, 026-palm 028's green Matrix cover). They are
+ * left out of the impostor distribution.
  * Keys: `photo,gift` (`covers/photos/016-palm.jpg,cover:017`).
  */
 export const SHOWS_BOTH: ReadonlySet<string> = new Set(
