@@ -11,7 +11,8 @@ import { claimJobs } from '../src/jobs/runner.ts';
 import * as auth from '../src/modules/auth/auth.repository.ts';
 import { deleteGifts } from '../src/modules/gift-deletion/gift-deletion.ts';
 import * as giftCleanup from '../src/modules/gifts/gift-cleanup.repository.ts';
-import { unratedPhotos } from '../src/modules/gifts/gift-photos.repository.ts';
+import { photosOfOlderRecipe, photosOfOlderRecipeLeft, unratedPhotos } from '../src/modules/gifts/gift-photos.repository.ts';
+import { REFERENCE_RECIPE } from '../src/adapters/recogniser.ts';
 import * as payments from '../src/modules/payments/payments.repository.ts';
 import { reactionPathsAmong } from '../src/modules/reactions/reactions.repository.ts';
 import { deleteRecipientByEmail } from '../src/modules/recipient-auth/recipient-auth.repository.ts';
@@ -128,6 +129,8 @@ for (const target of DATABASE_TARGETS) {
         ['old jobs', () => deleteOldJobs(spy, now, now, 200)],
         ['old orphan orders', () => payments.deleteOldOrphanOrders(spy, now, 200)],
         ['unrated photos', () => unratedPhotos(spy, '', 20)],
+        ['photos of an older recipe', () => photosOfOlderRecipe(spy, REFERENCE_RECIPE, '', 20)],
+        ['what is left (photos of an older recipe)', () => photosOfOlderRecipeLeft(spy, REFERENCE_RECIPE, '')],
         ['what is left (codes)', () => auth.expiredCodesLeft(spy, now)],
         ['a gift deleted', () => spy.transaction().execute((trx) => deleteGifts(trx, ['x'.repeat(32)], new Date(now)))],
         // What deleting an account runs after its gifts (my-gifts.service.ts's deleteAccount).

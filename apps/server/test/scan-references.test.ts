@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createMatcherRecogniser, type Recogniser, type ReferenceInput, REFERENCE_RECIPE } from '../src/adapters/recogniser.ts';
+import { reenrolPhoto } from '../src/modules/gifts/gift-photos.repository.ts';
 import { describeEachDatabase, it } from './helpers/harness.ts';
 import { directScan, newSendersGift, scanPhotos } from './helpers/recipient.ts';
 
@@ -65,7 +66,7 @@ describeEachDatabase(
       const [row] = await h.db.selectFrom('gift_photos').selectAll().where('gift_id', '=', giftId).execute();
       const id = `${row!.id}-old`;
       await h.db.deleteFrom('gift_photos').where('gift_id', '=', giftId).execute();
-      await h.db.insertInto('gift_photos').values({ ...row!, id, features: null, features_recipe: null }).execute();
+      await h.db.insertInto('gift_photos').values({ ...row!, id, features: null, features_recipe: 0 }).execute();
       seen.length = 0;
       expect((await directScan(h, giftId, photos.genuine)).statusCode).toBe(200);
       const ref = seen[0]!.references[0]![0]!;
@@ -75,6 +76,25 @@ describeEachDatabase(
       const stored = await h.db.selectFrom('gift_photos').select(['features', 'features_recipe']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(stored.features?.byteLength).toBe(ref instanceof Uint8Array ? -1 : ref.bytes!.byteLength);
       expect(stored.features_recipe).toBe(REFERENCE_RECIPE);
+    });
+
+    it('names features enrolled again by their new recipe, so a worker holding the older ones reads the new', async () => {
+      const h = get();
+      const giftId = await newSendersGift(h, photos.reference);
+      const [photo] = await h.db.selectFrom('gift_photos').select(['id', 'features']).where('gift_id', '=', giftId).execute();
+      // as enrolled before decision 053's recipe
+      await h.db.updateTable('gift_photos').set({ features_recipe: 0 }).where('id', '=', photo!.id).execute();
+      const scanKeys = async () => {
+        seen.length = 0;
+        expect((await directScan(h, giftId, photos.genuine)).statusCode).toBe(200);
+        const ref = seen[0]!.references[0]![0]!;
+        return { key: ref instanceof Uint8Array ? null : ref.key, loaded: seen[0]!.loaded };
+      };
+      expect(await scanKeys()).toEqual({ key: `${photo!.id}:0`, loaded: [`${photo!.id}:0`] });
+      expect(await scanKeys()).toEqual({ key: `${photo!.id}:0`, loaded: [] });
+      expect(await reenrolPhoto(h.db, photo!.id, photo!.features!, REFERENCE_RECIPE)).toBe(1);
+      expect(await reenrolPhoto(h.db, photo!.id, photo!.features!, REFERENCE_RECIPE)).toBe(0);
+      expect(await scanKeys()).toEqual({ key: `${photo!.id}:${REFERENCE_RECIPE}`, loaded: [`${photo!.id}:${REFERENCE_RECIPE}`] });
     });
   },
   { recogniser: recording },

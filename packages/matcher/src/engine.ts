@@ -491,7 +491,7 @@ export function tiltedViews(image: GreyImage, directions: number[], t: number, f
     const Q = [A[0]!, A[1]!, -x0, A[2]!, A[3]!, -y0, 0, 0, 1];
     const view = warpGrey(image, invert3(Q), W, H);
     const f = extractFeatures(cv, view, extractOptions(features, levels));
-    // back into the picture's pixels: p = A^-1 (u + x0, v + y0)
+    // back into the picture's pixels: p = A^-1 (u + x0, v + y0); orientation and size stay the view's (decision 053)
     const det = A[0]! * A[3]! - A[1]! * A[2]!;
     const out = allocFeatures(image.width, image.height, f.count);
     for (let i = 0; i < f.count; i++) {

@@ -56,8 +56,9 @@ export type ReferenceLoader = (keys: string[]) => Promise<Map<string, Uint8Array
 
 /**
  * An enrolled reference by name. `key` must name these exact bytes for good: bytes that change get a new key (the
- * server uses the photo row's id, whose features are written once). `bytes`, when the caller has them at hand, are
- * copied (never transferred: the caller keeps them) when a worker lacks the key; without them `load` is asked.
+ * server names a photo's features by its id and the recipe that enrolled them, decision 053). `bytes`, when the
+ * caller has them at hand, are copied (never transferred: the caller keeps them) when a worker lacks the key; without
+ * them `load` is asked.
  */
 export interface KeyedReference {
   key: string;

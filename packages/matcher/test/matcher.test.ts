@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { enrol, match, MatcherError, referencesMatch } from '../src/index.ts';
 import { deserialise, serialise } from '../src/features.ts';
-import { CONFIG, extractReference } from '../src/engine.ts';
+import { extractReference } from '../src/engine.ts';
 import { photoOf, plain, poster } from './fixtures.ts';
 
 let giftA: Buffer, giftB: Buffer, photoA: Buffer, photoB: Buffer;
@@ -18,9 +18,8 @@ describe('enrol', () => {
   it('returns a compact reference and a good quality report for a detailed picture', async () => {
     const r = await enrol(giftA);
     expect(r.reference).toBeInstanceOf(Uint8Array);
-    // 40 bytes a keypoint: grey, two colour layers and the tilted views (decision 053), ~92 KB for a detailed picture
-    const most = CONFIG.refFeatures + 2 * CONFIG.chromaFeatures + CONFIG.tiltDirections * CONFIG.tiltFeatures;
-    expect(r.reference.byteLength).toBeLessThanOrEqual(12 + 2 * 4 + most * 40);
+    // grey, two colour layers and the tilted views (decision 053), 40 bytes a keypoint: ~92 KB for a detailed picture
+    expect(r.reference.byteLength).toBeLessThan(96 * 1024);
     expect(r.quality.recognisable).toBe(true);
     expect(r.quality.keypoints).toBeGreaterThan(200);
     expect(r.quality.score).toBeGreaterThan(0.5);

@@ -92,6 +92,18 @@ describe('the tilted look (decision 053)', () => {
     expect(b.inliers).toBe(a.inliers);
   });
 
+  it('among several gifts, the shortlist and the looks before it decide as they did without the tilted views', async () => {
+    const seeds = [131, 47, 31, 88];
+    const refs = await Promise.all(seeds.map(async (s) => extractReference(await poster(s))));
+    const withViews = refs.map((f) => [serialise(f)]), without = refs.map((f) => [serialise(upTo(f, 3))]);
+    for (const tilt of [0, 40]) {
+      const photo = await steep(31, tilt, 30);
+      const a = await match(photo, withViews), b = await match(photo, without);
+      expect(a).toMatchObject({ matched: true, bestIndex: 2 });
+      expect({ ...a, ms: 0 }).toEqual({ ...b, ms: 0 });
+    }
+  });
+
   it('compare() reports it apart from the evidence it decides on', async () => {
     const q = await extractQuery(scene31);
     const ref = await extractReference(await poster(31));

@@ -23,8 +23,11 @@ export function giftOf(path: string): string {
   return path.includes('/objects/') ? `object:${b.slice(0, 2)}` : `cover:${b.slice(0, 3)}`;
 }
 
-/** A comparison's inliers as match() judges them: the zoomed look (decision 052) counts from its own bar. */
-const decided = (e: PairEvidence): number => (e.zoomLook !== undefined && e.zoomLook >= CONFIG.zoomLookBar ? Math.max(e.inliers, e.zoomLook) : e.inliers);
+/** A comparison's inliers as match() judges them: the zoomed and tilted looks (decisions 052, 053) count from their own bars. */
+const decided = (e: PairEvidence): number => {
+  const zoomed = e.zoomLook !== undefined && e.zoomLook >= CONFIG.zoomLookBar ? Math.max(e.inliers, e.zoomLook) : e.inliers;
+  return e.tiltLook !== undefined && e.tiltLook >= CONFIG.tiltLookBar ? Math.max(zoomed, e.tiltLook) : zoomed;
+};
 
 /** The data set by gift: its references, kinds, phone photos, and the object photos a hard case may use as clutter. */
 export function giftIndex(pairs: Pair[]) {

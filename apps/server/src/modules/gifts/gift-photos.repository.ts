@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { countUpTo } from '../../db/sweep.ts';
 import type { NewGiftPhoto } from './gifts.table.ts';
@@ -70,7 +71,10 @@ export const listPhotoReferences = (db: Executor, giftIds: string[]) =>
  * The name the matcher's workers keep a photo's features by (decision 045): the photo's id and the recipe that enrolled
  * them, so features enrolled again (`reenrolPhoto`) are new bytes under a new key, never stale bytes under the old one.
  */
-export const referenceKey = (photoId: string, recipe: number | null): string => `${photoId}:${recipe ?? 0}`;
+export const referenceKey = (photoId: string, recipe: number): string => `${photoId}:${recipe}`;
+
+/** The photo id a `referenceKey` names. */
+const photoOf = (key: string): string => (key.includes(':') ? key.slice(0, key.lastIndexOf(':')) : key);
 
 /**
  * The enrolled features of these references (those a matcher worker lacks), by `referenceKey`. Features enrolled
@@ -78,7 +82,7 @@ export const referenceKey = (photoId: string, recipe: number | null): string => 
  * newer key.
  */
 export async function featuresOf(db: Executor, keys: string[]): Promise<Map<string, Buffer>> {
-  const byId = new Map(keys.map((k) => [k.slice(0, k.lastIndexOf(':')), k]));
+  const byId = new Map(keys.map((k) => [photoOf(k), k]));
   const rows = await db.selectFrom('gift_photos').select(['id', 'features']).where('id', 'in', [...byId.keys()]).execute();
   return new Map(rows.flatMap((r) => (r.features ? [[byId.get(r.id)!, r.features] as const] : [])));
 }
@@ -102,9 +106,12 @@ export function photosOfOlderRecipe(db: Executor, recipe: number, afterId: strin
   return olderRecipeAfter(db, recipe, afterId).orderBy('id').limit(limit).execute();
 }
 
-/** gift_photos_features_recipe_idx: `features_recipe < recipe` (NULL, not enrolled at all, is not older). */
+/**
+ * gift_photos_recipe_53_idx: `features_recipe < 53`, spelled with the literal (decision 044: SQLite matches a partial
+ * index's terms exactly). A photo not enrolled at all (0) is enrolled here too, as its first scan would.
+ */
 const olderRecipeAfter = (db: Executor, recipe: number, afterId: string) =>
-  db.selectFrom('gift_photos').select(['id', 'storage_path']).where('features_recipe', '<', recipe).where('id', '>', afterId);
+  db.selectFrom('gift_photos').select(['id', 'storage_path']).where('features_recipe', '<', sql.lit(recipe)).where('id', '>', afterId);
 
 export const photosOfOlderRecipeLeft = (db: Executor, recipe: number, afterId: string) => countUpTo(db, olderRecipeAfter(db, recipe, afterId));
 
@@ -117,7 +124,7 @@ export async function reenrolPhoto(db: Executor, id: string, features: Buffer, r
     .updateTable('gift_photos')
     .set({ features, features_recipe: recipe })
     .where('id', '=', id)
-    .where('features_recipe', '<', recipe)
+    .where('features_recipe', '<', sql.lit(recipe))
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

@@ -1,7 +1,7 @@
 import type { MessageState } from '@giftlens/contract/my-gifts';
 import type { GiftStatus } from '@giftlens/contract/sender';
 import type { PlanId } from '@giftlens/contract/plans';
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type GiftMessageType = 'video' | 'audio' | 'text';
 
@@ -60,10 +60,10 @@ export interface GiftPhotosTable {
   rating: number | null;
   quality_reasons: string | null;
   /**
-   * The matcher's recipe the features were enrolled by (REFERENCE_RECIPE, decision 053): 0 for features enrolled before
-   * it was recorded, NULL while there are none. Housekeeping enrols again those of an older recipe.
+   * The matcher's recipe the features were enrolled by (REFERENCE_RECIPE, decision 053); 0 for features enrolled before
+   * it was recorded, and for a photo not enrolled yet. Housekeeping enrols again those of an older recipe.
    */
-  features_recipe: number | null;
+  features_recipe: ColumnType<number, number | undefined, number>;
   position: number;
   created_at: string;
 }

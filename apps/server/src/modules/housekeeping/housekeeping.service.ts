@@ -192,11 +192,13 @@ export interface HousekeepingDeps {
   /** The matcher, to rate photos enrolled before the rating existed; without it they are left unrated. */
   recogniser?: Pick<Recogniser, 'enrol'> | null;
   /**
-   * Unrated photos rated per run, in batches of 20: each costs one enrolment (about 0.1 s of a matcher worker), so
-   * a backlog is worked off over hours without crowding out scans.
+   * Unrated photos rated per run at most, in batches of 20: each costs one enrolment (0.1-0.15 s of a matcher
+   * worker), so a batch outlasts the run's time budget and a run takes one; while photos are left the next run comes
+   * a minute later (HOUSEKEEPING_FOLLOW_UP_MS). A backlog goes at about 20 a minute, ~3 s of one worker a minute,
+   * without crowding out scans (each enrolment is a task of its own in the matcher's queue).
    */
   photoRatingsPerRun?: number;
-  /** Photos of an older matcher recipe enrolled again per run, in batches of 20, for the same reason. */
+  /** Photos of an older matcher recipe enrolled again per run at most, in batches of 20, paced the same way. */
   photoFeaturesPerRun?: number;
 }
 
@@ -216,8 +218,8 @@ interface Task {
 /** Rows per single-table sweep statement (decision 044: at a million gifts about 40,000 codes expire an hour). */
 export const DEFAULT_ROW_BATCH = 2000;
 
-/** Unrated photos read per query. */
-const RATING_BATCH = 20;
+/** Photos read per query by the tasks that enrol stored photos again (photoRatings, photoFeatures). */
+const ENROL_BATCH = 20;
 
 /**
  * Deletes what nobody can use any more. Every task re-reads the current state, works in bounded batches and
@@ -396,9 +398,16 @@ export function createHousekeepingService({
   }
 
   /**
-   * A task that enrols stored gift photos again, one batch of RATING_BATCH at a time in id order, at most `perRun` a
+   * Where each enrolling task's pass over the photos has got to: a run goes on after the last photo the run before
+   * tried, and starts again from the first once a pass reached the end. Photos that cannot be read are so tried again
+   * once a pass, never holding the others up.
+   */
+  const passes: Record<'photoRatings' | 'photoFeatures', string> = { photoRatings: '', photoFeatures: '' };
+
+  /**
+   * A task that enrols stored gift photos again, one batch of ENROL_BATCH at a time in id order, at most `perRun` a
    * run: `list` reads the next batch after an id, `write` stores what it needs of the enrolment (and counts 1 when it
-   * wrote). A photo that cannot be read is logged (`failed`) and tried again next run.
+   * wrote). A photo that cannot be read is logged (`failed`) and tried again on the next pass.
    */
   function enrolAgain(
     name: 'photoRatings' | 'photoFeatures',
@@ -410,16 +419,20 @@ export function createHousekeepingService({
     signal?: AbortSignal,
   ): Task | null {
     if (!recogniser) return null;
-    let after = '';
+    let after = passes[name];
     let tried = 0;
     return {
       name,
       async step() {
-        const photos = await list(after, Math.min(RATING_BATCH, perRun - tried));
+        const limit = Math.min(ENROL_BATCH, perRun - tried);
+        const photos = await list(after, limit);
+        // the end of the pass: the next run starts again from the first photo
+        if (photos.length < limit) passes[name] = '';
         let done = 0;
         for (const photo of photos) {
           if (signal?.aborted) break;
           after = photo.id;
+          if (photos.length >= limit) passes[name] = after;
           tried++;
           try {
             done += await write(photo.id, await recogniser.enrol(await buffer(await media.openRead(photo.storage_path))));
@@ -427,7 +440,7 @@ export function createHousekeepingService({
             log.warn({ err, photoId: photo.id }, failed);
           }
         }
-        return { done, more: photos.length >= RATING_BATCH && tried < perRun };
+        return { done, more: photos.length >= ENROL_BATCH && tried < perRun };
       },
       left: () => left(after),
     };

@@ -39,13 +39,13 @@ export interface ScanOutcome {
  * enrolled references, and the reveal on a match.
  */
 export function createScanCore({ db, media, clock, recogniser, messages, grants }: ScanCoreDeps) {
-  /** The bytes of photos a matcher worker lacks, read only then (a worker keeps them by photo id). */
+  /** The bytes of photos a matcher worker lacks, read only then (a worker keeps them by photo id and recipe). */
   const load: ReferenceLoader = (keys) => photos.featuresOf(db, keys);
 
   /**
-   * The candidates' references by photo id (decision 045): the matcher's workers keep enrolled features by id, so a
-   * scan reads no features from the database unless a worker lacks them. Photos enrolled before the matcher existed
-   * (features null) are enrolled from storage on first use.
+   * The candidates' references by `referenceKey`, the photo id and its features' recipe (decisions 045 and 053): the
+   * matcher's workers keep enrolled features by key, so a scan reads no features from the database unless a worker
+   * lacks them. Photos enrolled before the matcher existed (features null) are enrolled from storage on first use.
    */
   async function referencesOf(candidates: Gift[]): Promise<ReferenceInput[][]> {
     const rows = await photos.listPhotoReferences(db, candidates.map((g) => g.id));
