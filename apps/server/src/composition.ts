@@ -141,7 +141,10 @@ export type JobDeps = Omit<JobHandlerDeps, 'backupCodes' | 'housekeeping'> & {
   retention?: HousekeepingDeps['retention'];
   /** One housekeeping run's time budget (HOUSEKEEPING_BUDGET_MS). */
   housekeepingBudgetMs?: number;
-  /** The matcher, for housekeeping to rate photos enrolled before the rating existed (none: they stay unrated). */
+  /**
+   * The matcher, for housekeeping to rate photos enrolled before the rating existed and to enrol again those of an
+   * older recipe (none: they stay as they are).
+   */
   recogniser?: Recogniser | null;
 };
 

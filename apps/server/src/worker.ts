@@ -23,8 +23,8 @@ try {
 }
 
 const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
-// Its matcher's pool (one thread) starts only when housekeeping has an unrated photo to rate (a worker otherwise
-// never matches).
+// Its matcher's pool (one thread) starts only when housekeeping has a photo to rate or to enrol again (a worker
+// otherwise never matches).
 const infra = await createInfrastructure(config, { info: (line) => log.info(line), warn: (line) => log.warn(line) }, { recogniser: { size: 1 } }).catch(
   (err: unknown) => failStartup(err, startupProblem(err, config, 'database')),
 );
