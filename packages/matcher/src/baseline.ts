@@ -43,7 +43,43 @@ export async function baselineMatch(
 }
 
 function inliersAgainst(cv: import('./cv.ts').CV, q: Features, qd: import('./cv.ts').Mat, r: Features, bf: import('./cv.ts').BFMatcher): number {
-  if (q.count < 2 || r.count < 2) return 0;
+  return modelAgainst(cv, q, qd, r, bf).inliers;
+}
+
+/**
+ * Where the textbook recipe places `reference` in `photo` (both as extracted at `maxSide`): the homography from the
+ * reference's pixels to the photo's (row-major 3x3) and its RANSAC inliers, or null under `minInliers`. For the
+ * hard-case generator, to put a condition on the gift's own surface in a phone photo; not on any scan's path.
+ */
+export async function baselinePlace(
+  reference: Buffer | Uint8Array,
+  photo: Buffer | Uint8Array,
+  maxSide: number,
+  minInliers = 20,
+): Promise<{ map: number[]; inliers: number; reference: { width: number; height: number }; photo: { width: number; height: number } } | null> {
+  const cv = await loadCv();
+  const r = extractFeatures(cv, await decodeGrey(reference, maxSide), ORB_OPTS);
+  const q = extractFeatures(cv, await decodeGrey(photo, maxSide), ORB_OPTS);
+  const qd = cv.matFromArray(Math.max(q.count, 1), DESC_BYTES, cv.CV_8U, q.count ? q.desc : new Uint8Array(DESC_BYTES));
+  const bf = new cv.BFMatcher(cv.NORM_HAMMING, false);
+  try {
+    const m = modelAgainst(cv, q, qd, r, bf);
+    if (!m.map || m.inliers < minInliers) return null;
+    return { map: m.map, inliers: m.inliers, reference: { width: r.width, height: r.height }, photo: { width: q.width, height: q.height } };
+  } finally {
+    bf.delete();
+    qd.delete();
+  }
+}
+
+function modelAgainst(
+  cv: import('./cv.ts').CV,
+  q: Features,
+  qd: import('./cv.ts').Mat,
+  r: Features,
+  bf: import('./cv.ts').BFMatcher,
+): { inliers: number; map?: number[] } {
+  if (q.count < 2 || r.count < 2) return { inliers: 0 };
   const rd = cv.matFromArray(r.count, DESC_BYTES, cv.CV_8U, r.desc);
   const knn = new cv.DMatchVectorVector();
   try {
@@ -64,17 +100,17 @@ function inliersAgainst(cv: import('./cv.ts').CV, q: Features, qd: import('./cv.
         m.delete();
       }
     }
-    if (src.length < 8) return 0;
+    if (src.length < 8) return { inliers: 0 };
     const s = cv.matFromArray(src.length / 2, 1, cv.CV_32FC2, src);
     const d = cv.matFromArray(dst.length / 2, 1, cv.CV_32FC2, dst);
     const mask = new cv.Mat();
     let h: import('./cv.ts').Mat | undefined;
     try {
       h = cv.findHomography(s, d, cv.RANSAC, 5, mask);
-      if (h.empty()) return 0;
+      if (h.empty()) return { inliers: 0 };
       let n = 0;
       for (let i = 0; i < mask.rows; i++) if (mask.data[i]) n++;
-      return n;
+      return { inliers: n, map: Array.from(h.data64F.subarray(0, 9)) };
     } finally {
       h?.delete();
       mask.delete();

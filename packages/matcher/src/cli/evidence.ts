@@ -124,7 +124,13 @@ export async function evidenceMatrix(csv: string, log: (s: string) => void = () 
   return m;
 }
 
-/** `covers/photos/001-palm.jpg` from an absolute data-set path. */
+/**
+ * Whether `photo` (a data-set path, absolute or `covers/photos/…`) also shows `gift`'s cover (SHOWS_BOTH): a scene made
+ * from that photo shows it too, so comparing the scene with that gift is no impostor test.
+ */
+export const showsBoth = (photo: string, gift: string): boolean => SHOWS_BOTH.has(`${rel(photo)},${gift}`);
+
+/** `covers/photos/001-palm.jpg` from an absolute data-set path (a relative one is returned as it is). */
 function rel(p: string): string {
   const i = p.lastIndexOf('/covers/');
   const j = p.lastIndexOf('/objects/');

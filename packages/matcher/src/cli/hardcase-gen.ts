@@ -5,7 +5,9 @@
  * highlights, a colour cast, low light with sensor noise, motion blur, or two of them at once), then compressed
  * exactly as the recipient's browser does (decode.ts browserCompress: fit 600x600, JPEG 0.5).
  */
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { baselinePlace } from '../baseline.ts';
 import { type CV } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
 import { rng } from './rng.ts';
@@ -157,6 +159,8 @@ async function pickBackground(ctx: Ctx, gift: string, synthetic: (r: () => numbe
 export interface GiftImage {
   path: string;
   gift: string;
+  /** the gift's reference photo, where `path` is another photo of it: a condition on the gift's surface is put there */
+  reference?: string;
 }
 
 /**
@@ -233,7 +237,9 @@ export function context(cv: CV, seed: number, backgrounds: Ctx['backgrounds']): 
  * - `steep and upside down`: tilt 50° / 60° / 70° about a random axis (the issue: 60–70°) and rotation 180° ± 15°,
  *   the photo at 20–35% of the frame.
  * - `glare a third`: a burnt-out glossy reflection (white, opaque in its core, soft edge) over 20% / 33% / 45% of the
- *   gift (the issue: "a third"), placed anywhere on it, before the perspective; photo at 20–35%, tilt up to 25°.
+ *   gift (the issue: "a third"), placed anywhere on it, before the perspective; photo at 20–35%, tilt up to 25°. In a
+ *   phone photo the reflection is on the gift's own surface, found through its reference (`glareOnGift`): until
+ *   decision 054 it covered that share of the whole photo, so of a gift small in it half or all.
  * - `low-end phone`: the scene taken by a 640×480 / 480×360 / 352×288 sensor (a low-end phone's video frame: VGA,
  *   then the two next steps down), soft (Gaussian σ 0.7 / 1.0 / 1.4 sensor px), sensor noise σ 4 / 6 / 8 levels, its
  *   own JPEG at 70, tilt 30° / 40° / 50°; photo at 25–40% of the frame. The browser then fits it into 600×600
@@ -305,6 +311,38 @@ function glossSvg(r: () => number, w: number, h: number, share: number): Buffer 
   );
 }
 
+/** Side at which a phone photo and its reference are compared to find the gift's surface in the photo. */
+const PLACE_SIDE = 1024;
+
+/**
+ * A glossy reflection over `share` of the gift's own surface in `source`, as a layer of the source photo's size.
+ * In the gift's reference the gift is the picture, so the reflection is drawn on its pixels; in a phone photo (where
+ * the gift may be a fraction of the frame) it is drawn on the reference's pixels, then carried onto the photo by the
+ * homography the textbook recipe finds between them (baselinePlace, 20+ inliers), so it covers `share` of the gift
+ * in perspective, not of the photo. Where no homography is found (a 3D gift seen from another side), it falls back
+ * to `share` of the photo and says so.
+ */
+export async function glareOnGift(ctx: Ctx, source: GiftImage, share: number): Promise<{ layer: Buffer; on: string }> {
+  const r = ctx.rand;
+  const m = await sharp(source.path).rotate().metadata();
+  const w = m.autoOrient.width, h = m.autoOrient.height;
+  if (!source.reference || source.reference === source.path) return { layer: glossSvg(r, w, h, share), on: 'the gift' };
+  const placed = await baselinePlace(readFileSync(source.reference), readFileSync(source.path), PLACE_SIDE);
+  if (!placed) return { layer: glossSvg(r, w, h, share), on: 'the photo (gift not placed)' };
+  const { width: rw, height: rh } = placed.reference;
+  const svg = glossSvg(r, rw, rh, share);
+  const k = w / placed.photo.width; // decoded photo pixels -> the photo's own
+  const M = placed.map;
+  const quad = [0, 0, rw, 0, rw, rh, 0, rh].reduce<number[]>((out, _, i, a) => {
+    if (i % 2) return out;
+    const x = a[i]!, y = a[i + 1]!, z = M[6]! * x + M[7]! * y + M[8]!;
+    out.push((k * (M[0]! * x + M[1]! * y + M[2]!)) / z, (k * (M[3]! * x + M[4]! * y + M[5]!)) / z);
+    return out;
+  }, []);
+  const g = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { layer: await warpTo(ctx.cv, { data: g.data, width: g.info.width, height: g.info.height, channels: 4 }, quad, w, h, [0, 0, 0, 0]), on: 'the gift' };
+}
+
 /** A busier synthetic table top: two layers of synthetic clutter blended. */
 async function clutter(r: () => number): Promise<Buffer> {
   const { width: W, height: H } = FRAME;
@@ -347,10 +385,9 @@ export async function phoneCase(ctx: Ctx, source: GiftImage, condition: PhoneCon
   const { background, backgroundGift, bg } = await pickBackground(ctx, source.gift, condition === 'small in frame' ? clutter : syntheticBackground);
   let gift = sharp(source.path).rotate().ensureAlpha();
   if (condition === 'glare a third') {
-    const m = await sharp(source.path).rotate().metadata();
-    const w = m.autoOrient.width, h = m.autoOrient.height;
-    gift = sharp(await sharp(source.path).rotate().ensureAlpha().composite([{ input: glossSvg(r, w, h, v) }]).png().toBuffer());
-    detail.push(`glare over ${(v * 100).toFixed(0)}%`);
+    const { layer, on } = await glareOnGift(ctx, source, v);
+    gift = sharp(await sharp(source.path).rotate().ensureAlpha().composite([{ input: layer }]).png().toBuffer());
+    detail.push(`glare over ${(v * 100).toFixed(0)}% of ${on}`);
   }
   const g = await gift.raw().toBuffer({ resolveWithObject: true });
   const quad = placeGift(r, g.info.width, g.info.height, area, tilt, rot);

@@ -25,7 +25,7 @@ import { browserCompress } from '../decode.ts';
 import { CONFIG, compare, coverageOf, extractQuery, extractReference, MOVE_CLOSER_BELOW } from '../engine.ts';
 import type { Features } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
-import { giftIndex, giftOf, SHOWS_BOTH } from './evidence.ts';
+import { giftIndex, giftOf, showsBoth } from './evidence.ts';
 import { context, nextFrame, PHONE_CONDITIONS, phoneCase, STRENGTHS, strengthValue } from './hardcase-gen.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
@@ -102,7 +102,8 @@ if (rowsIn) {
     extracted++;
     return q;
   };
-  const row = (q: Features, ref: string, base: Omit<Row, 'refGift' | 'genuine' | 'showsBoth' | 'inliers' | 'spread' | 'first' | 'second' | 'secondMs' | 'coverage'>, q2?: Features): Row => {
+  // `source`: the data-set photo a hard case was made from (its own query is the scene's name)
+  const row = (q: Features, ref: string, base: Omit<Row, 'refGift' | 'genuine' | 'showsBoth' | 'inliers' | 'spread' | 'first' | 'second' | 'secondMs' | 'coverage'>, q2?: Features, source?: string): Row => {
     const c0 = process.cpuUsage();
     const f = refs.get(ref)!;
     const e = compare(q, f);
@@ -115,7 +116,7 @@ if (rowsIn) {
       ...base,
       refGift,
       genuine: base.queryGift === refGift,
-      showsBoth: SHOWS_BOTH.has(`${base.query},${refGift}`),
+      showsBoth: showsBoth(source ?? base.query, refGift),
       inliers: e.inliers,
       spread: Math.round(e.spread * 36),
       first: e.firstLook ?? e.inliers,
@@ -154,16 +155,16 @@ if (rowsIn) {
         const sources = [refOf.get(gift)!, ...(photosOf.get(gift) ?? []).sort()];
         const source = sources[(gi + cell) % sources.length]!;
         // generated every time (the generator's random stream must advance the same way), written once
-        const hc = await phoneCase(ctx, { path: source, gift }, condition, strength);
+        const hc = await phoneCase(ctx, { path: source, gift, reference: refOf.get(gift)! }, condition, strength);
         if (cell === 0 && gi === 0) console.error(`  first hard case made, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
         const name = `${condition.replace(/ /g, '-')}--${strength.replace(/ /g, '-')}--${basename(source, '.jpg')}${source.includes('/objects/') ? '-object' : ''}.jpg`;
         writeFileSync(join(outDir, name), hc.jpeg);
         const q = await scan(hc.jpeg);
         const q2 = await extractQuery(await nextFrame(ctxNext, hc.frame));
         const base = { set: 'hard case' as const, condition, strength, query: name, queryGift: gift, kind: kindOf.get(gift)! };
-        rows.push(row(q, refOf.get(gift)!, base, q2));
+        rows.push(row(q, refOf.get(gift)!, base, q2, source));
         const others = refPaths.filter((r) => giftOf(r) !== gift && giftOf(r) !== hc.backgroundGift);
-        for (let k = 0; k < nImpostors; k++) rows.push(row(q, others[(gi * 7 + cell * 5 + k * Math.floor(others.length / nImpostors)) % others.length]!, base, q2));
+        for (let k = 0; k < nImpostors; k++) rows.push(row(q, others[(gi * 7 + cell * 5 + k * Math.floor(others.length / nImpostors)) % others.length]!, base, q2, source));
       }
       writeFileSync(rowsFile, JSON.stringify(rows)); // after each cell, so a run stopped early keeps what it did
       console.error(`  hard cases: ${condition}, ${strength} done, ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -1,11 +1,12 @@
 /**
  * The hard-case scenes the variant tools (zoomvariants, tiltvariants) compare settings on: the generator of
  * `npm run -s phonecases` on other seeds (2900 + the cell's number), from every `step`-th cover and every 2nd object,
- * each scene with its own reference first and then `impostors` others (never the gift in the background photo).
+ * each scene with its own reference first and then `impostors` others (never the gift in the background photo, nor
+ * a cover its source photo also shows).
  */
 import type { CV } from '../cv.ts';
 import type { Pair } from './dataset.ts';
-import { giftIndex, giftOf } from './evidence.ts';
+import { giftIndex, giftOf, showsBoth } from './evidence.ts';
 import { context, PHONE_CONDITIONS, phoneCase, STRENGTHS, type PhoneCase } from './hardcase-gen.ts';
 
 export interface VariantScene {
@@ -31,10 +32,12 @@ export async function* variantScenes(cv: CV, pairs: Pair[], o: { step: number; i
         if (gift.startsWith('object:') && gi % 2 !== 0) continue;
         const sources = [refOf.get(gift)!, ...(photosOf.get(gift) ?? []).sort()];
         const source = sources[(gi + cell) % sources.length]!;
-        const hc = await phoneCase(ctx, { path: source, gift }, condition, strength);
+        const hc = await phoneCase(ctx, { path: source, gift, reference: refOf.get(gift)! }, condition, strength);
         const others = refPaths.filter((r) => giftOf(r) !== gift && giftOf(r) !== hc.backgroundGift);
         const n = o.impostors;
-        const against = [refOf.get(gift)!, ...Array.from({ length: n }, (_, k) => others[(gi * 7 + cell * 5 + k * Math.floor(others.length / n)) % others.length]!)];
+        // drawn as before; a cover the source photo also shows (SHOWS_BOTH) is no impostor and is left out
+        const drawn = Array.from({ length: n }, (_, k) => others[(gi * 7 + cell * 5 + k * Math.floor(others.length / n)) % others.length]!);
+        const against = [refOf.get(gift)!, ...drawn.filter((r) => !showsBoth(source, giftOf(r)))];
         yield { condition, strength, gift, kind: kindOf.get(gift), hc, against };
       }
       console.error(`${condition} ${strength} done`);
