@@ -130,7 +130,7 @@ export function createServices(deps: ServiceDeps) {
     demo: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
     // The staff console (decision 051): only where STAFF_EMAILS names someone.
     staffAuth: createStaffAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log, staffEmails: deps.staffEmails ?? [] }),
-    staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log }),
+    staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log, staffEmails: deps.staffEmails ?? [] }),
   };
 }
 

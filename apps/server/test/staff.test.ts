@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { staffApi, staffTexts, type StaffGiftResponse, type StaffJobsResponse, type StaffVerifyResponse } from '@giftlens/contract/staff';
+import { staffApi, staffTexts, type StaffGiftResponse, type StaffJobsResponse, type StaffMembersResponse, type StaffVerifyResponse } from '@giftlens/contract/staff';
 import { texts } from '@giftlens/contract/texts';
 import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -19,7 +19,7 @@ import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
 const STAFF = 'support@giftlens.test';
 const OTHER_STAFF = 'ops@giftlens.test';
 /** One staff address per test that signs in (each enrols its own authenticator). */
-const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test'];
+const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test'];
 
 const post = (h: Harness, url: string, payload: unknown, cookie?: string) => h.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const get = (h: Harness, url: string, cookie?: string) => h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -125,6 +125,8 @@ describeEachDatabase(
         ['GET', staffApi.jobs],
         ['POST', staffApi.retryJob('c'.repeat(32)), { reason }],
         ['GET', staffApi.audit],
+        ['GET', staffApi.members],
+        ['POST', staffApi.resetTotp, { email: STAFF, reason }],
       ] as const;
       for (const [method, url, payload] of calls) {
         const anonymous = await h.app.inject({ method, url, ...(payload ? { payload } : {}) });
@@ -245,6 +247,52 @@ describeEachDatabase(
       expect((await post(h, staffApi.retryJob(job.id), { reason: 'Mail relay is back' }, staff)).statusCode).toBe(409);
       await h.jobs.runDue();
       expect((await h.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).toBe('done');
+    });
+
+    it('resets a colleague’s lost second factor: audited, their sessions end, they are told, and they enrol again; never one’s own', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h, TEAM[2]);
+      const lost = await enrol(h, TEAM[3]);
+      const team = json<StaffMembersResponse>(await get(h, staffApi.members, staff)).members;
+      expect(team.map((m) => m.email)).toEqual([STAFF, OTHER_STAFF, ...TEAM].sort());
+      expect(team.find((m) => m.email === TEAM[2])).toMatchObject({ enrolled: true, you: true });
+      expect(team.find((m) => m.email === TEAM[3])).toMatchObject({ enrolled: true, you: false });
+      expect(team.find((m) => m.email === TEAM[3])!.enrolledAt).not.toBeNull();
+
+      // Refused, and nothing changes: one's own, an address that is not staff, no reason.
+      const own = await post(h, staffApi.resetTotp, { email: TEAM[2], reason }, staff);
+      expect(own.statusCode).toBe(409);
+      expect(json(own).error).toBe(staffTexts.ownSecondFactor);
+      const stranger = await post(h, staffApi.resetTotp, { email: uniqueEmail('stranger'), reason }, staff);
+      expect(stranger.statusCode).toBe(404);
+      expect(json(stranger).error).toBe(staffTexts.memberNotFound);
+      const noReason = await post(h, staffApi.resetTotp, { email: TEAM[3], reason: ' ' }, staff);
+      expect(noReason.statusCode).toBe(400);
+      expect(json(noReason).error).toBe(staffTexts.reasonRequired);
+      expect((await get(h, staffApi.me, lost.cookie)).statusCode).toBe(200);
+
+      // The reset (the address as typed: trimmed and lowercased like every e-mail).
+      const done = await post(h, staffApi.resetTotp, { email: ` ${TEAM[3]!.toUpperCase()}`, reason: 'Lost phone, ticket 88' }, staff);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(json<StaffMembersResponse>(done).members.find((m) => m.email === TEAM[3])).toMatchObject({ enrolled: false, enrolledAt: null });
+      expect((await get(h, staffApi.me, lost.cookie)).statusCode).toBe(401);
+      expect((await get(h, staffApi.me, staff)).statusCode).toBe(200);
+      const entry = json<{ entries: { action: string; staffEmail: string; reason: string; giftId: string | null; details: string }[] }>(await get(h, staffApi.audit, staff)).entries.find((e) => e.action === 'reset_second_factor')!;
+      expect(entry).toMatchObject({ action: 'reset_second_factor', staffEmail: TEAM[2], reason: 'Lost phone, ticket 88', giftId: null });
+      expect(JSON.parse(entry.details)).toEqual({ member: TEAM[3], enrolled: true, sessionsEnded: 1 });
+      await h.jobs.runDue();
+      expect(await mailSubjectsTo(h, TEAM[3]!)).toContain('Your GiftLens staff authenticator was reset');
+
+      // The old authenticator opens nothing: the next sign-in enrols a new one (after an e-mail code).
+      h.clock.advance(61_000);
+      expect((await post(h, staffApi.sendCode, { email: TEAM[3] })).statusCode).toBe(200);
+      const code = await codeFromOutbox(h.outboxDir, TEAM[3]!);
+      const again = await post(h, staffApi.verify, { email: TEAM[3], code, totp: totpAt(h, lost.secret) });
+      expect(again.statusCode, again.body).toBe(200);
+      const body = json<StaffVerifyResponse>(again);
+      expect(body.signedIn).toBe(false);
+      expect(body.totpEnrolment!.secret).not.toBe(lost.secret);
+      expect(cookiesOf(again)).not.toMatch(/gl_staff=/);
     });
   },
   { staffEmails: [STAFF, OTHER_STAFF, ...TEAM] },

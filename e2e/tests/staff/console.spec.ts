@@ -207,6 +207,17 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByRole('heading', { name: 'Job queue' })).toBeVisible();
         await expect(page.getByText('Oldest due job waiting:')).toBeVisible();
         await shot(page, viewport.name, '8-queue');
+        // The team: this member (no reset of one's own second factor) and the other viewport's address.
+        await page.getByRole('link', { name: 'Team' }).click();
+        await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
+        const team = page.getByRole('list', { name: 'Staff members' });
+        const self = team.getByRole('listitem').filter({ hasText: staffEmail(viewport.name) });
+        await expect(self).toContainText('(you)');
+        await expect(self).toContainText('Authenticator set up');
+        await expect(self.getByRole('button')).toHaveCount(0);
+        const other = VIEWPORTS.find((v) => v.name !== viewport.name)!.name;
+        await expect(team.getByRole('listitem').filter({ hasText: staffEmail(other) })).toBeVisible();
+        await shot(page, viewport.name, '8b-team');
         await page.getByRole('link', { name: 'Audit trail' }).click();
         // This gift's entries (the other viewport's test may have run on this server before).
         const audit = page

@@ -36,6 +36,8 @@ export const staffTexts = {
   queryInvalid: 'Search for an e-mail, a gift id, an order id or a payment id.',
   extendRange: `Extend by 1 to ${STAFF_EXTEND_DAYS_MAX} days and by 1 to ${STAFF_EXTEND_SCANS_MAX} scans.`,
   giftUnavailable: 'This gift was refunded or taken down, so it cannot be changed.',
+  memberNotFound: 'No staff member has that address.',
+  ownSecondFactor: 'You cannot reset your own second factor. Ask another staff member to do it.',
 } as const;
 
 export const StaffReason = z
@@ -192,6 +194,30 @@ export const StaffAuditEntry = z.object({ id: z.string(), at: z.string(), staffE
 export const StaffAuditResponse = z.object({ success: z.literal(true), entries: z.array(StaffAuditEntry) });
 export type StaffAuditResponse = z.infer<typeof StaffAuditResponse>;
 
+// GET /api/staff/members: everyone in STAFF_EMAILS and whether their authenticator is enrolled
+export const StaffMembersResponse = z.object({
+  success: z.literal(true),
+  members: z.array(
+    z.object({
+      email: z.string(),
+      /** Confirmed a TOTP authenticator (false: the next sign-in enrols one). */
+      enrolled: z.boolean(),
+      enrolledAt: z.nullable(z.string()),
+      /** The signed-in staff member. */
+      you: z.boolean(),
+    }),
+  ),
+});
+export type StaffMembersResponse = z.infer<typeof StaffMembersResponse>;
+
+/**
+ * POST /api/staff/members/reset-totp: a colleague lost their phone. Their authenticator is forgotten and their staff
+ * sessions end (audited with the reason; they are told by e-mail); their next sign-in enrols a new one, which still
+ * needs an e-mail code sent to them. Never one's own (409): whoever is signed in has their authenticator.
+ */
+export const StaffResetTotpRequest = z.object({ email: Email, reason: StaffReason });
+export type StaffResetTotpRequest = z.infer<typeof StaffResetTotpRequest>;
+
 export const staffApi = {
   sendCode: '/api/staff/send-code',
   verify: '/api/staff/verify',
@@ -208,4 +234,6 @@ export const staffApi = {
   jobs: '/api/staff/jobs',
   retryJob: (jobId: string) => `/api/staff/jobs/${jobId}/retry`,
   audit: '/api/staff/audit',
+  members: '/api/staff/members',
+  resetTotp: '/api/staff/members/reset-totp',
 } as const;

@@ -8,7 +8,7 @@ import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { Db } from '../db/database.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
 import { groupGiftJobs } from '../modules/group-gifts/group-gifts.jobs.ts';
-import { staffNoticeJob } from '../modules/staff/staff.jobs.ts';
+import { staffMemberNoticeJob, staffNoticeJob } from '../modules/staff/staff.jobs.ts';
 import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
 import type { HousekeepingService } from '../modules/housekeeping/housekeeping.service.ts';
 import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
@@ -53,6 +53,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     ...renditionJobs(deps),
     ...groupGiftJobs(deps),
     'staff.notice': staffNoticeJob(deps),
+    'staff.member_notice': staffMemberNoticeJob(deps),
     housekeeping: housekeepingJob({ service: deps.housekeeping, clock, log }),
   };
 }

@@ -28,6 +28,8 @@ export interface JobPayloads {
   'group.notice': { giftId: string; kind: 'summary' | 'empty' };
   /** The sender's e-mail that staff refunded their gift, or took it down (modules/staff). */
   'staff.notice': { giftId: string; kind: 'refunded' | 'taken_down' };
+  /** A staff member's e-mail that a colleague (`by`) reset their second factor (modules/staff). */
+  'staff.member_notice': { email: string; by: string; kind: 'totp_reset' };
   /** Deletes stored files whose rows are gone (a deleted gift or account); retried until every one is gone. */
   'media.delete': { keys: string[] };
   /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
@@ -61,6 +63,7 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'group.mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'group.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'staff.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'staff.member_notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },
   housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
 };

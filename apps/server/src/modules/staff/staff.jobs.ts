@@ -49,3 +49,30 @@ export function staffNoticeJob({ db, mailer, publicOrigin }: { db: Db; mailer: M
     },
   };
 }
+
+/** What a staff member is told when a colleague reset their second factor (README "Staff console"). */
+export function staffMemberNoticeEmail(f: { by: string; staffUrl: string }) {
+  return renderEmail({
+    subject: 'Your GiftLens staff authenticator was reset',
+    preheader: `${f.by} reset your second factor.`,
+    heading: 'Your authenticator was reset',
+    paragraphs: [
+      'Hello,',
+      `${f.by} reset the second factor of your GiftLens staff account, and your staff sessions were ended. The next time you sign in you will set up an authenticator app again, after the code we e-mail you.`,
+    ],
+    action: { label: 'Open the staff console', url: f.staffUrl },
+    footnote: 'If you did not ask for this, tell your team lead at once: your old authenticator no longer works.',
+  });
+}
+
+export function staffMemberNoticeJob({ mailer, publicOrigin }: { mailer: Mailer; publicOrigin: string }): JobHandler<'staff.member_notice'> {
+  return {
+    async run({ email, by }, ctx) {
+      await mailer.send({
+        to: email,
+        ...staffMemberNoticeEmail({ by, staffUrl: `${publicOrigin}/staff` }),
+        messageId: jobMessageId('staff-member', ctx.id, publicOrigin),
+      });
+    },
+  };
+}

@@ -30,6 +30,16 @@ export async function acceptTotpStep(db: Executor, email: string, step: number, 
   return res.numUpdatedRows > 0n;
 }
 
+/** The members of `emails` who have a row (an enrolment started or confirmed). */
+export const membersIn = (db: Executor, emails: readonly string[]): Promise<Pick<StaffMember, 'email' | 'totp_confirmed_at'>[]> =>
+  emails.length ? db.selectFrom('staff_members').select(['email', 'totp_confirmed_at']).where('email', 'in', emails).execute() : Promise.resolve([]);
+
+/** Forgets a member's authenticator: the next sign-in enrols a new one. True when there was one to forget. */
+export async function forgetSecret(db: Executor, email: string): Promise<boolean> {
+  const res = await db.deleteFrom('staff_members').where('email', '=', email).executeTakeFirst();
+  return res.numDeletedRows > 0n;
+}
+
 export interface AuditInput {
   staffEmail: string;
   action: string;

@@ -3,6 +3,7 @@ import {
   STAFF_SESSION_TTL_MS,
   StaffExtendRequest,
   StaffReasonRequest,
+  StaffResetTotpRequest,
   StaffSendCodeRequest,
   StaffTotpConfirmRequest,
   StaffVerifyRequest,
@@ -130,6 +131,18 @@ export function staffRoutes(
   });
   api.post(staffApi.retryJob(':jobId'), { ...staffOnly, schema: { tags, summary: 'Run a dead job again', params: JobParams, body: StaffReasonRequest } }, async (request) =>
     service.retryJob(await requireStaff(request), request.params.jobId, request.body.reason),
+  );
+  api.get(staffApi.members, { ...staffOnly, schema: { tags, summary: 'The staff team and whose authenticator is enrolled' } }, async (request, reply) => {
+    noStore(reply);
+    return service.members(await requireStaff(request));
+  });
+  api.post(
+    staffApi.resetTotp,
+    { ...staffOnly, schema: { tags, summary: 'Reset a colleague’s second factor (a lost phone): their next sign-in enrols again', body: StaffResetTotpRequest } },
+    async (request, reply) => {
+      noStore(reply);
+      return service.resetTotp(await requireStaff(request), request.body.email, request.body.reason);
+    },
   );
   api.get(staffApi.audit, { ...staffOnly, schema: { tags, summary: 'The newest audit entries (of a gift, or all)', querystring: AuditQuery } }, async (request, reply) => {
     noStore(reply);

@@ -5,6 +5,7 @@ import {
   type StaffGiftRow,
   type StaffGiftState,
   type StaffJobsResponse,
+  type StaffMembersResponse,
   staffTexts,
   type TimelineEvent,
 } from '@giftlens/contract/staff';
@@ -15,6 +16,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import * as jobs from '../../jobs/jobs.repository.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { deleteSubjectSessions } from '../auth/auth.repository.ts';
 import { resendDelivery } from '../deliveries/deliveries.service.ts';
 import * as deliveries from '../deliveries/deliveries.repository.ts';
 import { planOf, scansAllowed, validUntil, withdrawn } from '../gifts/gift-plan.ts';
@@ -35,6 +37,8 @@ export interface StaffDeps {
   payments: PaymentProviders;
   wakeJobs?: () => void;
   log: (line: string) => void;
+  /** STAFF_EMAILS, lowercased: the team the console lists. */
+  staffEmails?: readonly string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,7 +74,8 @@ function detailsText(details: string | null): string {
 const short = (s: string | null, max = 300) => (s && s.length > max ? `${s.slice(0, max)}…` : s);
 
 /** The staff console (decision 051): search, a gift's whole story, and the audited actions. */
-export function createStaffService({ db, media, clock, payments: providers, wakeJobs, log }: StaffDeps) {
+export function createStaffService({ db, media, clock, payments: providers, wakeJobs, log, staffEmails = [] }: StaffDeps) {
+  const team = [...new Set(staffEmails)].sort();
   async function row(gift: Gift): Promise<StaffGiftRow> {
     const sender = await findSenderById(db, gift.sender_id);
     return {
@@ -167,6 +172,15 @@ export function createStaffService({ db, media, clock, payments: providers, wake
   }
 
   /** Runs an action and its audit entry in one transaction: no effect without its entry, no entry without its effect. */
+  /** Everyone in STAFF_EMAILS, and whether their authenticator is enrolled. */
+  async function members(who: StaffMember): Promise<StaffMembersResponse> {
+    const rows = new Map((await repo.membersIn(db, team)).map((m) => [m.email, m.totp_confirmed_at]));
+    return {
+      success: true,
+      members: team.map((email) => ({ email, enrolled: Boolean(rows.get(email)), enrolledAt: rows.get(email) ?? null, you: email === who.email })),
+    };
+  }
+
   async function audited<T>(who: StaffMember, giftId: string | null, action: string, reason: string, details: Record<string, unknown> | null, effect: (trx: Executor) => Promise<T>): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const result = await effect(trx);
@@ -305,6 +319,28 @@ export function createStaffService({ db, media, clock, payments: providers, wake
       });
       wakeJobs?.();
       return { success: true as const };
+    },
+
+    members,
+
+    /**
+     * A colleague lost their phone: their authenticator is forgotten and their staff sessions (and any enrolment
+     * under way) end, audited in the same transaction; they are told by e-mail. Their next sign-in enrols again,
+     * which still takes an e-mail code sent to them. Never one's own: a signed-in member has theirs.
+     */
+    async resetTotp(who: StaffMember, email: string, reason: string) {
+      if (!team.includes(email)) throw new AppError(404, 'member_not_found', staffTexts.memberNotFound);
+      if (email === who.email) throw new AppError(409, 'own_second_factor', staffTexts.ownSecondFactor);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const forgotten = await repo.forgetSecret(trx, email);
+        const sessionsEnded = (await deleteSubjectSessions(trx, 'staff', email)) + (await deleteSubjectSessions(trx, 'staff_enrol', email));
+        await repo.audit(trx, { staffEmail: who.email, action: 'reset_second_factor', giftId: null, reason, details: { member: email, enrolled: forgotten, sessionsEnded }, now: now.toISOString() });
+        await enqueue(trx, now, 'staff.member_notice', { email, by: who.email, kind: 'totp_reset' });
+      });
+      wakeJobs?.();
+      log(`staff: ${who.email} reset the second factor of ${email}`);
+      return members(who);
     },
 
     async auditTrail(giftId: string | null) {

@@ -3,6 +3,7 @@ import {
   StaffAuditResponse,
   StaffGiftResponse,
   StaffJobsResponse,
+  StaffMembersResponse,
   StaffMessageResponse,
   StaffSearchResponse,
   type StaffExtendRequest,
@@ -18,6 +19,7 @@ export const staffSearchKey = (q: string) => ['staff', 'search', q] as const;
 export const staffGiftKey = (giftId: string) => ['staff', 'gift', giftId] as const;
 export const staffJobsKey = ['staff', 'jobs'] as const;
 export const staffAuditKey = (giftId?: string) => ['staff', 'audit', giftId ?? null] as const;
+export const staffMembersKey = ['staff', 'members'] as const;
 
 /** GET gifts?q=: by sender or recipient e-mail, gift id, order id or provider payment id. */
 export function useStaffSearch(q: string) {
@@ -143,5 +145,27 @@ export function useStaffAudit(giftId?: string) {
         signal,
       ),
     retry: false,
+  });
+}
+
+/** GET members: the staff team and whose authenticator is enrolled. */
+export function useStaffMembers() {
+  return useQuery({
+    queryKey: staffMembersKey,
+    queryFn: ({ signal }) => staffRequest('GET', staffApi.members, undefined, StaffMembersResponse, signal),
+    retry: false,
+  });
+}
+
+/** POST members/reset-totp: a colleague's lost phone; answers the team again. */
+export function useResetTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, reason }: { email: string; reason: string }) =>
+      staffRequest('POST', staffApi.resetTotp, { email, reason }, StaffMembersResponse),
+    onSuccess: (team) => {
+      client.setQueryData(staffMembersKey, team);
+      void client.invalidateQueries({ queryKey: ['staff', 'audit'] });
+    },
   });
 }

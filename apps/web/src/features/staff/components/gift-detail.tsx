@@ -17,6 +17,7 @@ import { MessageContent } from './message-content.tsx';
 import { ReasonForm, type ReasonFormProps } from './reason-form.tsx';
 import { StateBadge } from './state-badge.tsx';
 import { Timeline } from './timeline.tsx';
+import { DoneStatus } from './done-status.tsx';
 
 type Gift = StaffGiftResponse['gift'];
 
@@ -226,17 +227,7 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
         </div>
       </header>
 
-      <p
-        role="status"
-        aria-live="polite"
-        className={
-          actions.done
-            ? 'rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900'
-            : 'sr-only'
-        }
-      >
-        {actions.done ?? ''}
-      </p>
+      <DoneStatus text={actions.done} />
 
       <Section title="Details">
         <Details gift={g} />

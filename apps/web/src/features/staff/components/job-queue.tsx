@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useRetryJob, useStaffJobs } from '../api/staff-gifts.ts';
 import { formatLag, formatStamp } from '../lib/staff-format.ts';
 import { ReasonForm } from './reason-form.tsx';
+import { DoneStatus } from './done-status.tsx';
 
 /** The job queue: counts by kind and state, how late the oldest due job is, and dead jobs to retry. */
 export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
@@ -25,17 +26,7 @@ export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
           {jobs.isFetching ? 'Refreshing…' : 'Refresh'}
         </Button>
       </div>
-      <p
-        role="status"
-        aria-live="polite"
-        className={
-          done
-            ? 'rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900'
-            : 'sr-only'
-        }
-      >
-        {done ?? ''}
-      </p>
+      <DoneStatus text={done} />
       {jobs.isPending ? <PageSpinner label="Loading the queue…" /> : null}
       {jobs.isError ? <Alert>{jobs.error.message}</Alert> : null}
       {jobs.data ? (

@@ -460,6 +460,101 @@ describe('Staff console (Chromium)', () => {
       .toHaveAttribute('href', `/staff?gift=${GIFT}`);
   });
 
+  test('the team: a colleague’s lost second factor is reset with a reason, after a confirmation; never one’s own', async () => {
+    const member = (email: string, enrolled: boolean, you = false) => ({
+      email,
+      enrolled,
+      enrolledAt: enrolled ? '2026-11-20T08:00:00.000Z' : null,
+      you,
+    });
+    const before = [
+      member('lost@giftlens.test', true),
+      member('new@giftlens.test', false),
+      member('staff@giftlens.test', true, true),
+    ];
+    const fetch = serveJson({
+      [`GET ${staffApi.me}`]: () => jsonResponse(ME),
+      [`GET ${staffApi.members}`]: () => jsonResponse({ success: true, members: before }),
+      [`POST ${staffApi.resetTotp}`]: () =>
+        jsonResponse({ success: true, members: [member('lost@giftlens.test', false), ...before.slice(1)] }),
+    });
+    const { screen } = await renderConsole('/staff?view=team');
+    await expect.element(screen.getByRole('heading', { name: 'Team' })).toBeVisible();
+    await expect.element(screen.getByText('(you)')).toBeVisible();
+    await expect.element(screen.getByText('No authenticator yet: set up at the next sign-in')).toBeVisible();
+    // Only an enrolled colleague can be reset: not oneself, not someone who never set one up.
+    await expect
+      .element(screen.getByRole('button', { name: 'Reset the second factor of staff@giftlens.test' }))
+      .not.toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('button', { name: 'Reset the second factor of new@giftlens.test' }))
+      .not.toBeInTheDocument();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Reset the second factor of lost@giftlens.test' }),
+    );
+    await userEvent.fill(screen.getByLabelText('Reason (kept in the audit trail)'), 'Lost phone, ticket 88');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset second factor', exact: true }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset this second factor?' });
+    await expect.element(dialog).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep it' }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset second factor', exact: true }));
+    await userEvent.click(
+      screen
+        .getByRole('dialog', { name: 'Reset this second factor?' })
+        .getByRole('button', { name: 'Reset', exact: true }),
+    );
+    await expect
+      .element(
+        screen.getByText('The second factor of lost@giftlens.test was reset. They were told by e-mail.'),
+      )
+      .toBeVisible();
+    expect(sentBody(fetch, 'POST', staffApi.resetTotp)).toEqual({
+      email: 'lost@giftlens.test',
+      reason: 'Lost phone, ticket 88',
+    });
+    await expect
+      .element(screen.getByText('No authenticator yet: set up at the next sign-in').first())
+      .toBeVisible();
+    await expect
+      .element(screen.getByText('No authenticator yet: set up at the next sign-in').nth(1))
+      .toBeVisible();
+  });
+
+  test('the team: the server’s refusal shows in the form and nothing changes', async () => {
+    serveJson({
+      [`GET ${staffApi.me}`]: () => jsonResponse(ME),
+      [`GET ${staffApi.members}`]: () =>
+        jsonResponse({
+          success: true,
+          members: [
+            {
+              email: 'lost@giftlens.test',
+              enrolled: true,
+              enrolledAt: '2026-11-20T08:00:00.000Z',
+              you: false,
+            },
+          ],
+        }),
+      [`POST ${staffApi.resetTotp}`]: () =>
+        jsonResponse({ success: false, error: staffTexts.memberNotFound, code: 'member_not_found' }, 404),
+    });
+    const { screen } = await renderConsole('/staff?view=team');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Reset the second factor of lost@giftlens.test' }),
+    );
+    await userEvent.fill(screen.getByLabelText('Reason (kept in the audit trail)'), 'Left the company');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset second factor', exact: true }));
+    await userEvent.click(
+      screen
+        .getByRole('dialog', { name: 'Reset this second factor?' })
+        .getByRole('button', { name: 'Reset', exact: true }),
+    );
+    await expect.element(screen.getByText(staffTexts.memberNotFound)).toBeVisible();
+    await expect.element(screen.getByText(/Authenticator set up/)).toBeVisible();
+  });
+
   test('a call answered 401 (the session ended) shows the sign-in again', async () => {
     let ended = false;
     serveJson({

@@ -14,12 +14,14 @@ import { GiftDetail } from './gift-detail.tsx';
 import { GiftSearch } from './gift-search.tsx';
 import { JobQueue } from './job-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
+import { StaffTeam } from './staff-team.tsx';
 
-type View = 'search' | 'queue' | 'audit';
+type View = 'search' | 'queue' | 'audit' | 'team';
 const VIEWS: { view: View; label: string }[] = [
   { view: 'search', label: 'Find a gift' },
   { view: 'queue', label: 'Job queue' },
   { view: 'audit', label: 'Audit trail' },
+  { view: 'team', label: 'Team' },
 ];
 
 /** /staff: the sign-in without a staff session, the console with one. Never indexed, never linked from the site. */
@@ -56,8 +58,7 @@ function Console({ email, expiresAt }: { email: string; expiresAt: string }) {
   const logout = useStaffLogout();
   const giftId = params.get('gift');
   const q = params.get('q') ?? '';
-  const view: View =
-    params.get('view') === 'queue' ? 'queue' : params.get('view') === 'audit' ? 'audit' : 'search';
+  const view: View = VIEWS.find((v) => v.view === params.get('view'))?.view ?? 'search';
 
   const viewHref = (v: View) => (v === 'search' ? (q ? `?q=${encodeURIComponent(q)}` : '?') : `?view=${v}`);
   // A new view: its heading takes focus (when the control pressed has gone), so a reader starts at its top.
@@ -115,6 +116,8 @@ function Console({ email, expiresAt }: { email: string; expiresAt: string }) {
           <JobQueue giftHref={giftHref} />
         ) : view === 'audit' ? (
           <AuditList giftHref={giftHref} />
+        ) : view === 'team' ? (
+          <StaffTeam />
         ) : (
           <GiftSearch query={q} onSearch={(next) => setParams({ q: next })} giftHref={giftHref} />
         )}
