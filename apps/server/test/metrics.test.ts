@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { API } from '@giftlens/contract/routes';
 import { afterEach, expect } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../src/adapters/mail.ts';
 import { paidGift } from './helpers/flows.ts';
@@ -143,8 +144,26 @@ describeEachDatabase(
       expect(sent(after) - sent(start)).toBeGreaterThanOrEqual(2);
       expect(sample(after, 'giftlens_job_wait_seconds_count', { kind: 'delivery.send' })).toBeGreaterThanOrEqual(2);
     });
+
+    it('counts live frames refused by reason: the per-second rate', async () => {
+      const h = get();
+      const refused = (text: string, reason: string) => sample(text, 'giftlens_live_frames_refused_total', { reason });
+      const before = await scrape(h);
+      // Every reason is there from the start, at 0 or more.
+      for (const reason of ['rate', 'budget', 'busy']) expect(refused(before, reason)).toBeGreaterThanOrEqual(0);
+      h.clock.advance(1000);
+      // The rate is checked before the body is read: the first two frames are answered (400: no photo), the third refused.
+      const url = API.liveFrameDirect('0'.repeat(32));
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push((await h.app.inject({ method: 'POST', url, remoteAddress: '10.77.0.1' })).statusCode);
+      expect(answers).toEqual([400, 400, 429]);
+      const after = await scrape(h);
+      expect(refused(after, 'rate')! - refused(before, 'rate')!).toBe(1);
+      expect(refused(after, 'budget')).toBe(refused(before, 'budget'));
+      expect(refused(after, 'busy')).toBe(refused(before, 'busy'));
+    });
   },
-  { metricsToken: TOKEN, mailer: refusingMailer },
+  { metricsToken: TOKEN, mailer: refusingMailer, liveScanLimit: { perClientPerSecond: 2, perTarget: 10_000, perClient: 10_000, windowMs: 60_000 } },
 );
 
 // `npm run worker` with METRICS_PORT: its own listener, the same token, its jobs and mails.
