@@ -19,7 +19,7 @@ import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
 const STAFF = 'support@giftlens.test';
 const OTHER_STAFF = 'ops@giftlens.test';
 /** One staff address per test that signs in (each enrols its own authenticator). */
-const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test'];
+const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test', 'eve@giftlens.test'];
 
 const post = (h: Harness, url: string, payload: unknown, cookie?: string) => h.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const get = (h: Harness, url: string, cookie?: string) => h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -260,6 +260,11 @@ describeEachDatabase(
       expect(team.find((m) => m.email === TEAM[3])!.enrolledAt).not.toBeNull();
 
       // Refused, and nothing changes: one's own, an address that is not staff, no reason.
+      const written = async () => ({
+        audit: (await h.db.selectFrom('staff_audit').select('id').where('action', '=', 'reset_second_factor').execute()).length,
+        notices: (await h.db.selectFrom('jobs').select('id').where('kind', '=', 'staff.member_notice').execute()).length,
+      });
+      const before = await written();
       const own = await post(h, staffApi.resetTotp, { email: TEAM[2], reason }, staff);
       expect(own.statusCode).toBe(409);
       expect(json(own).error).toBe(staffTexts.ownSecondFactor);
@@ -270,6 +275,8 @@ describeEachDatabase(
       expect(noReason.statusCode).toBe(400);
       expect(json(noReason).error).toBe(staffTexts.reasonRequired);
       expect((await get(h, staffApi.me, lost.cookie)).statusCode).toBe(200);
+      expect(await written()).toEqual(before);
+      expect(json<StaffMembersResponse>(await get(h, staffApi.members, staff)).members.find((m) => m.email === TEAM[3])).toMatchObject({ enrolled: true });
 
       // The reset (the address as typed: trimmed and lowercased like every e-mail).
       const done = await post(h, staffApi.resetTotp, { email: ` ${TEAM[3]!.toUpperCase()}`, reason: 'Lost phone, ticket 88' }, staff);
@@ -279,7 +286,7 @@ describeEachDatabase(
       expect((await get(h, staffApi.me, staff)).statusCode).toBe(200);
       const entry = json<{ entries: { action: string; staffEmail: string; reason: string; giftId: string | null; details: string }[] }>(await get(h, staffApi.audit, staff)).entries.find((e) => e.action === 'reset_second_factor')!;
       expect(entry).toMatchObject({ action: 'reset_second_factor', staffEmail: TEAM[2], reason: 'Lost phone, ticket 88', giftId: null });
-      expect(JSON.parse(entry.details)).toEqual({ member: TEAM[3], enrolled: true, sessionsEnded: 1 });
+      expect(JSON.parse(entry.details)).toEqual({ member: TEAM[3], secretForgotten: true, sessionsEnded: 1 });
       await h.jobs.runDue();
       expect(await mailSubjectsTo(h, TEAM[3]!)).toContain('Your GiftLens staff authenticator was reset');
 
@@ -293,6 +300,18 @@ describeEachDatabase(
       expect(body.signedIn).toBe(false);
       expect(body.totpEnrolment!.secret).not.toBe(lost.secret);
       expect(cookiesOf(again)).not.toMatch(/gl_staff=/);
+
+      // A member stopped half-way through enrolling: the reset ends that enrolment too.
+      expect((await post(h, staffApi.sendCode, { email: TEAM[4] })).statusCode).toBe(200);
+      const started = await post(h, staffApi.verify, { email: TEAM[4], code: await codeFromOutbox(h.outboxDir, TEAM[4]!) });
+      const pending = json<StaffVerifyResponse>(started).totpEnrolment!;
+      const enrolCookie = cookiesOf(started);
+      expect(enrolCookie).toMatch(/gl_staff_enrol=/);
+      expect((await post(h, staffApi.resetTotp, { email: TEAM[4], reason: 'Set up on the wrong phone' }, staff)).statusCode).toBe(200);
+      const late = await post(h, staffApi.totpConfirm, { totp: totpAt(h, pending.secret) }, enrolCookie);
+      expect(late.statusCode).toBe(401);
+      expect(json(late).error).toBe(staffTexts.enrolmentExpired);
+      expect(cookiesOf(late)).not.toMatch(/gl_staff=/);
     });
   },
   { staffEmails: [STAFF, OTHER_STAFF, ...TEAM] },

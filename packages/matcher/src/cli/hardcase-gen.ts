@@ -330,16 +330,20 @@ export async function glareOnGift(ctx: Ctx, source: GiftImage, share: number): P
   const placed = await baselinePlace(readFileSync(source.reference), readFileSync(source.path), PLACE_SIDE);
   if (!placed) return { layer: glossSvg(r, w, h, share), on: 'the photo (gift not placed)' };
   const { width: rw, height: rh } = placed.reference;
-  const svg = glossSvg(r, rw, rh, share);
   const k = w / placed.photo.width; // decoded photo pixels -> the photo's own
   const M = placed.map;
-  const quad = [0, 0, rw, 0, rw, rh, 0, rh].reduce<number[]>((out, _, i, a) => {
-    if (i % 2) return out;
-    const x = a[i]!, y = a[i + 1]!, z = M[6]! * x + M[7]! * y + M[8]!;
-    out.push((k * (M[0]! * x + M[1]! * y + M[2]!)) / z, (k * (M[3]! * x + M[4]! * y + M[5]!)) / z);
-    return out;
-  }, []);
-  const g = await sharp(svg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const corners = [[0, 0], [rw, 0], [rw, rh], [0, rh]].map(([x, y]) => {
+    const z = M[6]! * x! + M[7]! * y! + M[8]!;
+    return { z, x: (k * (M[0]! * x! + M[1]! * y! + M[2]!)) / z, y: (k * (M[3]! * x! + M[4]! * y! + M[5]!)) / z };
+  });
+  // a model that folds the reference (a corner behind the camera, or a quad that is not convex) places nothing
+  const turns = corners.map((a, i) => {
+    const b = corners[(i + 1) % 4]!, c = corners[(i + 2) % 4]!;
+    return Math.sign((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x));
+  });
+  if (corners.some((c) => c.z <= 0) || new Set(turns).size !== 1 || turns[0] === 0) return { layer: glossSvg(r, w, h, share), on: 'the photo (gift not placed)' };
+  const quad = corners.flatMap((c) => [c.x, c.y]);
+  const g = await sharp(glossSvg(r, rw, rh, share)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { layer: await warpTo(ctx.cv, { data: g.data, width: g.info.width, height: g.info.height, channels: 4 }, quad, w, h, [0, 0, 0, 0]), on: 'the gift' };
 }
 

@@ -3,6 +3,7 @@ import { STAFF_SESSION_TTL_MS, staffTexts, type StaffVerifyResponse } from '@gif
 import { texts } from '@giftlens/contract/texts';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
+import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
@@ -45,11 +46,15 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
     return delta === null ? null : Math.floor(now / STEP_MS) + delta;
   }
 
-  /** Checks the TOTP against the member's secret and takes its step; a session starts in the caller's transaction. */
-  async function acceptTotp(email: string, sealed: string, totp: string): Promise<void> {
+  /**
+   * Checks the TOTP against the member's secret and takes its step, in the transaction that starts the session: a
+   * colleague's reset (decision 055) deletes the member's row, so a sign-in racing it either takes the step first
+   * (and the reset, which waits for the row, then ends the new session too) or finds no row and is refused.
+   */
+  async function acceptTotp(trx: Executor, email: string, sealed: string, totp: string): Promise<void> {
     const secret = secrets.open(email, sealed);
     const step = secret ? stepOf(secret, totp) : null;
-    if (step === null || !(await repo.acceptTotpStep(db, email, step, clock.now().toISOString()))) throw totpInvalid();
+    if (step === null || !(await repo.acceptTotpStep(trx, email, step, clock.now().toISOString()))) throw totpInvalid();
   }
 
   const startSession = () => ({ signedIn: true, totpRequired: false, totpEnrolment: null });
@@ -83,8 +88,8 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
         return { body: { success: true, signedIn: false, totpRequired: false, totpEnrolment: { secret, otpauthUrl, qrCode } }, enrolment };
       }
       if (totp === undefined) return { body: { success: true, signedIn: false, totpRequired: true, totpEnrolment: null } };
-      await acceptTotp(email, member.totp_secret, totp);
       const session = await db.transaction().execute(async (trx) => {
+        await acceptTotp(trx, email, member.totp_secret, totp);
         await codes.consume(trx, codeId);
         return codes.startSession(trx, 'staff', email, STAFF_SESSION_TTL_MS);
       });
@@ -97,9 +102,12 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
       if (!email || !staff.has(email)) throw new AppError(401, 'enrolment_expired', staffTexts.enrolmentExpired);
       const member = await repo.findMember(db, email);
       if (!member) throw new AppError(401, 'enrolment_expired', staffTexts.enrolmentExpired);
-      await acceptTotp(email, member.totp_secret, totp);
+      const session = await db.transaction().execute(async (trx) => {
+        await acceptTotp(trx, email, member.totp_secret, totp);
+        return codes.startSession(trx, 'staff', email, STAFF_SESSION_TTL_MS);
+      });
       await codes.endSession(enrolToken, 'staff_enrol');
-      return { session: await codes.startSession(db, 'staff', email, STAFF_SESSION_TTL_MS) };
+      return { session };
     },
 
     /** The staff member of a live session; an address taken out of STAFF_EMAILS loses its sessions at once. */

@@ -171,7 +171,6 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     };
   }
 
-  /** Runs an action and its audit entry in one transaction: no effect without its entry, no entry without its effect. */
   /** Everyone in STAFF_EMAILS, and whether their authenticator is enrolled. */
   async function members(who: StaffMember): Promise<StaffMembersResponse> {
     const rows = new Map((await repo.membersIn(db, team)).map((m) => [m.email, m.totp_confirmed_at]));
@@ -181,6 +180,7 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     };
   }
 
+  /** Runs an action and its audit entry in one transaction: no effect without its entry, no entry without its effect. */
   async function audited<T>(who: StaffMember, giftId: string | null, action: string, reason: string, details: Record<string, unknown> | null, effect: (trx: Executor) => Promise<T>): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const result = await effect(trx);
@@ -335,8 +335,9 @@ export function createStaffService({ db, media, clock, payments: providers, wake
       await db.transaction().execute(async (trx) => {
         const forgotten = await repo.forgetSecret(trx, email);
         const sessionsEnded = (await deleteSubjectSessions(trx, 'staff', email)) + (await deleteSubjectSessions(trx, 'staff_enrol', email));
-        await repo.audit(trx, { staffEmail: who.email, action: 'reset_second_factor', giftId: null, reason, details: { member: email, enrolled: forgotten, sessionsEnded }, now: now.toISOString() });
-        await enqueue(trx, now, 'staff.member_notice', { email, by: who.email, kind: 'totp_reset' });
+        await repo.audit(trx, { staffEmail: who.email, action: 'reset_second_factor', giftId: null, reason, details: { member: email, secretForgotten: forgotten, sessionsEnded }, now: now.toISOString() });
+        // The member hears of it when something of theirs was reset (a member who never started enrolling had nothing).
+        if (forgotten || sessionsEnded > 0) await enqueue(trx, now, 'staff.member_notice', { email, by: who.email, kind: 'totp_reset' });
       });
       wakeJobs?.();
       log(`staff: ${who.email} reset the second factor of ${email}`);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,12 +14,19 @@ export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
   const retry = useRetryJob();
   const [retrying, setRetrying] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The form and the button pressed are gone after a retry: focus goes to the view's heading, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="staff-queue-heading">
       <title>Job queue · Staff · GiftLens</title>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="staff-queue-heading" className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          id="staff-queue-heading"
+          className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+        >
           Job queue
         </h1>
         <Button variant="secondary" size="sm" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
@@ -111,6 +118,7 @@ export function JobQueue({ giftHref }: { giftHref: (id: string) => string }) {
                             onSuccess: () => {
                               setRetrying(null);
                               setDone(`The ${j.kind} job will run again.`);
+                              requestAnimationFrame(() => heading.current?.focus());
                             },
                           },
                         )

@@ -431,6 +431,7 @@ describe('Staff console (Chromium)', () => {
     await userEvent.fill(screen.getByLabelText('Reason (kept in the audit trail)'), 'SMTP relay is back');
     await userEvent.click(screen.getByRole('button', { name: 'Retry', exact: true }));
     await expect.element(screen.getByText('The delivery.send job will run again.')).toBeVisible();
+    await expect.element(screen.getByRole('heading', { name: 'Job queue' })).toHaveFocus();
     expect(sentBody(fetch, 'POST', staffApi.retryJob('job_9'))).toEqual({ reason: 'SMTP relay is back' });
   });
 
@@ -510,6 +511,8 @@ describe('Staff console (Chromium)', () => {
         screen.getByText('The second factor of lost@giftlens.test was reset. They were told by e-mail.'),
       )
       .toBeVisible();
+    // The form and its button are gone: focus is on the view's heading, not lost on the page.
+    await expect.element(screen.getByRole('heading', { name: 'Team' })).toHaveFocus();
     expect(sentBody(fetch, 'POST', staffApi.resetTotp)).toEqual({
       email: 'lost@giftlens.test',
       reason: 'Lost phone, ticket 88',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
@@ -16,11 +16,18 @@ export function StaffTeam() {
   const reset = useResetTotp();
   const [resetting, setResetting] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The form and the button pressed are gone after a reset: focus goes to the view's heading, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="staff-team-heading">
       <title>Team · Staff · GiftLens</title>
-      <h1 id="staff-team-heading" className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        id="staff-team-heading"
+        className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+      >
         Team
       </h1>
       <p className="text-sm text-stone-600">
@@ -89,6 +96,7 @@ export function StaffTeam() {
                         onSuccess: () => {
                           setResetting(null);
                           setDone(`The second factor of ${m.email} was reset. They were told by e-mail.`);
+                          requestAnimationFrame(() => heading.current?.focus());
                         },
                       },
                     )
