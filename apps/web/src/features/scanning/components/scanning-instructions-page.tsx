@@ -38,7 +38,7 @@ export function ScanningInstructionsPage() {
           <Sparkles className="size-8" aria-hidden />
         </span>
         <h1 className="text-3xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
-          {recipient.isPending && recipientId ? <span className="text-stone-400">Hi…</span> : `Hi ${name}!`}
+          {recipient.isPending && recipientId ? <span className="text-stone-500">Hi…</span> : `Hi ${name}!`}
         </h1>
         <p className="max-w-md text-stone-600">
           A personal message is waiting on your gift. Here is how to reveal it in a few seconds.
