@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { jsonResponse } from '../../../test/render-route.tsx';
+import { MIN_RECORDING_MS } from '../lib/reaction-recording.ts';
 import { ReactionGate } from './reaction-gate.tsx';
 
 const GIFT = '0123456789abcdef0123456789abcdef';
@@ -94,8 +95,9 @@ describe('the reaction gate (Chromium, fake camera)', () => {
     await page.getByRole('button', { name: 'Play' }).click();
     await page.getByRole('button', { name: 'Play & Record Video' }).click();
 
-    // Recording stops a second after the message ends; then the page says why nothing was sent.
-    await expect.element(page.getByText(texts.recipient.reactionRecordedNothing), { timeout: 5000 }).toBeVisible();
+    // Recording stops a second after the message ends (and runs MIN_RECORDING_MS at least); then the page says why
+    // nothing was sent.
+    await expect.element(page.getByText(texts.recipient.reactionRecordedNothing), { timeout: 8000 }).toBeVisible();
     expect(calls).toEqual([API.playConsent, API.consent, API.startSyncedRecording]);
     await expect.element(page.getByText(texts.recipient.reactionFileInvalid, { exact: false })).not.toBeInTheDocument();
     // The message was played once and nothing stopped it; the camera and microphone are released.
@@ -231,5 +233,26 @@ describe('playback starts inside the tap (a phone loses the tap across a slow ne
     expect(upload.get('reaction')).toBeInstanceOf(Blob);
     expect(play).toHaveBeenCalledTimes(1);
     clicks.stop();
+  });
+
+  test('a camera that opens after a short message has ended still records a few seconds, and the reaction is saved', async () => {
+    const server = slowConsentServer();
+    const media = document.createElement('video');
+    // The message plays and ends at once: before the consent is answered and the camera opens.
+    const play = vi.fn(() => {
+      media.dispatchEvent(new Event('playing'));
+      media.dispatchEvent(new Event('ended'));
+      return Promise.resolve(true);
+    });
+    await renderGate(MESSAGE, media, play);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play & Record Video' }).click();
+    server.answer({ allowRecording: true, message: texts.recipient.reactionConsentAsked, data: { id: 'reaction-1' } });
+    await expect.poll(() => server.calls, { timeout: 10_000 }).toContain(API.reactionUpload);
+    await expect.element(page.getByText(texts.recipient.reactionSaved)).toBeVisible();
+    const upload = server.bodies[server.calls.indexOf(API.reactionUpload)] as FormData;
+    // Not 1 s after an end that came before the recorder: MIN_RECORDING_MS of it (less its timer's slack).
+    expect(Number(upload.get('durationSeconds'))).toBeGreaterThanOrEqual(MIN_RECORDING_MS / 1000 - 0.1);
+    expect((upload.get('reaction') as Blob).size).toBeGreaterThan(0);
   });
 });

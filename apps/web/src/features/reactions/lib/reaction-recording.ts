@@ -8,6 +8,11 @@ export const REACTION_MIME_TYPE = 'video/webm;codecs=vp9,opus';
 export const CHUNK_MS = 1000;
 /** Keep recording this long after the message ends, to catch the reaction to its last words. */
 export const STOP_AFTER_END_MS = 1000;
+/**
+ * And never stop before the recorder has run this long: a camera that opens slowly (a busy phone) can start after a
+ * short message has ended, and 1 s of it is a glimpse, or on a loaded device no frame at all (0 bytes, nothing saved).
+ */
+export const MIN_RECORDING_MS = 3000;
 
 function pickMimeType(): string | undefined {
   const candidates = [REACTION_MIME_TYPE, 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
@@ -26,8 +31,9 @@ export interface RecordingCallbacks {
  * One reaction recording, synced to the message. The message starts playing in the recipient's tap (`follow`
  * first, then play: a phone allows play() only inside the gesture), while the camera opens beside it; the
  * recorder starts once the camera is there (`begin`), the media's start is reported to the server, and recording
- * stops 1 s after the media ends; then it uploads with the offset between the two starts (negative when the
- * message started first). The camera and microphone are released in every outcome (saved, failed, or the page
+ * stops 1 s after the media ends (running at least MIN_RECORDING_MS, for a camera that opened after a short
+ * message had ended); then it uploads with the offset between the two starts (negative when the message started
+ * first). The camera and microphone are released in every outcome (saved, failed, or the page
  * left).
  */
 export class ReactionRecording {
@@ -113,11 +119,13 @@ export class ReactionRecording {
     if (this.recorder) this.stopSoon();
   };
 
+  /** Stops 1 s after the message's end, and not before the recorder has run MIN_RECORDING_MS. */
   private stopSoon() {
     window.clearTimeout(this.stopTimer);
+    const delay = Math.max(STOP_AFTER_END_MS, MIN_RECORDING_MS - (Date.now() - this.recorderStart));
     this.stopTimer = window.setTimeout(() => {
       if (this.recorder?.state !== 'inactive') this.recorder?.stop();
-    }, STOP_AFTER_END_MS);
+    }, delay);
   }
 
   private async finish(): Promise<void> {
