@@ -274,6 +274,9 @@ describeEachDatabase(
       const noReason = await post(h, staffApi.resetTotp, { email: TEAM[3], reason: ' ' }, staff);
       expect(noReason.statusCode).toBe(400);
       expect(json(noReason).error).toBe(staffTexts.reasonRequired);
+      const notAnAddress = await post(h, staffApi.resetTotp, { email: 'not-an-address', reason }, staff);
+      expect(notAnAddress.statusCode).toBe(400);
+      expect(json(notAnAddress).error).toBe(texts.sender.invalidEmail);
       expect((await get(h, staffApi.me, lost.cookie)).statusCode).toBe(200);
       expect(await written()).toEqual(before);
       expect(json<StaffMembersResponse>(await get(h, staffApi.members, staff)).members.find((m) => m.email === TEAM[3])).toMatchObject({ enrolled: true });
