@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { jsonResponse } from '../../../test/render-route.tsx';
-import { MIN_RECORDING_MS } from '../lib/reaction-recording.ts';
+import { MIN_RECORDING_MS, NOTHING_YET_MAX_MS } from '../lib/reaction-recording.ts';
 import { ReactionGate } from './reaction-gate.tsx';
 
 const GIFT = '0123456789abcdef0123456789abcdef';
@@ -42,9 +42,47 @@ class RecordsNothing extends EventTarget {
   start() {
     this.state = 'recording';
   }
+  requestData() {
+    this.dispatchEvent(new BlobEvent('dataavailable', { data: new Blob([], { type: this.mimeType }) }));
+  }
   stop() {
     this.state = 'inactive';
     this.dispatchEvent(new BlobEvent('dataavailable', { data: new Blob([], { type: this.mimeType }) }));
+    this.dispatchEvent(new Event('stop'));
+  }
+}
+
+/**
+ * A MediaRecorder whose encoder is starved (a busy device): it hands over nothing until `FIRST_DATA_MS` after it
+ * started, past MIN_RECORDING_MS, and what it has from then on, when asked or stopped.
+ */
+const FIRST_DATA_MS = MIN_RECORDING_MS + 1500;
+class SlowToStart extends EventTarget {
+  static isTypeSupported = (type: string) => type === 'video/webm';
+  static started: number[] = [];
+  static stopped: number[] = [];
+  state: RecordingState = 'inactive';
+  readonly mimeType = 'video/webm';
+  private startedAt = 0;
+  constructor(readonly stream: MediaStream) {
+    super();
+  }
+  start() {
+    this.state = 'recording';
+    this.startedAt = Date.now();
+    SlowToStart.started.push(this.startedAt);
+  }
+  private handOver() {
+    const ready = Date.now() - this.startedAt >= FIRST_DATA_MS;
+    this.dispatchEvent(new BlobEvent('dataavailable', { data: new Blob(ready ? ['webm bytes'] : [], { type: this.mimeType }) }));
+  }
+  requestData() {
+    this.handOver();
+  }
+  stop() {
+    this.state = 'inactive';
+    SlowToStart.stopped.push(Date.now());
+    this.handOver();
     this.dispatchEvent(new Event('stop'));
   }
 }
@@ -95,9 +133,11 @@ describe('the reaction gate (Chromium, fake camera)', () => {
     await page.getByRole('button', { name: 'Play' }).click();
     await page.getByRole('button', { name: 'Play & Record Video' }).click();
 
-    // Recording stops a second after the message ends (and runs MIN_RECORDING_MS at least); then the page says why
-    // nothing was sent.
-    await expect.element(page.getByText(texts.recipient.reactionRecordedNothing), { timeout: 8000 }).toBeVisible();
+    // Recording stops a second after the message ends (and runs MIN_RECORDING_MS at least, and NOTHING_YET_MAX_MS more
+    // while the recorder has handed over nothing); then the page says why nothing was sent.
+    await expect
+      .element(page.getByText(texts.recipient.reactionRecordedNothing), { timeout: MIN_RECORDING_MS + NOTHING_YET_MAX_MS + 4000 })
+      .toBeVisible();
     expect(calls).toEqual([API.playConsent, API.consent, API.startSyncedRecording]);
     await expect.element(page.getByText(texts.recipient.reactionFileInvalid, { exact: false })).not.toBeInTheDocument();
     // The message was played once and nothing stopped it; the camera and microphone are released.
@@ -254,5 +294,30 @@ describe('playback starts inside the tap (a phone loses the tap across a slow ne
     // Not 1 s after an end that came before the recorder: MIN_RECORDING_MS of it (less its timer's slack).
     expect(Number(upload.get('durationSeconds'))).toBeGreaterThanOrEqual(MIN_RECORDING_MS / 1000 - 0.1);
     expect((upload.get('reaction') as Blob).size).toBeGreaterThan(0);
+  });
+
+  test('a recorder that has handed over nothing after MIN_RECORDING_MS records on until it has, and the reaction is saved', async () => {
+    vi.stubGlobal('MediaRecorder', SlowToStart);
+    SlowToStart.started = [];
+    SlowToStart.stopped = [];
+    const server = slowConsentServer();
+    const media = document.createElement('video');
+    const play = vi.fn(() => {
+      media.dispatchEvent(new Event('playing'));
+      window.setTimeout(() => media.dispatchEvent(new Event('ended')), 200);
+      return Promise.resolve(true);
+    });
+    await renderGate(MESSAGE, media, play);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play & Record Video' }).click();
+    server.answer({ allowRecording: true, message: texts.recipient.reactionConsentAsked, data: { id: 'reaction-1' } });
+    await expect.element(page.getByText(texts.recipient.reactionSaved), { timeout: FIRST_DATA_MS + 4000 }).toBeVisible();
+    await expect.element(page.getByText(texts.recipient.reactionRecordedNothing)).not.toBeInTheDocument();
+    const upload = server.bodies[server.calls.indexOf(API.reactionUpload)] as FormData;
+    expect((upload.get('reaction') as Blob).size).toBeGreaterThan(0);
+    // It stopped once there was something (checked every 250 ms), not at the end of its NOTHING_YET_MAX_MS.
+    const ranMs = SlowToStart.stopped[0]! - SlowToStart.started[0]!;
+    expect(ranMs).toBeGreaterThanOrEqual(FIRST_DATA_MS);
+    expect(ranMs).toBeLessThan(FIRST_DATA_MS + 1000);
   });
 });

@@ -13,6 +13,12 @@ export const STOP_AFTER_END_MS = 1000;
  * short message has ended, and 1 s of it is a glimpse, or on a loaded device no frame at all (0 bytes, nothing saved).
  */
 export const MIN_RECORDING_MS = 3000;
+/**
+ * A recorder that has handed over nothing by then (an encoder starved on a busy device: its first chunk comes late)
+ * is asked for its data and given up to this much longer, rather than stopped with nothing to save.
+ */
+export const NOTHING_YET_MAX_MS = 6000;
+const NOTHING_YET_RECHECK_MS = 250;
 
 function pickMimeType(): string | undefined {
   const candidates = [REACTION_MIME_TYPE, 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
@@ -32,9 +38,9 @@ export interface RecordingCallbacks {
  * first, then play: a phone allows play() only inside the gesture), while the camera opens beside it; the
  * recorder starts once the camera is there (`begin`), the media's start is reported to the server, and recording
  * stops 1 s after the media ends (running at least MIN_RECORDING_MS, for a camera that opened after a short
- * message had ended); then it uploads with the offset between the two starts (negative when the message started
- * first). The camera and microphone are released in every outcome (saved, failed, or the page
- * left).
+ * message had ended, and until the recorder has handed over something, up to NOTHING_YET_MAX_MS more); then it
+ * uploads with the offset between the two starts (negative when the message started first). The camera and
+ * microphone are released in every outcome (saved, failed, or the page left).
  */
 export class ReactionRecording {
   private stream: MediaStream | null = null;
@@ -123,10 +129,20 @@ export class ReactionRecording {
   private stopSoon() {
     window.clearTimeout(this.stopTimer);
     const delay = Math.max(STOP_AFTER_END_MS, MIN_RECORDING_MS - (Date.now() - this.recorderStart));
-    this.stopTimer = window.setTimeout(() => {
-      if (this.recorder?.state !== 'inactive') this.recorder?.stop();
-    }, delay);
+    this.stopTimer = window.setTimeout(this.stopOnceSomethingRecorded, delay);
   }
+
+  /** Stops, once the recorder has handed over something (or has had NOTHING_YET_MAX_MS more to do so). */
+  private stopOnceSomethingRecorded = () => {
+    const recorder = this.recorder;
+    if (!recorder || recorder.state === 'inactive') return;
+    if (this.chunks.length > 0 || Date.now() - this.recorderStart >= MIN_RECORDING_MS + NOTHING_YET_MAX_MS) {
+      recorder.stop();
+      return;
+    }
+    recorder.requestData();
+    this.stopTimer = window.setTimeout(this.stopOnceSomethingRecorded, NOTHING_YET_RECHECK_MS);
+  };
 
   private async finish(): Promise<void> {
     this.detach();
