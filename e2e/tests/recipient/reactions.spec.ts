@@ -32,12 +32,67 @@ async function playMessage(page: Page): Promise<PlayConsentResponse> {
   return PlayConsentResponse.parse(await res.json());
 }
 
-test('on a Lifetime gift the recipient consents and their reaction is recorded and saved', async ({ page, paidGift }) => {
+/** The page's reaction calls as they answer ("POST /api/… → 200") and its console warnings, for a failure's message. */
+function reactionCalls(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/reaction|consent|synced/i.test(path)) seen.push(`${r.request().method()} ${path} → ${r.status()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') seen.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) =>
+    seen.push(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText}`),
+  );
+  return seen;
+}
+
+/**
+ * Runs `steps`; when one fails, its error also says what the page showed and did: the toasts, the message's player
+ * and the reaction calls (a failure in CI leaves only its text behind).
+ */
+async function withPageState(page: Page, calls: string[], steps: () => Promise<void>): Promise<void> {
+  try {
+    await steps();
+  } catch (err) {
+    const toasts = await page
+      .locator('[data-sonner-toast]')
+      .allInnerTexts()
+      .catch(() => ['(unreadable)']);
+    const player = await page
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) =>
+        JSON.stringify({
+          currentTime: v.currentTime,
+          duration: v.duration,
+          paused: v.paused,
+          ended: v.ended,
+          readyState: v.readyState,
+          networkState: v.networkState,
+          error: v.error?.code ?? null,
+        }),
+      )
+      .catch(() => '(no player)');
+    const state = `toasts: ${JSON.stringify(toasts)}\nplayer: ${player}\nreaction calls: ${calls.join('; ') || 'none'}`;
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- the page then ---\n${state}`, {
+      cause: err,
+    });
+  }
+}
+
+test('on a Lifetime gift the recipient consents and their reaction is recorded and saved', async ({
+  page,
+  paidGift,
+}) => {
+  // A message converted, a scan, up to 9 s of recording and its upload: room for a machine running 3x slower.
+  test.setTimeout(120_000);
   const gift = await paidGift({
     planId: 'lifetime_us',
     message: { kind: 'video', file: smallVideo(), type: 'video/mp4' },
   });
   await scanToMessage(page, gift.giftId);
+  const calls = reactionCalls(page);
 
   const asked = await playMessage(page);
   // The gift's one reaction is opened for recording.
@@ -47,11 +102,14 @@ test('on a Lifetime gift the recipient consents and their reaction is recorded a
   await consent.getByRole('button', { name: 'Play & Record Video' }).click();
 
   await expect(page.getByLabel('Recording your reaction')).toBeVisible();
-  // The 2 s message ends, recording stops 1 s later and the reaction uploads.
-  await expect(page.getByText('Your video reaction has been captured and saved!')).toBeVisible({
-    timeout: 20_000,
+  // The 2 s message ends, recording stops (1 s later, after at least 3 s of recording) and the reaction uploads.
+  await withPageState(page, calls, async () => {
+    // At most MIN_RECORDING_MS + NOTHING_YET_MAX_MS (9 s) of recording, on a machine that may run the page slowly.
+    await expect(page.getByLabel('Recording your reaction')).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByText('Your video reaction has been captured and saved!')).toBeVisible({
+      timeout: 20_000,
+    });
   });
-  await expect(page.getByLabel('Recording your reaction')).toBeHidden();
 
   // The gift has its recording (the server stores one only for a reaction consented to, and one per gift).
   expect((await revealedMessage(page, gift.giftId)).hasReaction).toBe(true);

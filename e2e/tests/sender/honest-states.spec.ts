@@ -1,7 +1,9 @@
+import { DeliveriesResponse } from '@giftlens/contract/scheduling';
 import { texts } from '@giftlens/contract/texts';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../../support/fixtures.ts';
 import { API, paths } from '../../support/paths.ts';
+import { expectOk } from '../../support/api.ts';
 import { signInWithCode } from '../../support/sender-sign-in.ts';
 
 /** /api/geo as the server answers it for an address in India (the lookup itself: apps/server/test/geo.test.ts). */
@@ -15,19 +17,40 @@ async function visitorInIndia(page: Page) {
 const region = (page: Page, name: 'IN' | 'US') =>
   page.getByRole('radiogroup', { name: texts.sender.priceRegionLabel }).getByRole('radio', { name: texts.sender.priceRegions[name] });
 
-test('after Send now the share page says Sent within seconds, not at its next 10 s poll', async ({ page, context, paidGift }) => {
+test('after Send now the share page says Sent within its 1 s poll of the e-mail going out, not at its next 10 s poll', async ({
+  page,
+  context,
+  paidGift,
+}) => {
   const gift = await paidGift({ message: { kind: 'text', text: 'Happy birthday!' } });
   await context.addCookies(gift.senderCookies);
   await page.goto(paths.share.href(gift.giftId));
   await expect(page.getByRole('heading', { name: 'Your Message is Ready!' })).toBeVisible();
 
+  // Every time the page asks for the list of deliveries.
+  const asked: number[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === API.scheduledMessages && r.method() === 'GET') asked.push(Date.now());
+  });
   const started = Date.now();
   await page.getByRole('button', { name: 'Send now' }).click();
   const deliveries = page.getByRole('region', { name: 'Deliveries' });
-  await expect(deliveries.getByText(/^Sent /)).toBeVisible({ timeout: 4_000 });
-  const ms = Date.now() - started;
-  console.log(`Send now → "Sent" on the share page: ${ms} ms`);
-  expect(ms).toBeLessThan(4_000);
+  // How soon the worker sends the e-mail is the machine's; the page's part is to notice within its 1 s poll.
+  await expect(deliveries.getByText(/^Sent /)).toBeVisible({ timeout: 15_000 });
+  const shown = Date.now();
+  const list = await expectOk(await gift.sender.get(`${API.scheduledMessages}?giftId=${gift.giftId}`), DeliveriesResponse);
+  const sentAt = Date.parse(list.deliveries[0]?.sentAt ?? '');
+  expect(sentAt, 'the server says when it sent the e-mail').not.toBeNaN();
+  const whileSending = asked.filter((t) => t > started && t <= shown);
+  const gaps = whileSending.slice(1).map((t, i) => t - whileSending[i]!);
+  console.log(
+    `Send now → sent by the server after ${sentAt - started} ms, "Sent" on the share page ${shown - sentAt} ms later; ` +
+      `the page asked ${whileSending.length} times, gaps ${gaps.join(' ')} ms`,
+  );
+  // Seen within the 1 s poll (with the request, a render and the check's own polling); at a 10 s poll it would lag
+  // up to 10 s, and its requests would be 10 s apart.
+  expect(shown - sentAt).toBeLessThan(4_000);
+  for (const gap of gaps) expect(gap, 'between two of the page’s requests while the e-mail was on its way').toBeLessThan(3_000);
   // The toast, which covers the list on a phone, says so too instead of "Sending…".
   await expect(page.getByText(texts.sender.sendNowSent(gift.recipientEmail))).toBeVisible();
 });
