@@ -5,8 +5,8 @@ import { API, GIFT_PHOTOS_DIR, paths } from '../../support/paths.ts';
 // The gift is cover 001 (the fixtures' default); the camera sees cover 002, another object.
 test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/002-canon.jpg') });
 
-/** How long the camera watches the wrong object with live scanning before the recipient taps. */
-const LIVE_WATCH_MS = 5000;
+/** How many live frames of the wrong object the server answers before the recipient taps. */
+const LIVE_ANSWERS = 5;
 
 test('live frames of another object never reveal it; Take Photo twice gets the retry dialog, then gift-not-found', async ({
   page,
@@ -20,11 +20,17 @@ test('live frames of another object never reveal it; Take Photo twice gets the r
 
   await page.goto(paths.scanningCamera.href(gift.giftId, 'direct'));
   await expect(page.getByRole('status')).toHaveText('Looking…');
-  await page.waitForTimeout(LIVE_WATCH_MS);
 
-  // About two frames a second were matched and missed (another browser of the run may push this address over the
-  // per-second rate now and then: 429, waited out): still the camera page, no dialog, no attempt used.
-  expect(liveAnswers.filter((status) => status === 200).length).toBeGreaterThanOrEqual(5);
+  // Live frames are matched and missed (about two a second; another browser of the run may push this address over
+  // the per-second rate now and then: 429, waited out). How fast a machine runs the page is not this test's matter
+  // (live-scan.timing.spec.ts times it): it waits for LIVE_ANSWERS of them, then finds still the camera page, no
+  // dialog, no attempt used.
+  await expect
+    .poll(() => liveAnswers.filter((status) => status === 200).length, {
+      message: 'live frames of the wrong object answered by the server',
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(LIVE_ANSWERS);
   await expect(page).toHaveURL(paths.scanningCamera.href(gift.giftId, 'direct'));
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('Attempt 1 of 2')).toBeVisible();
