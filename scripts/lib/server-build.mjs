@@ -1,5 +1,6 @@
-// The server's production build: esbuild bundles apps/server/src/main.ts and worker.ts, with the workspace packages
-// (contract, matcher) inlined and every npm package left to node_modules, into apps/server/dist/ (decision 022).
+// The server's production build: esbuild bundles apps/server/src/main.ts, worker.ts and staff-cli.ts (the operator's
+// command), with the workspace packages (contract, matcher) inlined and every npm package left to node_modules, into
+// apps/server/dist/ (decision 022).
 // The matcher's worker thread gets its own bundle, dist/worker-entry.mjs: the pool finds it beside the code that
 // starts it (new URL('./worker-entry.mjs', import.meta.url)), as it finds src/worker-entry.mjs in the sources.
 // main and worker are split: a module the sources import with import() (the Stripe and S3 adapters) is a chunk of
@@ -73,6 +74,7 @@ export async function buildServer({ outdir = SERVER_DIST } = {}) {
     entryPoints: {
       main: path.join(root, 'apps/server/src/main.ts'),
       worker: path.join(root, 'apps/server/src/worker.ts'),
+      'staff-cli': path.join(root, 'apps/server/src/staff-cli.ts'),
     },
     // Without it, import('./adapters/stripe.ts') is inlined and `import Stripe from "stripe"` hoisted to the top of
     // main.js: every start would load the package (decision 022).

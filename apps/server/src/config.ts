@@ -440,6 +440,24 @@ export function assertDataDirWritable(config: Config): void {
 }
 
 /**
+ * A process's settings at start (the server, the worker, the operator's command): read from the environment and the
+ * data folder checked; a bad setting is said in its one line, and the process exits 1.
+ */
+export function configOrExit(role?: ConfigRole): Config {
+  try {
+    const config = loadConfigFromEnvironment(role);
+    assertDataDirWritable(config);
+    return config;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/**
  * `mkdir -p` one level at a time: node's recursive mkdir retries forever where a parent refuses a new folder with
  * ENOENT (a DATA_DIR under /proc hung start-up); one level at a time, that refusal is thrown.
  */

@@ -3,7 +3,7 @@ import { threadpoolSize, threadpoolWanted } from '@giftlens/matcher/index';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { assertDataDirWritable, ConfigError, isLoopbackHost, loadConfigFromEnvironment, REPO_ROOT, type Config } from './config.ts';
+import { configOrExit, isLoopbackHost, REPO_ROOT } from './config.ts';
 import { startJobs } from './composition.ts';
 import { createServerInfrastructure } from './infrastructure.ts';
 import type { JobRunner } from './jobs/runner.ts';
@@ -11,21 +11,7 @@ import { listen, type Listening } from './lib/listen.ts';
 import { failStartup, startupProblem } from './lib/startup-failure.ts';
 import { sweepOwnStaleParts } from './modules/housekeeping/own-parts.ts';
 
-function readConfig(): Config {
-  try {
-    const config = loadConfigFromEnvironment();
-    assertDataDirWritable(config);
-    return config;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
-
-const config = readConfig();
+const config = configOrExit();
 const infra = await createServerInfrastructure(config, {
   info: (line) => console.log(line),
   warn: (line) => console.warn(line),

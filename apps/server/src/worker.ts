@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { assertDataDirWritable, ConfigError, loadConfigFromEnvironment } from './config.ts';
+import { configOrExit } from './config.ts';
 import { startJobs } from './composition.ts';
 import { createInfrastructure } from './infrastructure.ts';
 import { serveMetrics } from './lib/metrics.ts';
@@ -9,18 +9,8 @@ import { failStartup, startupProblem } from './lib/startup-failure.ts';
  * `npm run worker`: the job runner alone, for machines that only send deliveries and notices and keep house.
  * Any number may run beside the API nodes (on PostgreSQL; on SQLite, on the machine that holds the file).
  */
-let config;
-try {
-  // A worker takes no payments: the providers' keys are the API nodes' business.
-  config = loadConfigFromEnvironment({ takesPayments: false });
-  assertDataDirWritable(config);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+// A worker takes no payments: the providers' keys are the API nodes' business.
+const config = configOrExit({ takesPayments: false });
 
 const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
 // Its matcher's pool (one thread) starts only when housekeeping has a photo to rate or to enrol again (a worker

@@ -11,6 +11,7 @@ import { authenticator } from 'otplib';
 import { afterAll, describe, expect } from 'vitest';
 import { createRazorpayProvider, createTestPaymentProvider } from '../src/adapters/payments.ts';
 import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
+import { runStaffCommand, STAFF_COMMAND_USAGE } from '../src/modules/staff/staff-command.ts';
 import { orderFor, readyGift } from './helpers/flows.ts';
 import { codeFromOutbox, describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
@@ -318,6 +319,72 @@ describeEachDatabase(
     });
   },
   { staffEmails: [STAFF, OTHER_STAFF, ...TEAM] },
+);
+
+const SOLO = 'solo@giftlens.test';
+const OPERATOR = 'operator ops (command line)';
+
+describeEachDatabase(
+  'the operator’s command resets the second factor of a team of one',
+  (getH) => {
+    it('refuses what the console refuses, then resets: sessions end, the audit names the operator, the member is e-mailed', async () => {
+      const h = getH();
+      const lost = await enrol(h, SOLO);
+      const said: string[] = [];
+      const run = (...argv: string[]) =>
+        runStaffCommand(argv, { db: h.db, now: () => h.clock.now(), staffEmails: [SOLO], operator: OPERATOR, out: (l) => said.push(l), err: (l) => said.push(l) });
+      const written = async () => ({
+        audit: (await h.db.selectFrom('staff_audit').select('id').where('action', '=', 'reset_second_factor').execute()).length,
+        notices: (await h.db.selectFrom('jobs').select('id').where('kind', '=', 'staff.member_notice').execute()).length,
+      });
+
+      // Refused, and nothing changes: no reason, not staff, not an address, no address, another command, an unknown option.
+      const refusals: [string[], string][] = [
+        [['reset-totp', SOLO], staffTexts.reasonRequired],
+        [['reset-totp', SOLO, '--reason', '  '], staffTexts.reasonRequired],
+        [['reset-totp', uniqueEmail('stranger'), '--reason', reason], staffTexts.memberNotFound],
+        [['reset-totp', 'not-an-address', '--reason', reason], texts.sender.invalidEmail],
+        [['reset-totp', '--reason', reason], 'Give one e-mail address.'],
+        [['reset-password', SOLO, '--reason', reason], STAFF_COMMAND_USAGE],
+        [['reset-totp', SOLO, '--reason', reason, '--force'], "Unknown option '--force'"],
+      ];
+      for (const [argv, message] of refusals) {
+        said.length = 0;
+        expect(await run(...argv), argv.join(' ')).toBe(2);
+        expect(said.join('\n'), argv.join(' ')).toContain(message);
+      }
+      expect(await written()).toEqual({ audit: 0, notices: 0 });
+      expect((await get(h, staffApi.me, lost.cookie)).statusCode).toBe(200);
+
+      // The reset (the address as typed: trimmed and lowercased like every e-mail).
+      said.length = 0;
+      expect(await run('reset-totp', ` ${SOLO.toUpperCase()}`, '--reason', 'Lost phone; the only member')).toBe(0);
+      expect(said.join('\n')).toContain(`Reset the second factor of ${SOLO}: their authenticator is forgotten, 1 staff session ended.`);
+      expect((await get(h, staffApi.me, lost.cookie)).statusCode).toBe(401);
+      const entry = await h.db.selectFrom('staff_audit').selectAll().where('action', '=', 'reset_second_factor').executeTakeFirstOrThrow();
+      expect(entry).toMatchObject({ staff_email: OPERATOR, reason: 'Lost phone; the only member', gift_id: null });
+      expect(JSON.parse(entry.details!)).toEqual({ member: SOLO, secretForgotten: true, sessionsEnded: 1 });
+      await h.jobs.runDue();
+      expect(await mailSubjectsTo(h, SOLO)).toContain('Your GiftLens staff authenticator was reset');
+
+      // The old authenticator opens nothing: the next sign-in enrols a new one.
+      h.clock.advance(61_000);
+      expect((await post(h, staffApi.sendCode, { email: SOLO })).statusCode).toBe(200);
+      const again = await post(h, staffApi.verify, { email: SOLO, code: await codeFromOutbox(h.outboxDir, SOLO), totp: totpAt(h, lost.secret) });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(json<StaffVerifyResponse>(again)).toMatchObject({ signedIn: false });
+      expect(json<StaffVerifyResponse>(again).totpEnrolment!.secret).not.toBe(lost.secret);
+
+      // Run again on a member with nothing left but that enrolment: it ends it; a third run finds nothing and says so,
+      // audited, without an e-mail.
+      expect(await run('reset-totp', SOLO, '--reason', 'Twice, to be sure')).toBe(0);
+      said.length = 0;
+      expect(await run('reset-totp', SOLO, '--reason', 'Three times')).toBe(0);
+      expect(said.join('\n')).toContain('nothing to reset');
+      expect(await written()).toEqual({ audit: 3, notices: 2 });
+    });
+  },
+  { staffEmails: [SOLO] },
 );
 
 describeEachDatabase('staff console switched off', (getH) => {

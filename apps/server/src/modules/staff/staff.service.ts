@@ -73,6 +73,38 @@ function detailsText(details: string | null): string {
 
 const short = (s: string | null, max = 300) => (s && s.length > max ? `${s.slice(0, max)}…` : s);
 
+/** What a second-factor reset did. */
+export interface SecondFactorReset {
+  /** The member had an authenticator (set up or being set up), now forgotten. */
+  secretForgotten: boolean;
+  /** Their staff and staff_enrol sessions ended. */
+  sessionsEnded: number;
+}
+
+/**
+ * Forgets `member`'s authenticator and ends their staff and staff_enrol sessions, in one transaction with the audit
+ * entry (`reset_second_factor`, by `by`, for `reason`) and, when something was reset, the job that e-mails them. The
+ * console's reset (a colleague's) and the operator's command (`npm run staff -- reset-totp`, a team of one) both
+ * reset here; neither checks who may: their callers do.
+ */
+export async function resetSecondFactor(db: Db, now: Date, r: { by: string; member: string; reason: string }): Promise<SecondFactorReset> {
+  return db.transaction().execute(async (trx) => {
+    const secretForgotten = await repo.forgetSecret(trx, r.member);
+    const sessionsEnded = (await deleteSubjectSessions(trx, 'staff', r.member)) + (await deleteSubjectSessions(trx, 'staff_enrol', r.member));
+    await repo.audit(trx, {
+      staffEmail: r.by,
+      action: 'reset_second_factor',
+      giftId: null,
+      reason: r.reason,
+      details: { member: r.member, secretForgotten, sessionsEnded },
+      now: now.toISOString(),
+    });
+    // The member hears of it when something of theirs was reset (a member who never started enrolling had nothing).
+    if (secretForgotten || sessionsEnded > 0) await enqueue(trx, now, 'staff.member_notice', { email: r.member, by: r.by, kind: 'totp_reset' });
+    return { secretForgotten, sessionsEnded };
+  });
+}
+
 /** The staff console (decision 051): search, a gift's whole story, and the audited actions. */
 export function createStaffService({ db, media, clock, payments: providers, wakeJobs, log, staffEmails = [] }: StaffDeps) {
   const team = [...new Set(staffEmails)].sort();
@@ -331,14 +363,7 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     async resetTotp(who: StaffMember, email: string, reason: string) {
       if (!team.includes(email)) throw new AppError(404, 'member_not_found', staffTexts.memberNotFound);
       if (email === who.email) throw new AppError(409, 'own_second_factor', staffTexts.ownSecondFactor);
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const forgotten = await repo.forgetSecret(trx, email);
-        const sessionsEnded = (await deleteSubjectSessions(trx, 'staff', email)) + (await deleteSubjectSessions(trx, 'staff_enrol', email));
-        await repo.audit(trx, { staffEmail: who.email, action: 'reset_second_factor', giftId: null, reason, details: { member: email, secretForgotten: forgotten, sessionsEnded }, now: now.toISOString() });
-        // The member hears of it when something of theirs was reset (a member who never started enrolling had nothing).
-        if (forgotten || sessionsEnded > 0) await enqueue(trx, now, 'staff.member_notice', { email, by: who.email, kind: 'totp_reset' });
-      });
+      await resetSecondFactor(db, clock.now(), { by: who.email, member: email, reason });
       wakeJobs?.();
       log(`staff: ${who.email} reset the second factor of ${email}`);
       return members(who);

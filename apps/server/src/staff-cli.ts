@@ -1,0 +1,27 @@
+import { userInfo } from 'node:os';
+import { configOrExit } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { runStaffCommand } from './modules/staff/staff-command.ts';
+
+/**
+ * `npm run staff -- reset-totp EMAIL --reason "…"`: the operator's staff command, against the database the server's
+ * settings name (modules/staff/staff-command.ts).
+ */
+const config = configOrExit({ takesPayments: false });
+const db = await createDatabase(config.database);
+let code = 1;
+try {
+  await migrateToLatest(db);
+  code = await runStaffCommand(process.argv.slice(2), {
+    db,
+    now: () => new Date(),
+    staffEmails: config.staffEmails,
+    operator: `operator ${userInfo().username} (command line)`,
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+} finally {
+  await db.destroy();
+}
+process.exit(code);
