@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { configOrExit } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { failStartup, startupProblem } from './lib/startup-failure.ts';
 import { runStaffCommand } from './modules/staff/staff-command.ts';
 
 /**
@@ -9,10 +10,11 @@ import { runStaffCommand } from './modules/staff/staff-command.ts';
  * settings name (modules/staff/staff-command.ts).
  */
 const config = configOrExit({ takesPayments: false });
-const db = await createDatabase(config.database);
+// A database that cannot be reached says so in one line, as the server's start does.
+const db = await createDatabase(config.database).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'database')));
 let code = 1;
 try {
-  await migrateToLatest(db);
+  await migrateToLatest(db).catch((err: unknown) => failStartup(err, startupProblem(err, config, 'database')));
   code = await runStaffCommand(process.argv.slice(2), {
     db,
     now: () => new Date(),
