@@ -29,7 +29,7 @@ const script: Partial<MatchDecision>[] = [];
 const scripted: Recogniser = {
   ...real,
   queued: () => false,
-  matchLive: () => Promise.resolve({ matched: false, bestIndex: -1, score: 0, inliers: 0, ms: 1, ...script.shift() }),
+  matchLive: () => Promise.resolve({ matched: false, bestIndex: -1, score: 0, inliers: 0, ms: 1, vetted: false, ...script.shift() }),
 };
 /** A frame under the bar (15) that still finds candidate `bestIndex` at the pooled bar. */
 const weak = (bestIndex = 0, extra: Partial<MatchDecision> = {}): Partial<MatchDecision> => ({
@@ -37,6 +37,7 @@ const weak = (bestIndex = 0, extra: Partial<MatchDecision> = {}): Partial<MatchD
   inliers: FRAME_POOL.minInliers,
   score: 0.46,
   coverage: 0.3,
+  vetted: true,
   ...extra,
 });
 
@@ -86,6 +87,18 @@ describeEachDatabase(
       const bad = await liveFrame(h, giftId, photos.genuine, ip, { session: 'short' });
       expect(bad.statusCode).toBe(400);
       expect(json(bad)).toEqual({ success: false, error: texts.recipient.scanSessionInvalid, code: 'invalid_scan_session' });
+      expect(script).toEqual([]);
+    });
+
+    it('never frames whose evidence the whole-gift check refused (a sibling product: decision 056)', async () => {
+      const h = get();
+      const giftId = await newGift();
+      const s = session(), ip = newIp();
+      script.push(weak(0, { vetted: false }), weak(0, { vetted: false }), weak(0, { vetted: false }));
+      for (let i = 0; i < 3; i++) expect(revealed(await liveFrame(h, giftId, photos.genuine, ip, { session: s }))).toBe(false);
+      // a vetted frame then pools with nothing before it: the refused ones were never kept
+      script.push(weak());
+      expect(revealed(await liveFrame(h, giftId, photos.genuine, ip, { session: s }))).toBe(false);
       expect(script).toEqual([]);
     });
 

@@ -94,7 +94,7 @@ export const SubmitGiftFields = z.pipe(
 export type SubmitGiftFields = z.infer<typeof SubmitGiftFields>;
 
 /** Why a gift photo is hard to recognise (decision 031). */
-export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive'] as const;
+export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive', 'concentrated'] as const;
 export const QualityReason = z.enum(QUALITY_REASONS);
 export type QualityReason = z.infer<typeof QualityReason>;
 

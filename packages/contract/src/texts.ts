@@ -39,6 +39,8 @@ const sender = {
     blurred: 'The photo is blurred. Hold the phone still and let it focus.',
     small: 'The gift is too small in the photo. Move closer so it fills most of the frame.',
     repetitive: 'The pattern repeats, so one part looks like another. Include a label, tag or logo.',
+    concentrated:
+      'Most of the detail is in one small part of the photo, such as a logo on a plain box. Products of one brand share their logo: add a photo of the side with the most print, of the product out of its box, or of the card or tag inside.',
   },
   addAnotherAngle: 'Add another angle',
   anotherAngleFile: 'Photo of the gift from another angle',
@@ -47,7 +49,7 @@ const sender = {
   photoAdded: 'Photo added.',
   maxPhotosReached: 'This gift has 3 photos, the most it can have.',
   lookalikeWarning:
-    'Another gift waiting for this recipient looks just like this one. When they scan, their camera cannot tell the two apart — add a photo of something that makes this gift different, such as a tag or card.',
+    'This gift looks very like another of your gifts or of this recipient’s, such as two products of one brand. Their camera may not tell the two apart — add a photo of the side with the most print, of the product out of its box, or of the card or tag inside.',
   giftIdMissing: 'Gift ID not found. Please try submitting the gift again.',
   uploadUrlFailed: 'Failed to get upload URL.',
   uploadStorageFailed: 'Failed to upload file to storage.',

@@ -89,6 +89,7 @@ export interface CV {
     new (): Mat;
     new (rows: number, cols: number, type: number): Mat;
     zeros(rows: number, cols: number, type: number): Mat;
+    eye(rows: number, cols: number, type: number): Mat;
   };
   matFromArray(rows: number, cols: number, type: number, data: ArrayLike<number>): Mat;
   KeyPointVector: new () => KeyPointVector;
@@ -125,11 +126,13 @@ export interface CV {
   warpPerspective(src: Mat, dst: Mat, M: Mat, dsize: Size, flags?: number, borderMode?: number, borderValue?: Scalar): void;
   Scalar: new (a: number, b?: number, c?: number, d?: number) => Scalar;
   INTER_LINEAR: number;
+  INTER_AREA: number;
   /** flag for warpPerspective: M maps the output's pixels into the source's */
   WARP_INVERSE_MAP: number;
   BORDER_CONSTANT: number;
   Size: new (w: number, h: number) => Size;
   CV_8UC1: number;
+  CV_8UC3: number;
   CV_8UC4: number;
   CV_32FC2: number;
   CV_32F: number;
@@ -141,7 +144,17 @@ export interface CV {
   USAC_DEFAULT?: number;
   ORB_HARRIS_SCORE: number;
   ORB_FAST_SCORE: number;
+  /** ECC image alignment (the whole-gift check); returns the final correlation, throws when it does not converge */
+  findTransformECC(templateImage: Mat, inputImage: Mat, warpMatrix: Mat, motionType: number, criteria: TermCriteria, inputMask: Mat, gaussFiltSize: number): number;
+  TermCriteria: new (type: number, maxCount: number, epsilon: number) => TermCriteria;
+  TermCriteria_COUNT: number;
+  TermCriteria_EPS: number;
+  MOTION_HOMOGRAPHY: number;
+  MOTION_AFFINE: number;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TermCriteria {}
 
 let ready: Promise<CV> | undefined;
 let loaded: CV | undefined;

@@ -73,6 +73,8 @@ export async function decodeLayers(input: Buffer | Uint8Array, maxSide: number, 
 /** A decoded photo whose chroma channels are only computed when asked for (scans decided on grey skip them). */
 export interface StagedDecode {
   grey: GreyImage;
+  /** the decoded picture's RGB pixels (3 bytes a pixel, the grey picture's size) */
+  rgb: Uint8Array;
   chroma(step?: number): [GreyImage, GreyImage];
 }
 
@@ -105,6 +107,7 @@ export async function decodeStaged(input: Buffer | Uint8Array, maxSide: number, 
   const gain = stretchIfFlat(grey);
   return {
     grey: { width: w, height: h, data: grey },
+    rgb,
     chroma: (step = CHROMA_STEP) => chromaChannels(rgb, w, h, step, gain),
   };
 }

@@ -2,6 +2,7 @@
  * The recognition engine, in-thread: enrol a reference photo, match a query photo against candidate gifts.
  * See README.md for the recipe, the measurements behind every constant and the decision threshold.
  */
+import { appearanceOf, checkWholeGift, type Appearance, type PhotoPixels, type WholeGiftCheck } from './appearance.ts';
 import { loadCv, loadedCv } from './cv.ts';
 import { decodeStaged, type GreyImage } from './decode.ts';
 import { MatcherError } from './errors.ts';
@@ -9,6 +10,7 @@ import { extractFeatures, extractSplit, type ExtractOptions } from './extract.ts
 import { allocFeatures, DESC_BYTES, deserialise, layer, pick, serialise, stackLayers, subsample, upTo, withLayer, type Features } from './features.ts';
 import { matchLayers } from './hamming.ts';
 import { rateReference, type RatedQuality } from './quality.ts';
+import { GRID } from './geometry.ts';
 import { DEFAULT_VERIFY, verify, type VerifyOptions } from './verify.ts';
 
 export interface QualityReport {
@@ -39,6 +41,11 @@ export interface MatchDecision {
    * it is under MOVE_CLOSER_BELOW.
    */
   coverage?: number;
+  /**
+   * Whether the evidence reported passed the whole-gift check and its coverage (decision 056), whatever its inliers:
+   * always true when matched. Live frames under the bar are pooled (the server's frame pool) only when vetted.
+   */
+  vetted: boolean;
 }
 
 /**
@@ -185,6 +192,19 @@ export const CONFIG = {
   tiltLevels: 8,
   /** Evidence of the tilted look (or of the second look that follows it) decides only at this many inliers or more. */
   tiltLookBar: 16,
+  /**
+   * The whole-gift check (decision 056): no look decides on inliers alone. Evidence at its look's bar decides only when
+   * the reference's appearance, placed in the photo by the evidence's model, agrees with the photo cell by cell in
+   * structure and colour (appearance.ts, WHOLE_GIFT), and when its inliers cover at least CONFIG.minCoverage of the
+   * reference's cells that hold features. References enrolled since decision 056 carry their appearance; older ones
+   * are judged on coverage alone until they are enrolled again. false = off (the recipe before decision 056).
+   */
+  wholeGift: true,
+  /**
+   * Share of the reference's feature-holding cells (a 6x6 grid) that must hold an inlier: evidence confined to a logo
+   * or one band never decides, however many inliers it has (decision 056).
+   */
+  minCoverage: 0.25,
 };
 
 /**
@@ -192,7 +212,7 @@ export const CONFIG = {
  * views (decision 053). A store that keeps references enrols again those made by an older recipe (the server's
  * housekeeping); references of any recipe stay readable and match as they did.
  */
-export const REFERENCE_RECIPE = 53;
+export const REFERENCE_RECIPE = 56;
 
 /** The layer a reference enrolled since decision 053 keeps its tilted views in (after grey and the two colour layers). */
 const TILT_LAYER = 3;
@@ -220,6 +240,8 @@ export interface StagedFeatures {
   first?: Features;
   /** the decoded grey picture (the second look warps it) */
   image: GreyImage;
+  /** the grey picture and its colour channels (computed once, when asked for), for the whole-gift check */
+  photo: PhotoPixels;
   grey(): Features;
   all(): Features;
 }
@@ -231,17 +253,20 @@ async function extractStaged(image: Buffer | Uint8Array, side: number, features:
   const split = firstPass ? extractSplit(cv, d.grey, opts) : null;
   let grey: Features | undefined = split ? undefined : extractFeatures(cv, d.grey, opts);
   let all: Features | undefined;
+  let chromaOf: [GreyImage, GreyImage] | undefined;
+  const chroma = (): [GreyImage, GreyImage] => (chromaOf ??= d.chroma(CONFIG.chromaStep));
   const greyAll = (): Features => (grey ??= split!.all());
   return {
     ...(split ? { first: split.first } : {}),
     image: d.grey,
+    photo: { grey: d.grey, rgb: d.rgb },
     grey: greyAll,
     all: () => {
       if (all) return all;
       const step = CONFIG.chromaStep;
-      const chroma = d.chroma(step);
-      const parts = [greyAll(), ...chroma.map((c) => extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, chromaLevels)))];
-      all = stackLayers(parts, [1, ...chroma.map(() => step)], [0, ...chroma.map(() => (step - 1) / 2)]);
+      const channels = chroma();
+      const parts = [greyAll(), ...channels.map((c) => extractFeatures(cv, c, extractOptions(CONFIG.chromaFeatures, chromaLevels)))];
+      all = stackLayers(parts, [1, ...channels.map(() => step)], [0, ...channels.map(() => (step - 1) / 2)]);
       all.image = d.grey;
       return all;
     },
@@ -251,11 +276,12 @@ async function extractStaged(image: Buffer | Uint8Array, side: number, features:
 export async function extractReference(image: Buffer | Uint8Array): Promise<Features> {
   const staged = await extractStaged(image, CONFIG.refSide, CONFIG.refFeatures, CONFIG.refLevels, CONFIG.refChromaLevels, 1.2);
   const all = staged.all();
-  if (CONFIG.tiltLook <= 0) return all;
+  const appearance = CONFIG.wholeGift ? { appearance: appearanceOf(staged.image, staged.photo.rgb) } : {};
+  if (CONFIG.tiltLook <= 0) return { ...all, ...appearance };
   const directions = Array.from({ length: CONFIG.tiltDirections }, (_, i) => (i * 180) / CONFIG.tiltDirections);
   const views = tiltedViews(staged.image, directions, CONFIG.tiltLook, CONFIG.tiltFeatures, CONFIG.tiltLevels);
   const tilted = stackLayers(views, []);
-  return withLayer(all, { ...tilted, layers: [0, tilted.count] });
+  return { ...withLayer(all, { ...tilted, layers: [0, tilted.count] }), ...appearance };
 }
 
 /** A reference's tilted views (one layer), when it was enrolled with them. */
@@ -383,7 +409,9 @@ export function secondLookAt(image: GreyImage, refGrey: Features, map: number[])
   const warped = warpGrey(image, Q, outW, outH);
   const cv = loadedCv();
   const q = extractFeatures(cv, warped, extractOptions(CONFIG.queryFeatures, CONFIG.queryLevels, CONFIG.queryScale));
-  return evidence(q, refGrey, 0);
+  const e = evidence(q, refGrey, 0);
+  // its model back in the photo's own pixels (reference -> warped picture -> photo): a refinement of `map`
+  return e.map ? { ...e, map: mul3(Q, e.map) } : e;
 }
 
 /** A query picture's zoomed look: its middle enlarged, the grey features of that, and how its pixels map back. */
@@ -597,15 +625,18 @@ interface Candidate {
   gift: number;
   f: Features;
   cheap: number;
+  /** the whole reference (its appearance and feature cells), when `f` is a view of it */
+  ref?: Features;
 }
 
-/** A query's best candidate so far: its gift (-1 when none), the evidence, and the reference it was found with. */
-type Found = { gift: number; e: PairEvidence; f?: Features };
+/** A query's candidate: its gift (-1 when none), the evidence, and the reference it was found with. */
+type Found = { gift: number; e: PairEvidence; f?: Features; ref?: Features };
+const NOTHING: Found = { gift: -1, e: { inliers: 0, spread: 0, score: 0 } };
 /** The better of two candidates; `b` only when it names a gift. */
 const betterOf = (a: Found, b: Found): Found => (b.gift >= 0 && better(a.e, b.e) === b.e ? b : a);
 
-/** The best candidate for one query: a shortlist first when there are many, then the full comparison. */
-function best(q: Features, all: Candidate[], minCount: number): Found {
+/** The candidates for one query, best first: a shortlist first when there are many, then the full comparison. */
+function ranked(q: Features, all: Candidate[], minCount: number): Found[] {
   let candidates = all;
   if (all.length > CONFIG.shortlist) {
     // first pass: a third of the query's features against a third of each reference's, verified the same way
@@ -617,60 +648,122 @@ function best(q: Features, all: Candidate[], minCount: number): Found {
     }
     candidates = [...all].sort((a, b) => b.cheap - a.cheap).slice(0, CONFIG.shortlist);
   }
-  let gift = -1;
-  let top: PairEvidence = { inliers: 0, spread: 0, score: 0 };
-  let f: Features | undefined;
-  for (const c of candidates) {
-    const e = evidence(q, c.f, minCount);
-    if (e.score > top.score || (e.score === top.score && e.inliers > top.inliers)) {
-      top = e;
-      gift = c.gift;
-      f = c.f;
-    }
+  const found = candidates.map((c): Found => ({ gift: c.gift, e: evidence(q, c.f, minCount), f: c.f, ...(c.ref ? { ref: c.ref } : {}) }));
+  // stable: among equals the earlier candidate stays first
+  return found.sort((a, b) => (b.e.score !== a.e.score ? b.e.score - a.e.score : b.e.inliers - a.e.inliers));
+}
+
+/** The best candidate for one query (see ranked). */
+function best(q: Features, all: Candidate[], minCount: number): Found {
+  return ranked(q, all, minCount)[0] ?? NOTHING;
+}
+
+/** Share of a reference's feature-holding cells (GRID x GRID over its grey keypoints), computed once per reference. */
+const featureCells = new WeakMap<Features, number>();
+function cellsWithFeatures(ref: Features): number {
+  let n = featureCells.get(ref);
+  if (n !== undefined) return n;
+  const grey = layer(ref, 0), seen = new Uint8Array(GRID * GRID);
+  for (let i = 0; i < grey.count; i++) {
+    const cx = Math.min(GRID - 1, Math.max(0, Math.floor((grey.x[i]! / grey.width) * GRID)));
+    const cy = Math.min(GRID - 1, Math.max(0, Math.floor((grey.y[i]! / grey.height) * GRID)));
+    seen[cy * GRID + cx] = 1;
   }
-  return { gift, e: top, ...(f ? { f } : {}) };
+  n = Math.max(1, seen.reduce((a, b) => a + b, 0)) / (GRID * GRID);
+  featureCells.set(ref, n);
+  return n;
+}
+
+/** The share of the reference's feature-holding cells that hold an inlier of the evidence (0..1). */
+export function coverageOfEvidence(e: PairEvidence, ref: Features): number {
+  return Math.min(1, e.spread / cellsWithFeatures(ref));
+}
+
+/** What the whole-gift check said of one candidate's evidence (tools read it through `onLook`). */
+export interface Vetting {
+  look: 'first' | 'second' | 'zoomed' | 'tilted' | 'pooled';
+  gift: number;
+  inliers: number;
+  coverage: number;
+  check?: WholeGiftCheck;
+  passed: boolean;
+}
+
+/** Tools only: called with each vetting match() makes (README "The whole-gift check"). */
+export const trace: { onLook?: (v: Vetting) => void } = {};
+
+/**
+ * Whether a candidate's evidence may decide (decision 056): its model covers enough of the reference, and where the
+ * reference carries its appearance, the photo agrees with it over the area the model places it on. The bar is the
+ * look's own and is applied apart.
+ */
+function vetted(c: Found, photo: PhotoPixels, look: Vetting['look']): boolean {
+  if (!CONFIG.wholeGift) return true;
+  const ref = c.ref ?? c.f;
+  if (!ref || !c.e.map) return false;
+  const coverage = coverageOfEvidence(c.e, ref);
+  let passed = coverage >= CONFIG.minCoverage;
+  let check: WholeGiftCheck | undefined;
+  if (passed && ref.appearance) {
+    check = checkWholeGift(ref.appearance, ref.width, ref.height, c.e.map, photo);
+    passed = check.passed;
+  }
+  trace.onLook?.({ look, gift: c.gift, inliers: c.e.inliers, coverage, ...(check ? { check } : {}), passed });
+  return passed;
 }
 
 export async function match(query: Buffer | Uint8Array, references: Uint8Array[][]): Promise<MatchDecision> {
   const t0 = performance.now();
   const refs = decode(references);
   const q = await stageQuery(query);
-  const list = (full: boolean): Candidate[] => refs.flatMap((gift, i) => gift.map((f) => ({ gift: i, f: full ? scanLayers(f) : layer(f, 0), cheap: 0 })));
-  let found: Found = { gift: -1, e: { inliers: 0, spread: 0, score: 0 } };
+  const list = (full: boolean): Candidate[] => refs.flatMap((gift, i) => gift.map((f) => ({ gift: i, f: full ? scanLayers(f) : layer(f, 0), cheap: 0, ref: f })));
+  /** the best evidence so far, decided or not (the looks below start from it) */
+  let found: Found = NOTHING;
+  /** the evidence that decided: at its look's bar, and vetted by the whole-gift check */
+  let decided: Found | undefined;
+  const consider = (cands: Found[], bar: number, look: Vetting['look']): void => {
+    for (const c of cands) {
+      if (c.gift < 0) continue;
+      found = betterOf(found, c);
+      if (!decided && c.e.inliers >= Math.max(bar, CONFIG.minInliers) && accepts(c.e.inliers, c.e.spread) && vetted(c, q.photo, look)) decided = c;
+    }
+  };
   // the first pass: the base level's grey keypoints decide a clear genuine scan alone
-  if (q.first) found = best(q.first, list(false), CONFIG.minInliers);
-  if (CONFIG.greyFirst && !accepts(found.e.inliers, found.e.spread)) found = betterOf(found, best(q.grey(), list(false), greyNeeds()));
-  if (!accepts(found.e.inliers, found.e.spread) && !gatedOut(found.e)) {
+  if (q.first) consider(ranked(q.first, list(false), CONFIG.minInliers), CONFIG.minInliers, 'first');
+  if (!decided && CONFIG.greyFirst) consider(ranked(q.grey(), list(false), greyNeeds()), CONFIG.minInliers, 'first');
+  if (!decided && !gatedOut(found.e)) {
     // the grey layer leaves the decision open: add the colour layers
-    found = betterOf(found, best(q.all(), list(true), CONFIG.minInliers));
+    consider(ranked(q.all(), list(true), CONFIG.minInliers), CONFIG.minInliers, 'first');
   }
   let placed = found.e.map && found.f && found.e.inliers >= PLACED_MIN ? coverageOf(found.e.map, found.f.width, found.f.height, q.image.width, q.image.height) : undefined;
-  if (!accepts(found.e.inliers, found.e.spread) && found.f && wantsSecondLook(found.e, Infinity)) {
-    // the best candidate's evidence is under the bar but has a model: look again where it puts the gift
+  if (!decided && found.f && wantsSecondLook(found.e, Infinity)) {
+    // the best candidate's evidence has a model but did not decide: look again where it puts the gift
     const second = secondLookAt(q.image, layer(found.f, 0), found.e.map!);
-    if (second.inliers >= CONFIG.secondLookBar) found = betterOf(found, { gift: found.gift, e: second });
+    consider([{ ...found, e: second }], CONFIG.secondLookBar, 'second');
   }
-  if (!accepts(found.e.inliers, found.e.spread) && CONFIG.zoomLook > 0) {
-    // still under the bar: the gift may be too small for the references' scales; enlarge the picture and look again
+  if (!decided && CONFIG.zoomLook > 0) {
+    // still undecided: the gift may be too small for the references' scales; enlarge the picture and look again
     const zoomed = zoomedFeatures(q.image);
     const z = best(zoomed.f, list(false), zoomNeeds());
     if (z.gift >= 0 && z.f) {
       const e = zoomLookAt(q.image, zoomed, z.f, z.e);
       if (e.inliers >= Math.max(CONFIG.zoomLookBar, CONFIG.minInliers)) {
-        found = betterOf(found, { gift: z.gift, e, f: z.f });
+        consider([{ ...z, e }], CONFIG.zoomLookBar, 'zoomed');
         // where the gift is is now the zoomed look's to say (its map is in the query's pixels)
         if (found.e === e) placed = e.map ? coverageOf(e.map, z.f.width, z.f.height, q.image.width, q.image.height) : undefined;
       }
     }
   }
-  if (!accepts(found.e.inliers, found.e.spread) && CONFIG.tiltLook > 0) {
-    // still under the bar: the gift may be tilted too steeply for ORB; compare with the references' tilted views
+  if (!decided && CONFIG.tiltLook > 0) {
+    // still undecided: the gift may be tilted too steeply for ORB; compare with the references' tilted views
     const greyOf = new Map<Features, Features>();
+    const wholeOf = new Map<Features, Features>();
     const tilted = refs.flatMap((gift, i) =>
       gift.flatMap((f) => {
         const t = tiltedLayer(f);
         if (!t) return [];
         greyOf.set(t, layer(f, 0));
+        wholeOf.set(t, f);
         return [{ gift: i, f: t, cheap: 0 }];
       }),
     );
@@ -680,22 +773,28 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
       const refGrey = greyOf.get(t.f)!;
       const e = tiltLookAt(q.image, qBase, t.f, refGrey, t.e);
       if (e.inliers >= Math.max(CONFIG.tiltLookBar, CONFIG.minInliers)) {
-        found = betterOf(found, { gift: t.gift, e, f: refGrey });
+        consider([{ gift: t.gift, e, f: refGrey, ref: wholeOf.get(t.f)! }], CONFIG.tiltLookBar, 'tilted');
         // the tilted views' keypoints are in the reference's pixels: its map places the reference in the query
         if (found.e === e) placed = e.map ? coverageOf(e.map, refGrey.width, refGrey.height, q.image.width, q.image.height) : undefined;
       }
     }
   }
-  const matched = accepts(found.e.inliers, found.e.spread);
+  const shown = decided ?? found;
+  // frames pooled over a live scan decide together only when each passed the whole-gift check (its bar aside)
+  const pooled = decided ? true : found.gift >= 0 && found.e.inliers >= POOL_CHECK_FROM && vetted(found, q.photo, 'pooled');
   return {
-    matched,
-    bestIndex: found.gift,
-    score: found.e.score,
-    inliers: found.e.inliers,
+    matched: decided !== undefined,
+    bestIndex: shown.gift,
+    score: decided ? shown.e.score : Math.min(0.499, shown.e.score),
+    inliers: shown.e.inliers,
+    vetted: pooled,
     ms: Math.round(performance.now() - t0),
     ...(placed !== undefined ? { coverage: Math.round(placed * 1000) / 1000 } : {}),
   };
 }
+
+/** Undecided evidence from this many inliers is vetted for the server's pooled live frames (its pool takes 14+). */
+const POOL_CHECK_FROM = 10;
 
 /**
  * Whether two enrolled references show the same thing (two identical boxes): each is scanned against the other with

@@ -1,4 +1,5 @@
 import { MatcherError } from './errors.ts';
+import type { Appearance } from './appearance.ts';
 import type { GreyImage } from './decode.ts';
 
 /** Binary local features of one normalised image (ORB: 32-byte descriptors). */
@@ -25,6 +26,11 @@ export interface Features {
    * warps it again. Absent on references and on views made by layer() / pick().
    */
   image?: GreyImage;
+  /**
+   * A reference's appearance for the whole-gift check (appearance.ts, decision 056): serialised after the features;
+   * absent on references enrolled before it and on views made by layer() / upTo() / pick().
+   */
+  appearance?: Appearance;
 }
 
 export const DESC_BYTES = 32;
@@ -33,6 +39,9 @@ const MAGIC_V1 = 0x31464c47;
 /** "GLF2": a layer table after the header. */
 const MAGIC_V2 = 0x32464c47;
 const HEADER = 12;
+/** "GLA1": the appearance trailer after the descriptors (decision 056). */
+const MAGIC_APPEARANCE = 0x31414c47;
+const APPEARANCE_HEADER = 12;
 const PER_KP = 8 + DESC_BYTES;
 const MAX_LAYERS = 8;
 
@@ -42,11 +51,16 @@ const MAX_LAYERS = 8;
  *   L x u16 keypoints in the layer
  *   per keypoint: u16 x*8 | u16 y*8 | u16 size*16 | u16 angle*(65536/360) ... then all descriptors.
  * Positions keep 1/8 px, ample for RANSAC thresholds of several pixels.
+ * Since decision 056 a reference may end with its appearance:
+ *   u32 magic "GLA1" | u16 grey width | u16 grey height | u16 colour width | u16 colour height
+ *   grey pixels (8-bit) | colour pixels (RGB, 3 bytes each), row-major.
  */
 export function serialise(f: Features): Uint8Array {
   const nLayers = f.layers.length - 1;
   const table = HEADER + 2 * nLayers;
-  const out = new Uint8Array(table + f.count * PER_KP);
+  const base = table + f.count * PER_KP;
+  const app = f.appearance;
+  const out = new Uint8Array(base + (app ? APPEARANCE_HEADER + app.grey.data.length + app.colour.data.length : 0));
   const dv = new DataView(out.buffer);
   dv.setUint32(0, MAGIC_V2, true);
   dv.setUint16(4, f.width, true);
@@ -65,7 +79,25 @@ export function serialise(f: Features): Uint8Array {
     o += 8;
   }
   out.set(f.desc.subarray(0, f.count * DESC_BYTES), o);
+  if (app) {
+    dv.setUint32(base, MAGIC_APPEARANCE, true);
+    dv.setUint16(base + 4, app.grey.width, true);
+    dv.setUint16(base + 6, app.grey.height, true);
+    dv.setUint16(base + 8, app.colour.width, true);
+    dv.setUint16(base + 10, app.colour.height, true);
+    out.set(app.grey.data, base + APPEARANCE_HEADER);
+    out.set(app.colour.data, base + APPEARANCE_HEADER + app.grey.data.length);
+  }
   return out;
+}
+
+/** The appearance trailer at `at` (exactly to the end of `bytes`), or a MatcherError. */
+function readAppearance(bytes: Uint8Array, dv: DataView, at: number, corrupt: () => MatcherError): Appearance {
+  if (bytes.byteLength < at + APPEARANCE_HEADER || dv.getUint32(at, true) !== MAGIC_APPEARANCE) throw corrupt();
+  const gw = dv.getUint16(at + 4, true), gh = dv.getUint16(at + 6, true), cw = dv.getUint16(at + 8, true), ch = dv.getUint16(at + 10, true);
+  if (!gw || !gh || !cw || !ch || bytes.byteLength !== at + APPEARANCE_HEADER + gw * gh + 3 * cw * ch) throw corrupt();
+  const g0 = at + APPEARANCE_HEADER, c0 = g0 + gw * gh;
+  return { grey: { width: gw, height: gh, data: bytes.slice(g0, c0) }, colour: { width: cw, height: ch, data: bytes.slice(c0, c0 + 3 * cw * ch) } };
 }
 
 export function deserialise(bytes: Uint8Array): Features {
@@ -83,9 +115,11 @@ export function deserialise(bytes: Uint8Array): Features {
   const nLayers = magic === MAGIC_V1 ? 1 : dv.getUint8(11);
   const table = magic === MAGIC_V1 ? HEADER : HEADER + 2 * nLayers;
   const corrupt = (): MatcherError => new MatcherError('invalid_reference', 'The stored reference is truncated or corrupt');
-  if (nLayers < 1 || nLayers > MAX_LAYERS || bytes.byteLength !== table + count * PER_KP || width === 0 || height === 0) {
+  const base = table + count * PER_KP;
+  if (nLayers < 1 || nLayers > MAX_LAYERS || bytes.byteLength < base || width === 0 || height === 0) {
     throw corrupt();
   }
+  const appearance = bytes.byteLength > base ? readAppearance(bytes, dv, base, corrupt) : undefined;
   const layers = [0];
   for (let l = 0; l < nLayers; l++) layers.push(layers[l]! + (magic === MAGIC_V1 ? count : dv.getUint16(HEADER + 2 * l, true)));
   if (layers[nLayers] !== count) throw corrupt();
@@ -104,7 +138,7 @@ export function deserialise(bytes: Uint8Array): Features {
   // copy so the descriptors are 4-byte aligned (read as Uint32 by the matcher)
   const desc = new Uint8Array(count * DESC_BYTES);
   desc.set(bytes.subarray(o, o + count * DESC_BYTES));
-  return { width, height, count, x, y, size, angle, desc, layers };
+  return { width, height, count, x, y, size, angle, desc, layers, ...(appearance ? { appearance } : {}) };
 }
 
 function clamp16(v: number): number {

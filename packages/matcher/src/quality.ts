@@ -7,7 +7,7 @@ import { decodeStaged, type GreyImage } from './decode.ts';
 import { referencesMatch, TOO_LITTLE_DETAIL, type QualityReport } from './engine.ts';
 import { DESC_BYTES, type Features } from './features.ts';
 
-export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive'] as const;
+export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive', 'concentrated'] as const;
 export type QualityReason = (typeof QUALITY_REASONS)[number];
 
 /** The enrolment's quality report (engine.ts QualityReport, whose fields keep their meaning) with the rating. */
@@ -54,6 +54,11 @@ export const RATING = {
   reasonRepetitive: 0.5,
   /** score at or above which ratings 2, 3, 4, 5 start (about 22, 35, 60 and 100 genuine inliers, decision 031) */
   steps: [0.14, 0.23, 0.4, 0.65],
+  /**
+   * 'concentrated' when at least this share of the keypoints sits in a ninth of the photo (decision 056): a logo on a
+   * plain box. It names the reason without changing the rating (the rating's steps were calibrated without it).
+   */
+  reasonConcentrated: 0.6,
 };
 
 /** The raw measurements of a reference. */
@@ -64,10 +69,30 @@ export interface QualityMeasures {
   /** undefined with under 10 keypoints (too few to say where the detail is) */
   extent: number | undefined;
   twins: number;
+  /** the largest share of the keypoints in a ninth of the photo (decision 056); undefined with under 10 keypoints */
+  concentration?: number;
 }
 
 export function measure(f: Features, grey: GreyImage): QualityMeasures {
-  return { keypoints: f.count, sharpness: edgeSharpness(grey), extent: keypointExtent(f), twins: twinShare(f) };
+  return { keypoints: f.count, sharpness: edgeSharpness(grey), extent: keypointExtent(f), twins: twinShare(f), concentration: keypointConcentration(f) };
+}
+
+/**
+ * The largest share of keypoints in any 2 x 2 block of a 6 x 6 grid over the photo (a ninth of it): a logo on a plain
+ * box puts most of its corners there. A scan that finds only the logo is refused by the whole-gift check (decision
+ * 056), and a sibling product shares the logo, so the sender is asked for a side with more print.
+ */
+export function keypointConcentration(f: Features): number | undefined {
+  if (f.count < 10) return undefined;
+  const g = 6, cells = new Uint32Array(g * g);
+  for (let i = 0; i < f.count; i++) {
+    const cx = Math.min(g - 1, Math.max(0, Math.floor((f.x[i]! / f.width) * g)));
+    const cy = Math.min(g - 1, Math.max(0, Math.floor((f.y[i]! / f.height) * g)));
+    cells[cy * g + cx]!++;
+  }
+  let most = 0;
+  for (let y = 0; y < g - 1; y++) for (let x = 0; x < g - 1; x++) most = Math.max(most, cells[y * g + x]! + cells[y * g + x + 1]! + cells[(y + 1) * g + x]! + cells[(y + 1) * g + x + 1]!);
+  return most / f.count;
 }
 
 /** The factors 0..1 (1 = as good as it gets) whose product is the score. */
@@ -90,6 +115,7 @@ export function reasonsFor(m: QualityMeasures, rating: number): QualityReason[] 
   if (m.extent !== undefined && m.extent < RATING.reasonSmall) out.push('small');
   if (m.twins > RATING.reasonRepetitive) out.push('repetitive');
   if (m.keypoints < RATING.reasonPlain) out.push('plain');
+  if (m.concentration !== undefined && m.concentration >= RATING.reasonConcentrated) out.push('concentrated');
   if (out.length === 0 && rating <= 2) {
     const q = qualityFactors(m);
     const named: [QualityReason, number][] = [['plain', q.detail], ['blurred', q.sharpness], ['small', q.extent], ['repetitive', q.distinct]];

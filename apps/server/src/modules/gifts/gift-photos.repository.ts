@@ -53,6 +53,24 @@ export async function activePhotoFeaturesForEmail(db: Executor, email: string, e
 }
 
 /**
+ * The features of the photos of the sender's other active gifts (the newest `limit`): a sender giving two products of
+ * one brand is told when a scan could confuse them (decision 056).
+ */
+export async function activePhotoFeaturesForSender(db: Executor, senderId: string, exceptGiftId: string, limit: number): Promise<Buffer[]> {
+  const gifts = db
+    .selectFrom('gifts')
+    .select('id')
+    .where('sender_id', '=', senderId)
+    .where('status', '=', 'active')
+    .where('id', '!=', exceptGiftId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit);
+  const rows = await db.selectFrom('gift_photos').select('features').where('gift_id', 'in', gifts).execute();
+  return rows.flatMap((r) => (r.features ? [r.features] : []));
+}
+
+/**
  * The photos of these gifts, in photo order, and whether each is enrolled (and by which recipe): not the features
  * themselves, which the matcher's workers keep by `referenceKey` (decision 045); `featuresOf` reads those a worker lacks.
  */

@@ -95,11 +95,14 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
     }
   }
 
-  /** Look-alike check against the recipient's other active gifts, as their scan would see them (decision 031). */
-  async function lookalike(email: string | null, giftId: string, photos: EnrolledPhoto[]): Promise<boolean> {
-    if (!email) return false;
-    const others = await photosRepo.activePhotoFeaturesForEmail(db, email, giftId, MAX_RECIPIENT_GIFTS);
-    return anyLookalike(recogniser, photos, others);
+  /**
+   * Look-alike check against the recipient's other active gifts, as their scan would see them (decision 031), and
+   * against the sender's own other active gifts (two products of one brand, decision 056).
+   */
+  async function lookalike(senderId: string, email: string | null, giftId: string, photos: EnrolledPhoto[]): Promise<boolean> {
+    const recipients = email ? await photosRepo.activePhotoFeaturesForEmail(db, email, giftId, MAX_RECIPIENT_GIFTS) : [];
+    const senders = await photosRepo.activePhotoFeaturesForSender(db, senderId, giftId, MAX_RECIPIENT_GIFTS);
+    return anyLookalike(recogniser, photos, [...recipients, ...senders]);
   }
 
   return {
@@ -138,7 +141,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
           await photosRepo.insertGiftPhotos(trx, rows);
         }),
       );
-      return { giftId, quality: bestQuality(photos), lookalike: await lookalike(input.recipientEmail || null, giftId, photos) };
+      return { giftId, quality: bestQuality(photos), lookalike: await lookalike(sender.id, input.recipientEmail || null, giftId, photos) };
     },
 
     /** More photos of the sender's own gift (3 in all) help recognition from other sides. */
@@ -159,7 +162,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
       }
       const quality = bestQuality(photos);
       if (!quality) throw new Error('no photo prepared');
-      return { success: true, quality, photoCount: existing + photos.length, lookalike: await lookalike(gift.recipient_email, gift.id, photos) };
+      return { success: true, quality, photoCount: existing + photos.length, lookalike: await lookalike(gift.sender_id, gift.recipient_email, gift.id, photos) };
     },
 
     async getOwnGift(sender: Sender, giftId: string): Promise<Gift> {

@@ -95,7 +95,8 @@ export function createLiveFramesService({ window, limit: given, pool: givenPool,
     }
     const found = candidates[decision.bestIndex];
     const pooled =
-      !decision.matched && found !== undefined && session !== undefined && pool.add({ session, target, giftId: found.id }, decision.inliers, clock.now().getTime());
+      // only frames whose evidence passed the whole-gift check join the pool (decision 056)
+      !decision.matched && decision.vetted && found !== undefined && session !== undefined && pool.add({ session, target, giftId: found.id }, decision.inliers, clock.now().getTime());
     const gift = decision.matched || pooled ? found : undefined;
     if (!gift) {
       const small = decision.coverage !== undefined && decision.coverage < MOVE_CLOSER_BELOW;

@@ -27,14 +27,15 @@ export default function PersonalMessageOnline() {
 
       <h2>Option 3: attach your message to the gift itself</h2>
       <p>
-        With GiftLens the gift becomes the way in. Your recipient photographs the parcel or the present, and your
+        With GiftLens the gift becomes the way in. Your recipient unwraps the present and photographs it, and your
         message plays right then, in front of the thing you chose for them. It takes about three minutes:
       </p>
       <ol>
         <li>
-          <strong>Photograph the gift before you send it.</strong> If the shop ships directly, use the product photo
-          or ask for gift wrapping and photograph the wrapping style shown on the shop’s site. A distinctive pattern
-          or tag makes recognition more reliable.
+          <strong>Photograph the gift before you send it</strong>, unwrapped, as your recipient will hold it: they
+          remove the wrapping before they photograph it. If the shop ships directly, use the shop’s photo of the
+          product itself. The side with the most print, or a card or tag that goes inside, makes recognition more
+          reliable.
         </li>
         <li>
           <strong>Record your message.</strong> Film a video or a voice note in the browser, or upload one. Thirty

@@ -10,7 +10,7 @@ const QUESTIONS: readonly AccordionItem[] = [
     question: 'How does GiftLens make a gift more memorable?',
     answer: (
       <p>
-        A gift says you thought of someone; your voice says why. With GiftLens the wrapping becomes the doorway to
+        A gift says you thought of someone; your voice says why. With GiftLens the gift itself becomes the doorway to
         a message only you could give — a laugh, a story, a song. Recipients tell us they replay it long after the
         box is opened.
       </p>

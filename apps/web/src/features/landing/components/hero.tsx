@@ -38,7 +38,7 @@ export function Hero() {
         </div>
         <img
           src="/images/hero-scan.svg"
-          alt="A phone camera recognising a wrapped gift, with a video message from Maya ready to play"
+          alt="A phone camera recognising a gift, with a video message from Maya ready to play"
           width={640}
           height={560}
           fetchPriority="high"

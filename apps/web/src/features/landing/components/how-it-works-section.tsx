@@ -7,9 +7,9 @@ const STEPS = [
   },
   {
     image: '/images/step-attach.svg',
-    alt: 'A wrapped gift framed by a camera, next to a gift link card',
+    alt: 'A gift framed by a camera, next to a gift link card',
     title: 'Attach it to the gift',
-    text: 'Photograph the wrapped gift, choose a plan and pay. Share the gift link now, or schedule it to arrive with the parcel.',
+    text: 'Photograph the gift unwrapped, as they will hold it, choose a plan and pay. Share the gift link now, or schedule it to arrive with the parcel.',
   },
   {
     image: '/images/step-reveal.svg',

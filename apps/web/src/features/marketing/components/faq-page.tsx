@@ -14,7 +14,7 @@ const GROUPS: readonly { title: string; items: readonly AccordionItem[] }[] = [
         question: 'What do I need to send a GiftLens message?',
         answer: (
           <p>
-            An e-mail address, a photo of the wrapped gift and your message: a video, a voice recording or a few
+            An e-mail address, a photo of the gift (unwrapped, as your recipient will hold it) and your message: a video, a voice recording or a few
             written lines. Everything happens in the browser; you can record on the spot or upload a file.
           </p>
         ),
@@ -32,9 +32,11 @@ const GROUPS: readonly { title: string; items: readonly AccordionItem[] }[] = [
         question: 'What makes a good gift photo?',
         answer: (
           <p>
-            Photograph the gift the way it will arrive, in good light, filling most of the frame. Patterned paper, a
-            ribbon or a tag help us recognise it. Plain brown boxes all look alike, so add a sticker or a hand-written
-            label.
+            Photograph the gift unwrapped, the way your recipient will hold it once the paper is off: in good light,
+            filling most of the frame, the side with the most print towards the camera. Your recipient is asked to
+            remove the wrapping before they photograph it, so a photo of the paper would not open it. If the gift is
+            one of a range that looks alike (two flavours of one brand), photograph the side that tells them apart.
+            Plain boxes all look alike: photograph the product out of its box, or a card or tag that goes inside.
           </p>
         ),
       },
@@ -77,7 +79,8 @@ const GROUPS: readonly { title: string; items: readonly AccordionItem[] }[] = [
         answer: (
           <p>
             Move to a brighter spot, put the gift on a plain background and hold the phone steady so the whole gift is
-            in the frame. If it was unwrapped already, try with the wrapping or box. Still no luck? Write to{' '}
+            in the frame, with the wrapping off. Try the side with the most print, or the product out of its box. Still
+            no luck? Write to{' '}
             <MailLink className={link} subject="Scan problem" /> and we will help.
           </p>
         ),

@@ -46,9 +46,9 @@ export function ShippingDeliveryPage() {
 
         <h2>The physical gift</h2>
         <p>
-          You take care of the gift itself, by hand or through any shop or courier. For the best result, photograph
-          the gift the way it will arrive — wrapped, with the tag facing the camera — so your recipient’s photo looks
-          like yours.
+          You take care of the gift itself, by hand or through any shop or courier. Photograph the gift the way your
+          recipient will hold it once it is unwrapped — the product, its box or its label, the side with the most
+          print facing the camera — so their photo looks like yours. They are asked to remove the wrapping first.
         </p>
       </div>
     </ContentPage>

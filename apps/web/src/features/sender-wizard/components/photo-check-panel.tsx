@@ -14,6 +14,8 @@ interface PhotoCheckPanelProps {
 export function PhotoCheckPanel({ giftId, check, onChange }: PhotoCheckPanelProps) {
   const { rating, low, full, reasons, lookalike, picker, openPicker, chosen, busy, error } = usePhotoCheck({ giftId, check, onChange });
   if (rating === null && !lookalike) return null;
+  // a logo on a plain box: rated well, but a sibling product shares the logo (decision 056)
+  const concentrated = !low && reasons.includes('concentrated');
   return (
     <div className="mb-6 flex flex-col gap-3">
       {lookalike ? (
@@ -35,7 +37,8 @@ export function PhotoCheckPanel({ giftId, check, onChange }: PhotoCheckPanelProp
               <p>{texts.sender.addAnotherAngleAdvice}</p>
             </div>
           ) : null}
-          {low || lookalike ? (
+          {concentrated ? <p className="mt-2">{texts.sender.qualityReasons.concentrated}</p> : null}
+          {low || lookalike || concentrated ? (
             full ? (
               <p className="mt-2">{texts.sender.maxPhotosReached}</p>
             ) : (
