@@ -134,4 +134,16 @@ describeEachDatabase('gift photo rating and look-alikes', (get) => {
     const own = await activeGift(h, second, { photo: other, recipientEmail: uniqueEmail('solo') });
     expect((await addPhoto(h, second, own, same)).body.lookalike).toBe(false);
   });
+
+  it("warns when one of the sender's own active gifts, for anyone, looks the same (two products of one brand, decision 056)", async () => {
+    const h = get();
+    const sender = (await signIn(h, uniqueEmail('brand-fan'))).cookie;
+    await activeGift(h, sender, { photo: same, recipientEmail: uniqueEmail('aunt') });
+    const twin = await submitFor(h, sender, uniqueEmail('uncle'), same);
+    expect(twin.lookalike).toBe(true);
+    expect((await submitFor(h, sender, uniqueEmail('cousin'), other)).lookalike).toBe(false);
+    // another sender's gift to someone else is none of this sender's business
+    const stranger = (await signIn(h, uniqueEmail('stranger'))).cookie;
+    expect((await submitFor(h, stranger, uniqueEmail('nephew'), same)).lookalike).toBe(false);
+  });
 });

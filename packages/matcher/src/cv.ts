@@ -89,7 +89,6 @@ export interface CV {
     new (): Mat;
     new (rows: number, cols: number, type: number): Mat;
     zeros(rows: number, cols: number, type: number): Mat;
-    eye(rows: number, cols: number, type: number): Mat;
   };
   matFromArray(rows: number, cols: number, type: number, data: ArrayLike<number>): Mat;
   KeyPointVector: new () => KeyPointVector;
@@ -144,17 +143,7 @@ export interface CV {
   USAC_DEFAULT?: number;
   ORB_HARRIS_SCORE: number;
   ORB_FAST_SCORE: number;
-  /** ECC image alignment (the whole-gift check); returns the final correlation, throws when it does not converge */
-  findTransformECC(templateImage: Mat, inputImage: Mat, warpMatrix: Mat, motionType: number, criteria: TermCriteria, inputMask: Mat, gaussFiltSize: number): number;
-  TermCriteria: new (type: number, maxCount: number, epsilon: number) => TermCriteria;
-  TermCriteria_COUNT: number;
-  TermCriteria_EPS: number;
-  MOTION_HOMOGRAPHY: number;
-  MOTION_AFFINE: number;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface TermCriteria {}
 
 let ready: Promise<CV> | undefined;
 let loaded: CV | undefined;

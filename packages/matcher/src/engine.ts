@@ -2,7 +2,7 @@
  * The recognition engine, in-thread: enrol a reference photo, match a query photo against candidate gifts.
  * See README.md for the recipe, the measurements behind every constant and the decision threshold.
  */
-import { appearanceOf, checkWholeGift, type Appearance, type PhotoPixels, type WholeGiftCheck } from './appearance.ts';
+import { appearanceOf, checkWholeGift, type PhotoPixels, type WholeGiftCheck } from './appearance.ts';
 import { loadCv, loadedCv } from './cv.ts';
 import { decodeStaged, type GreyImage } from './decode.ts';
 import { MatcherError } from './errors.ts';
@@ -204,7 +204,7 @@ export const CONFIG = {
    * Share of the reference's feature-holding cells (a 6x6 grid) that must hold an inlier: evidence confined to a logo
    * or one band never decides, however many inliers it has (decision 056).
    */
-  minCoverage: 0.25,
+  minCoverage: 0.2,
 };
 
 /**
@@ -697,7 +697,7 @@ export const trace: { onLook?: (v: Vetting) => void } = {};
  * reference carries its appearance, the photo agrees with it over the area the model places it on. The bar is the
  * look's own and is applied apart.
  */
-function vetted(c: Found, photo: PhotoPixels, look: Vetting['look']): boolean {
+function vetted(c: Found, photo: PhotoPixels, look: Vetting['look'], refusals?: { placed: number }): boolean {
   if (!CONFIG.wholeGift) return true;
   const ref = c.ref ?? c.f;
   if (!ref || !c.e.map) return false;
@@ -707,6 +707,8 @@ function vetted(c: Found, photo: PhotoPixels, look: Vetting['look']): boolean {
   if (passed && ref.appearance) {
     check = checkWholeGift(ref.appearance, ref.width, ref.height, c.e.map, photo);
     passed = check.passed;
+    // refused on what the photo shows where the gift was placed (not for being too small or outside the photo)
+    if (!passed && refusals && check.reason !== 'small' && check.reason !== 'outside') refusals.placed++;
   }
   trace.onLook?.({ look, gift: c.gift, inliers: c.e.inliers, coverage, ...(check ? { check } : {}), passed });
   return passed;
@@ -721,11 +723,13 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
   let found: Found = NOTHING;
   /** the evidence that decided: at its look's bar, and vetted by the whole-gift check */
   let decided: Found | undefined;
+  /** evidence at a bar that the whole-gift check refused on what the photo shows where the model placed the gift */
+  const refusals = { placed: 0 };
   const consider = (cands: Found[], bar: number, look: Vetting['look']): void => {
     for (const c of cands) {
       if (c.gift < 0) continue;
       found = betterOf(found, c);
-      if (!decided && c.e.inliers >= Math.max(bar, CONFIG.minInliers) && accepts(c.e.inliers, c.e.spread) && vetted(c, q.photo, look)) decided = c;
+      if (!decided && c.e.inliers >= Math.max(bar, CONFIG.minInliers) && accepts(c.e.inliers, c.e.spread) && vetted(c, q.photo, look, refusals)) decided = c;
     }
   };
   // the first pass: the base level's grey keypoints decide a clear genuine scan alone
@@ -741,7 +745,10 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
     const second = secondLookAt(q.image, layer(found.f, 0), found.e.map!);
     consider([{ ...found, e: second }], CONFIG.secondLookBar, 'second');
   }
-  if (!decided && CONFIG.zoomLook > 0) {
+  // A gift placed and refused by the whole-gift check is not small or tilted out of sight: the zoomed and tilted looks
+  // would find the same placement again (a sibling's shared print), at the cost of two more extractions.
+  const placedAndRefused = refusals.placed > 0;
+  if (!decided && CONFIG.zoomLook > 0 && !placedAndRefused) {
     // still undecided: the gift may be too small for the references' scales; enlarge the picture and look again
     const zoomed = zoomedFeatures(q.image);
     const z = best(zoomed.f, list(false), zoomNeeds());
@@ -754,7 +761,7 @@ export async function match(query: Buffer | Uint8Array, references: Uint8Array[]
       }
     }
   }
-  if (!decided && CONFIG.tiltLook > 0) {
+  if (!decided && CONFIG.tiltLook > 0 && !placedAndRefused) {
     // still undecided: the gift may be tilted too steeply for ORB; compare with the references' tilted views
     const greyOf = new Map<Features, Features>();
     const wholeOf = new Map<Features, Features>();

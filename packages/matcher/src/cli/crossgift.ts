@@ -1,16 +1,15 @@
 /**
  * npm run -s crossgift -w @giftlens/matcher [-- --pairs PAIRS.csv --top 15]
  * The wider impostor check: `pairs.csv` pairs each genuine photo with one impostor reference; this scans every
- * genuine photo against every *other* reference of the data set (about 12,000 comparisons) with the shipped engine
- * and prints the highest inlier counts, marking those the decision rule accepts. Some accepted ones are genuine
- * content (a phone photo that also shows a neighbouring cover) and must be checked by eye; the others are false
- * matches.
+ * genuine photo against every *other* reference of the data set (about 12,000 comparisons) with the shipped engine's
+ * whole decision (match(): every look, the whole-gift check of decision 056) and prints the highest inlier counts,
+ * marking those the engine accepts. Some accepted ones are genuine content (a phone photo that also shows a
+ * neighbouring cover) and must be checked by eye; the others are false matches.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { browserCompress } from '../decode.ts';
-import { accepts, compare, extractQuery, extractReference } from '../engine.ts';
-import type { Features } from '../features.ts';
+import { enrol, match } from '../engine.ts';
 import { argValue, readPairs } from './dataset.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;
@@ -18,21 +17,21 @@ const top = Number(argValue('--top', '15'));
 const pairs = readPairs(csv);
 const refPaths = [...new Set(pairs.map((p) => p.referencePath))];
 const genuine = pairs.filter((p) => p.label === true);
-const refs = new Map<string, Features>();
-for (const r of refPaths) refs.set(r, await extractReference(readFileSync(r)));
+const refs = new Map<string, Uint8Array>();
+for (const r of refPaths) refs.set(r, (await enrol(readFileSync(r))).reference);
 
-const results: { query: string; reference: string; inliers: number; spread: number; accepted: boolean }[] = [];
+const results: { query: string; reference: string; inliers: number; vetted: boolean; accepted: boolean }[] = [];
 for (const p of genuine) {
-  const q = await extractQuery(await browserCompress(readFileSync(p.queryPath)));
+  const q = await browserCompress(readFileSync(p.queryPath));
   for (const r of refPaths) {
     if (r === p.referencePath) continue;
-    const e = compare(q, refs.get(r)!);
-    results.push({ query: p.query, reference: r, inliers: e.inliers, spread: e.spread, accepted: accepts(e.inliers, e.spread) });
+    const d = await match(q, [[refs.get(r)!]]);
+    results.push({ query: p.query, reference: r, inliers: d.inliers, vetted: d.vetted, accepted: d.matched });
   }
 }
 results.sort((a, b) => b.inliers - a.inliers);
 const accepted = results.filter((r) => r.accepted);
 console.log(`cross-gift: ${genuine.length} genuine photos x ${refPaths.length - 1} other references = ${results.length} comparisons; accepted ${accepted.length}`);
 for (const r of results.slice(0, Math.max(top, accepted.length))) {
-  console.log(`${r.accepted ? 'ACCEPTED' : '        '} ${String(r.inliers).padStart(4)} inliers, spread ${Math.round(r.spread * 36)}/36  ${r.query}  vs  ${basename(r.reference)} (${r.reference.includes('/objects/') ? 'object' : 'cover'})`);
+  console.log(`${r.accepted ? 'ACCEPTED' : '        '} ${String(r.inliers).padStart(4)} inliers${r.vetted ? ', whole-gift check passed' : ''}  ${r.query}  vs  ${basename(r.reference)} (${r.reference.includes('/objects/') ? 'object' : 'cover'})`);
 }

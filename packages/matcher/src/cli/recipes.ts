@@ -3,7 +3,7 @@
  * CONFIG, the recipe of decision 026, and the one before it (colour layers on every scan, the issue's "75 ms"), then
  * decision 028's recipe and each of decision 033's two changes alone (they compute the same features for less CPU),
  * the recipe just before decision 047 (no second look, no zoomed look), the one just before decision 052 (no zoomed look)
- * and the one just before decision 053 (no tilted look).
+ * the one just before decision 053 (no tilted look) and the one just before decision 056 (no whole-gift check).
  * Only query-side and decision settings differ, and whether references carry tilted views (tiltLook, decision 053).
  */
 import { CONFIG } from '../engine.ts';
@@ -15,8 +15,11 @@ export interface Recipe {
   config: Partial<EngineConfig>;
 }
 
+/** The recipe before decision 056: inliers decide alone (no whole-gift check). Off for every earlier recipe too. */
+const BEFORE_056: Partial<EngineConfig> = { wholeGift: false };
+
 /** The recipe before decision 053: no tilted look (references enrolled without their tilted views). Off for every earlier recipe too. */
-const BEFORE_053: Partial<EngineConfig> = { tiltLook: 0 };
+const BEFORE_053: Partial<EngineConfig> = { ...BEFORE_056, tiltLook: 0 };
 
 /** The recipe before decision 052: no zoomed look. Off for every earlier recipe too. */
 const BEFORE_052: Partial<EngineConfig> = { ...BEFORE_053, zoomLook: 0 };
@@ -41,6 +44,7 @@ export const RECIPE_026: Partial<EngineConfig> = {
 
 export const RECIPES: Recipe[] = [
   { name: 'shipped', config: {} },
+  { name: 'before 056 (no whole-gift check)', config: BEFORE_056 },
   { name: 'before 053 (no tilted look)', config: BEFORE_053 },
   { name: 'before 052 (no zoomed look)', config: BEFORE_052 },
   { name: 'before 047 (no second look)', config: BEFORE_047 },

@@ -1,5 +1,5 @@
 /**
- * npm run -s wholegift -w @giftlens/matcher -- --pairs PAIRS.csv [--worst 15] [--rows out.jsonl [--cells]] [--relaxed]
+ * npm run -s wholegift -w @giftlens/matcher -- --pairs PAIRS.csv [--worst 15] [--rows out.jsonl [--cells]] [--relaxed] [--textbook]
  *
  * The whole-gift check (decision 056) on a labelled data set, in this thread: each pair's reference enrolled (after a
  * JPEG 85 re-encode, as the server stores a gift photo), the query compressed as the recipient's browser sends it
@@ -12,6 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { debug, WHOLE_GIFT, type Cell } from '../appearance.ts';
+import { baselineExtract, baselineMatch } from '../baseline.ts';
+import type { Features } from '../features.ts';
 import { browserCompress } from '../decode.ts';
 import { CONFIG, enrol, match, trace, type Vetting } from '../engine.ts';
 import { argValue, readPairs } from './dataset.ts';
@@ -46,7 +48,10 @@ const enrolled = (path: string): Promise<Uint8Array> => {
   return r;
 };
 
-interface Row { reference: string; query: string; kind: string; label: boolean | undefined; match: boolean; inliers: number; looks: Vetting[] }
+interface Row { reference: string; query: string; kind: string; label: boolean | undefined; match: boolean; inliers: number; looks: Vetting[]; textbook?: boolean }
+// --textbook: the textbook ORB + RANSAC recipe (baseline.ts) on the same pairs, printed beside
+const textbook = process.argv.includes('--textbook');
+const baseRefs = new Map<string, Promise<Features>>();
 const rows: Row[] = [];
 let looks: (Vetting & { cells?: Cell[]; gx?: number })[] = [];
 let lastCells: Cell[] | undefined;
@@ -65,7 +70,13 @@ const cpu0 = process.cpuUsage();
 for (const p of pairs) {
   looks = [];
   const d = await match(await browserCompress(await sharp(p.queryPath).toBuffer()), [[await enrolled(p.referencePath)]]);
-  rows.push({ reference: p.reference, query: p.query, kind: p.kind, label: p.label, match: d.matched, inliers: d.inliers, looks });
+  const row: Row = { reference: p.reference, query: p.query, kind: p.kind, label: p.label, match: d.matched, inliers: d.inliers, looks };
+  if (textbook) {
+    let r = baseRefs.get(p.referencePath);
+    if (!r) baseRefs.set(p.referencePath, (r = sharp(p.referencePath).rotate().jpeg({ quality: 85 }).toBuffer().then(baselineExtract)));
+    row.textbook = (await baselineMatch(await browserCompress(await sharp(p.queryPath).toBuffer()), [[await r]])).matched;
+  }
+  rows.push(row);
 }
 const cpu = process.cpuUsage(cpu0);
 if (rowsOut) writeFileSync(rowsOut, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -77,11 +88,12 @@ const cells = (v: Vetting): string => {
 };
 const kinds = [...new Set(rows.map((r) => r.kind))];
 console.log(`whole-gift check on ${csv}: ${rows.length} pairs, ${(((cpu.user + cpu.system) / 1000) / rows.length).toFixed(1)} ms CPU per pair (enrolment included)`);
-console.log('kind          pairs   matched   rate');
+console.log(`kind          pairs   matched   rate${textbook ? '     textbook ORB + RANSAC' : ''}`);
 for (const k of kinds) {
   const of = rows.filter((r) => r.kind === k);
   const m = of.filter((r) => r.match).length;
-  console.log(`${k.padEnd(12)} ${String(of.length).padStart(6)} ${String(m).padStart(9)}   ${((100 * m) / of.length).toFixed(1)}%`);
+  const t = of.filter((r) => r.textbook).length;
+  console.log(`${k.padEnd(12)} ${String(of.length).padStart(6)} ${String(m).padStart(9)}   ${((100 * m) / of.length).toFixed(1).padStart(5)}%${textbook ? `   ${((100 * t) / of.length).toFixed(1).padStart(5)}% (${t})` : ''}`);
 }
 const falses = rows.filter((r) => r.label === false && r.match);
 console.log(`\nfalse matches (${falses.length}), the look that decided each:`);

@@ -55,6 +55,15 @@ describe('PhotoCheckPanel (Chromium)', () => {
     expect((init?.body as FormData).get('giftImage')).toBeInstanceOf(File);
   });
 
+  test('a well-rated photo whose detail is one logo says what to photograph, and offers another angle', async () => {
+    const logo: PhotoQuality = { recognisable: true, score: 0.7, rating: 5, reasons: ['concentrated'] };
+    const s = await renderPanel({ quality: logo, lookalike: false, photoCount: 1 });
+    await expect.element(s.getByText('Recognisability 5/5')).toBeVisible();
+    await expect.element(s.getByText(texts.sender.qualityReasons.concentrated)).toBeVisible();
+    await expect.element(s.getByText(texts.sender.recognisabilityLow)).not.toBeInTheDocument();
+    await expect.element(s.getByRole('button', { name: texts.sender.addAnotherAngle })).toBeVisible();
+  });
+
   test('a file that is not an image is refused without a request', async () => {
     const fetch = vi.spyOn(window, 'fetch');
     const s = await renderPanel({ quality: plainPhoto, lookalike: false, photoCount: 1 });
