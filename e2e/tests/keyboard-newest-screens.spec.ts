@@ -119,7 +119,7 @@ test('the contributor page: the visually hidden "Choose video file" input shows 
   await expectFocusShown(page, '"Choose video file"');
 });
 
-test('the contributor page: after "Add my message" focus is on the message added', async ({ page, paidGift, mailDir }) => {
+test('the contributor page: after "Add my message" focus is on the message added, and Replace and Keep keep it', async ({ page, paidGift, mailDir }) => {
   const { link } = await groupGift(paidGift, mailDir);
   await page.goto(link);
   await tabTo(page, page.getByLabel('Your name'));
@@ -135,6 +135,13 @@ test('the contributor page: after "Add my message" focus is on the message added
   const added = page.getByRole('heading', { name: 'Your message, from Kabir' });
   await expect(added).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add my message' })).toHaveCount(0);
+  await expect(added).toBeFocused();
+  // So do Replace (the form comes back) and Keep my current message (the message again).
+  await tabTo(page, page.getByRole('button', { name: 'Replace my message' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Replace your message' })).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Keep my current message' }));
+  await page.keyboard.press('Enter');
   await expect(added).toBeFocused();
 });
 

@@ -128,8 +128,8 @@ function Contribution({
   const closed = !page.open || save.closed;
   const mine = page.mine;
   const busy = save.phase.kind !== 'idle' || deleting;
-  // A save or a delete replaces the part of the page the pressed button was in: focus goes to the heading of what
-  // replaced it (the message as saved, or the form again), never to <body> (WCAG 2.4.3).
+  // A save, a delete, Replace or Keep replaces the part of the page the pressed button was in: focus goes to the
+  // heading of what replaced it (the message as saved, or the form), never to <body> (WCAG 2.4.3).
   const [changes, setChanges] = useState(0);
   const ownHeading = useRef<HTMLHeadingElement>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -194,6 +194,7 @@ function Contribution({
           onReplace={() => {
             save.setError(null);
             setReplacing(true);
+            setChanges((n) => n + 1);
           }}
           onDelete={() => setConfirmDelete(true)}
         />
@@ -240,7 +241,14 @@ function Contribution({
             }
           />
           {replacing ? (
-            <Button variant="ghost" onClick={() => setReplacing(false)} disabled={busy}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setReplacing(false);
+                setChanges((n) => n + 1);
+              }}
+              disabled={busy}
+            >
               Keep my current message
             </Button>
           ) : null}
