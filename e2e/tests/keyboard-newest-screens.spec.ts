@@ -103,6 +103,7 @@ test('a wrong backup code is announced where it is shown, tied to its field', as
   const error = page.getByRole('alert').filter({ hasText: texts.backupCode.wrong });
   await expect(error).toBeVisible();
   await expect(field).toHaveAttribute('aria-describedby', new RegExp(`(^| )${await error.getAttribute('id')}( |$)`));
+  await walkScreen(page, 'the backup code page with its error');
 });
 
 test('opening the message with the backup code puts focus on its heading', async ({ page, paidGift }) => {
