@@ -35,7 +35,7 @@ export interface FocusStop {
   changed: string[];
   /** The element matches :focus-visible (the browser's own word that the keyboard put it there). */
   focusVisible: boolean;
-  /** The sticky or fixed bar (wider than half the window) whose box the element's box overlaps, if any. */
+  /** The sticky or fixed bar (wider than half the window) drawn over the element's top or middle, if any. */
   coveredBy: string | null;
   /** This walk reached the element before (focus went round). */
   again: boolean;
@@ -43,8 +43,10 @@ export interface FocusStop {
 
 /**
  * Runs in the page: describes the focused element. "Looks different" compares the computed outline, box-shadow,
- * border and background of the element, its labels, its next sibling (a `peer`) and its two nearest ancestors, while
- * focused and once blurred; then the element is focused again (after keyboard use Chromium keeps it :focus-visible).
+ * border and background of the element (unless visually hidden), its labels, its next sibling (a `peer`) and its two
+ * nearest ancestors, while focused and once blurred, with transitions off; a transparent outline or ring, or one the
+ * colour of what is behind it, draws nothing. Then the element is focused again (after keyboard use Chromium keeps it
+ * :focus-visible).
  */
 function inspectFocus(): FocusStop {
   const el = document.activeElement as HTMLElement | null;
