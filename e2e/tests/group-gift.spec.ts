@@ -4,20 +4,12 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { groupTexts } from '@giftlens/contract/group-gifts';
 import { expect, test, uniqueEmail } from '../support/fixtures.ts';
-import { waitForMail } from '../support/mailbox.ts';
+import { invitationLink } from '../support/group-api.ts';
 import { smallVideo } from '../support/media.ts';
 import { GIFT_PHOTOS_DIR, paths } from '../support/paths.ts';
 
 // One fake device: the contributor's camera while recording, and the recipient's camera that sees the gift (cover 001).
 test.use({ camera: resolve(GIFT_PHOTOS_DIR, 'covers/photos/001-droid.jpg') });
-
-/** The per-person link in the newest invitation to `address`. */
-async function invitationLink(mailDir: string, address: string): Promise<string> {
-  const mail = await waitForMail(mailDir, address, { timeoutMs: 30_000 });
-  const token = /\/contribute\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
-  expect(token, `a contribution link in "${mail.subject}"`).toBeTruthy();
-  return paths.contribute.href(token!);
-}
 
 /** The organizer's contributions, as the panel lists them: "1.From Leela", … */
 const listed = (page: Page) =>

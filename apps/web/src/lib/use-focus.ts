@@ -33,11 +33,14 @@ export function useFocusHeading(container: RefObject<HTMLElement | null>, key: u
   }, [container, key, onMount]);
 }
 
-/** Focuses `target` when `when` becomes true and focus was lost (the control pressed was replaced or disabled). */
-export function useFocusWhenLost(target: RefObject<HTMLElement | null>, when: boolean) {
+/**
+ * Focuses `target` when `when` becomes true and focus was lost (the control pressed was replaced or disabled).
+ * `again` (a count of the actions done) asks once more with `when` still true: a second save, like the first.
+ */
+export function useFocusWhenLost(target: RefObject<HTMLElement | null>, when: boolean, again: unknown = null) {
   useEffect(() => {
     if (when && focusLost()) target.current?.focus();
-  }, [target, when]);
+  }, [target, when, again]);
 }
 
 /**

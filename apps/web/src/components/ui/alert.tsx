@@ -10,9 +10,21 @@ const TONES: Record<Tone, string> = {
 };
 
 /** An inline message; errors are announced to screen readers at once (role="alert"). */
-export function Alert({ tone = 'error', children, className = '' }: { tone?: Tone; children: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'error',
+  children,
+  className = '',
+  id,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  className?: string;
+  /** For a field's aria-describedby: the message is about that field. */
+  id?: string;
+}) {
   return (
     <div
+      id={id}
       role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
       className={`rounded-xl border px-4 py-3 text-sm ${TONES[tone]} ${className}`}
     >

@@ -6,6 +6,11 @@ export interface FieldProps {
   hint?: ReactNode;
   /** Less side padding, for two controls side by side on a phone (a date needs all of its width). */
   compact?: boolean;
+  /**
+   * The error is also announced when it appears (role="alert"), for a form that shows it without moving focus to
+   * the field: a screen reader would otherwise hear of it only on coming back to the field (WCAG 4.1.3).
+   */
+  announceError?: boolean;
 }
 
 /** The ids a labelled control needs: its own, its hint's and error's, and the aria-describedby joining them. */
@@ -43,6 +48,7 @@ export function FieldShell({
   label,
   hint,
   error,
+  announceError,
   children,
 }: Omit<FieldProps, 'compact'> & { controlId: string; hintId: string; errorId: string; children: ReactNode }) {
   return (
@@ -57,7 +63,7 @@ export function FieldShell({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} role={announceError ? 'alert' : undefined} className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

@@ -1,8 +1,9 @@
 import { texts } from '@giftlens/contract/texts';
 import { Frown, Heart } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
+import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
@@ -64,6 +65,10 @@ function MessageScreen({
 }) {
   const message = useGiftMessage(giftId);
   const [mediaError, setMediaError] = useState<string | null>(null);
+  // Arriving from the camera (or the backup code), focus starts on the message's heading once it is shown, not on
+  // <body>: as the staff screens and the checkout do (WCAG 2.4.3).
+  const screen = useRef<HTMLDivElement>(null);
+  useFocusHeading(screen, message.isSuccess, { onMount: true });
 
   if (message.isPending) return <PageSpinner label="Opening your message…" />;
   if (message.isError) {
@@ -112,7 +117,7 @@ function MessageScreen({
     );
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+    <div ref={screen} className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <div className="mb-6 flex flex-col items-center gap-2 text-center sm:mb-8">
         <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
           <Heart className="size-7 fill-current" aria-hidden />

@@ -17,6 +17,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate, formatTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useFocusWhenLost } from '../../../lib/use-focus.ts';
 import { deleteContribution, useContributionPage, useSetContributionPage } from '../api/contributor.ts';
 import { useContributionSave, type SavePhase } from '../hooks/use-contribution-save.ts';
 import { groupErrorText } from '../lib/group-text.ts';
@@ -127,6 +128,14 @@ function Contribution({
   const closed = !page.open || save.closed;
   const mine = page.mine;
   const busy = save.phase.kind !== 'idle' || deleting;
+  // A save, a delete, Replace or Keep replaces the part of the page the pressed button was in: focus goes to the
+  // heading of what replaced it (the message as saved, or the form), never to <body> (WCAG 2.4.3).
+  const [changes, setChanges] = useState(0);
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const showsOwn = Boolean(mine && !replacing);
+  useFocusWhenLost(ownHeading, changes > 0 && showsOwn, changes);
+  useFocusWhenLost(formHeading, changes > 0 && !showsOwn, changes);
 
   const submit = async (message: ComposedMessage) => {
     const parsed = ContributorName.safeParse(name);
@@ -140,6 +149,7 @@ function Contribution({
     if (saved) {
       setPage((p) => ({ ...p, mine: saved }));
       setReplacing(false);
+      setChanges((n) => n + 1);
       toast.success(groupTexts.contributed);
     }
   };
@@ -151,6 +161,7 @@ function Contribution({
       await deleteContribution(token);
       setPage((p) => ({ ...p, mine: null }));
       setReplacing(false);
+      setChanges((n) => n + 1);
       toast.success(groupTexts.deleted);
     } catch (err) {
       save.setError(groupErrorText(err));
@@ -176,12 +187,14 @@ function Contribution({
 
       {mine && !replacing ? (
         <OwnContributionView
+          headingRef={ownHeading}
           mine={mine}
           open={!closed}
           busy={busy}
           onReplace={() => {
             save.setError(null);
             setReplacing(true);
+            setChanges((n) => n + 1);
           }}
           onDelete={() => setConfirmDelete(true)}
         />
@@ -190,7 +203,7 @@ function Contribution({
       {!closed && (!mine || replacing) ? (
         <>
           <div>
-            <h2 className="text-lg font-bold text-stone-900">{replacing ? 'Replace your message' : 'Your message'}</h2>
+            <h2 ref={formHeading} tabIndex={-1} className="text-lg font-bold text-stone-900">{replacing ? 'Replace your message' : 'Your message'}</h2>
             <p className="mt-1 text-sm text-stone-600">
               Record a video or your voice, upload a file (up to the {page.planName} plan’s size), or write a few lines.
               {page.email ? ` You are taking part as ${page.email}.` : ''}
@@ -228,7 +241,14 @@ function Contribution({
             }
           />
           {replacing ? (
-            <Button variant="ghost" onClick={() => setReplacing(false)} disabled={busy}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setReplacing(false);
+                setChanges((n) => n + 1);
+              }}
+              disabled={busy}
+            >
               Keep my current message
             </Button>
           ) : null}

@@ -1,6 +1,6 @@
 import { groupTexts, type Contribution, type GroupState, type Invitation } from '@giftlens/contract/group-gifts';
 import { Copy, Download, Loader2, Lock } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -74,9 +74,18 @@ function GroupPanel({
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [error, setError] = useState<string | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
+  // Closing contributions or removing a message takes away the button that led to it: focus then goes to the
+  // messages' heading, not to <body> (WCAG 2.4.3). Cancel returns it to that button, as the browser does.
+  const contributionsHeading = useRef<HTMLHeadingElement>(null);
+  const focusAfterDialog = useRef<HTMLElement | null>(null);
   const busy = move.isPending || remove.isPending || close.isPending;
   const fail = (err: unknown) => setError(groupErrorText(err));
   const deadline = group.deadline ? new Date(group.deadline) : null;
+  const takeFocusAfterDialog = useCallback(() => {
+    const target = focusAfterDialog.current;
+    focusAfterDialog.current = null;
+    return target;
+  }, []);
 
   const copyLink = async () => {
     try {
@@ -90,6 +99,7 @@ function GroupPanel({
 
   const confirm = () => {
     const current = confirming;
+    focusAfterDialog.current = contributionsHeading.current;
     setConfirming(null);
     setError(null);
     if (current?.kind === 'remove') {
@@ -165,7 +175,7 @@ function GroupPanel({
       ) : null}
 
       <section aria-labelledby="group-contributions-heading" className="flex flex-col gap-2">
-        <h3 id="group-contributions-heading" className="font-semibold text-stone-900">
+        <h3 ref={contributionsHeading} id="group-contributions-heading" tabIndex={-1} className="font-semibold text-stone-900">
           Messages, in the order they play
         </h3>
         <p className="text-sm text-stone-600">Your own message plays first, then these.</p>
@@ -202,6 +212,7 @@ function GroupPanel({
         open={confirming !== null}
         title={confirming?.kind === 'close' ? 'Close contributions now?' : 'Remove this message?'}
         onDismiss={() => setConfirming(null)}
+        returnFocus={takeFocusAfterDialog}
       >
         <p className="text-stone-600">
           {confirming?.kind === 'close'

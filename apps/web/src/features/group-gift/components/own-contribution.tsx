@@ -1,16 +1,20 @@
 import type { OwnContribution } from '@giftlens/contract/group-gifts';
 import { CheckCircle2, Loader2, RotateCcw, Trash2 } from 'lucide-react';
+import type { RefObject } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** The contributor's message as the server has it: playable or readable, with Replace and Delete while open. */
 export function OwnContributionView({
+  headingRef,
   mine,
   open,
   busy,
   onReplace,
   onDelete,
 }: {
+  /** The heading, focusable by script: where focus goes once the message is saved. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
   mine: OwnContribution;
   open: boolean;
   busy: boolean;
@@ -19,7 +23,7 @@ export function OwnContributionView({
 }) {
   return (
     <section aria-labelledby="own-heading" className="flex flex-col gap-4">
-      <h2 id="own-heading" className="flex items-center gap-2 text-lg font-bold text-stone-900">
+      <h2 ref={headingRef} id="own-heading" tabIndex={-1} className="flex items-center gap-2 text-lg font-bold text-stone-900">
         <CheckCircle2 className="size-5 text-emerald-600" aria-hidden /> Your message, from {mine.name}
       </h2>
       <div aria-live="polite">

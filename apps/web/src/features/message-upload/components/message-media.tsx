@@ -35,21 +35,22 @@ export function UploadCard({
           {kind === 'video' ? 'MOV, MP4, WebM or AVI' : 'MP3, WAV, M4A, OGG and more'} · up to {formatLimit(limit)}
         </p>
       </div>
-      <label
-        htmlFor={inputId}
-        className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-50 has-focus-visible:ring-2"
-      >
-        Choose {kind} file
-      </label>
+      {/* Before its label, so the label (its peer) shows the keyboard focus the hidden input has (WCAG 2.4.7). */}
       <input
         ref={inputRef}
         id={inputId}
         type="file"
         accept={MESSAGE_FILE_ACCEPT[kind]}
         aria-label={kind === 'video' ? 'Upload video file' : 'Upload audio file'}
-        className="sr-only"
+        className="peer sr-only"
         onChange={onChange}
       />
+      <label
+        htmlFor={inputId}
+        className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:bg-stone-50"
+      >
+        Choose {kind} file
+      </label>
     </div>
   );
 }

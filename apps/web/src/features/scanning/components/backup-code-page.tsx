@@ -36,6 +36,7 @@ export function BackupCodePage() {
           value={form.typed}
           onChange={(e) => form.change(e.target.value)}
           error={form.error ?? undefined}
+          announceError
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus

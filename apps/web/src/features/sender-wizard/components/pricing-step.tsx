@@ -79,7 +79,7 @@ export function PricingStep({ region, onRegionChange, selectedPlanId, onPicked, 
           return (
             <label
               key={plan.id}
-              className={`relative flex cursor-pointer flex-col gap-3 rounded-2xl border-2 bg-white p-5 transition-shadow has-focus-visible:ring-2 has-focus-visible:ring-brand-300 ${selected ? 'border-brand-500 shadow-md' : 'border-stone-200 hover:border-stone-300'}`}
+              className={`relative flex cursor-pointer flex-col gap-3 rounded-2xl border-2 bg-white p-5 transition-shadow has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600 ${selected ? 'border-brand-500 shadow-md' : 'border-stone-200 hover:border-stone-300'}`}
             >
               <input
                 type="radio"

@@ -61,9 +61,10 @@ function Console({ email, expiresAt }: { email: string; expiresAt: string }) {
   const view: View = VIEWS.find((v) => v.view === params.get('view'))?.view ?? 'search';
 
   const viewHref = (v: View) => (v === 'search' ? (q ? `?q=${encodeURIComponent(q)}` : '?') : `?view=${v}`);
-  // A new view: its heading takes focus (when the control pressed has gone), so a reader starts at its top.
+  // A new view: its heading takes focus (when the control pressed has gone), so a reader starts at its top. So does
+  // the console itself when it replaces the sign-in (the code's form has gone with it).
   const content = useRef<HTMLDivElement>(null);
-  useFocusHeading(content, giftId ?? view);
+  useFocusHeading(content, giftId ?? view, { onMount: true });
   const giftHref = (id: string) =>
     `?${new URLSearchParams({ ...(q && view === 'search' ? { q } : {}), gift: id }).toString()}`;
 
