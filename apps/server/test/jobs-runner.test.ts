@@ -252,21 +252,27 @@ describeEachDatabase('the job runner', (get) => {
 
   it('the loop picks up a job enqueued in this process at once (wake), and stop() waits for jobs in hand', async () => {
     const h = get();
-    let finished = false;
+    const order: string[] = [];
     const runner = runnerWith(
       h,
       {
         'notice.fanout': {
-          run: async () => {
-            await new Promise((r) => setTimeout(r, 200));
-            finished = true;
+          // In hand until the worker stops, then still a turn of I/O from done: a stop() that did not wait for it
+          // would end first.
+          run: async (_payload, { signal }) => {
+            await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+            await new Promise((resolve) => setImmediate(resolve));
+            order.push('job finished');
           },
         },
       },
       { pollMs: 60_000 },
     );
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     runner.start();
-    await new Promise((r) => setTimeout(r, 50)); // the loop is idle, waiting a minute for its next poll
+    // The loop has looked once and is idle, waiting a minute for its next poll: only a wake finds the job now.
+    await vi.waitFor(() => expect(timers.mock.calls.some(([, ms]) => ms === 60_000)).toBe(true));
+    timers.mockRestore();
     const id = await enqueue(h.db, h.clock.now(), 'notice.fanout', { event: 'opened', giftId: 'd'.repeat(32) });
     const started = Date.now();
     runner.wake();
@@ -274,8 +280,8 @@ describeEachDatabase('the job runner', (get) => {
       const row = await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow();
       expect(row.status).toBe('running');
     });
-    await runner.stop();
-    expect(finished).toBe(true);
+    await runner.stop().then(() => order.push('stopped'));
+    expect(order).toEqual(['job finished', 'stopped']);
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow()).status).toBe('done');
   });
