@@ -52,10 +52,10 @@ describeEachDatabase('the job runner', (get) => {
     };
     const lane = (concurrency: number, kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] }) =>
       runnerWith(h, overrides, { pollMs: 20, concurrency, kinds });
-    const waitFor = async (what: () => boolean) => {
-      for (let i = 0; i < 100 && !what(); i++) await new Promise((r) => setTimeout(r, 20));
-      return what();
-    };
+    const until = (what: () => boolean) => vi.waitFor(() => expect(what()).toBe(true), { timeout: 10_000, interval: 10 });
+    // Each time a lane's loop goes round idle it sets a timer of its poll (20 ms).
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const rounds = () => timers.mock.calls.filter(([, ms]) => ms === 20).length;
 
     // One lane, one slot (the old runner with JOB_CONCURRENCY=1): the delivery waits for the render.
     await enqueue(h.db, h.clock.now(), 'message.render', { giftId: 'a'.repeat(32), key: 'gifts/a/message-1.webm' });
@@ -63,11 +63,14 @@ describeEachDatabase('the job runner', (get) => {
     h.clock.advance(10);
     const single = lane(1);
     single.start();
-    expect(await waitFor(() => renderStarted)).toBe(true);
-    expect(await waitFor(() => delivered.length > 0)).toBe(false);
+    await until(() => renderStarted);
+    // The loop goes round three more times with its one slot taken, and the delivery still waits.
+    const seen = rounds();
+    await until(() => rounds() >= seen + 3);
+    expect(delivered).toEqual([]);
     release();
     // Only once the render let go of the one slot.
-    expect(await waitFor(() => delivered.includes('first'))).toBe(true);
+    await until(() => delivered.includes('first'));
     await single.stop();
 
     // Lanes as the server runs them: renders alone, everything else beside them.
@@ -79,10 +82,11 @@ describeEachDatabase('the job runner', (get) => {
     h.clock.advance(10);
     const lanes = combineRunners([lane(1, { except: RENDER_JOB_KINDS }), lane(1, { only: RENDER_JOB_KINDS })]);
     lanes.start();
-    expect(await waitFor(() => renderStarted)).toBe(true);
-    expect(await waitFor(() => delivered.includes('second'))).toBe(true);
+    await until(() => renderStarted);
+    await until(() => delivered.includes('second'));
     release();
     await lanes.stop();
+    timers.mockRestore();
   });
 
   it('housekeeping is one recurring job: a minute after start, then hourly; a dead one is revived at start', async () => {
