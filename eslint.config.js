@@ -42,6 +42,20 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // Tests wait on the event they stand for (a locator assertion, expect.poll, waitForResponse, the page's clock),
+    // never on a fixed time: a sleep long enough on this machine is too short on a busier one (issue 38).
+    files: ['e2e/**/*.ts', '**/test/**/*.{ts,tsx}', '**/*.{test,spec}.{ts,tsx}', 'apps/server/hostile/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message: 'Wait for what the delay stands for: a locator assertion, expect.poll, page.waitForResponse, or page.clock.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

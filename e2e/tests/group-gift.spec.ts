@@ -51,7 +51,8 @@ test('a group gift: two invited, one records a video and one writes; the recipie
   await first.getByLabel('Your name').fill('Kabir');
   await first.getByRole('button', { name: 'Start recording' }).click();
   await expect(first.getByRole('button', { name: 'Stop recording' })).toBeEnabled();
-  await first.waitForTimeout(2_500);
+  // Two seconds of video on the recorder's own clock (it ticks only while recording), not on the test's.
+  await expect(first.getByRole('timer', { name: 'Recording time' })).toHaveText('00:02', { timeout: 20_000 });
   await first.getByRole('button', { name: 'Stop recording' }).click();
   await expect(first.getByLabel('Message preview')).toBeVisible();
   await first.getByRole('button', { name: 'Add my message' }).click();

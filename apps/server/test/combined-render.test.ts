@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cardText,
   COMBINED_HEIGHT,
@@ -287,7 +287,12 @@ describe('a group gift’s combined MP4', () => {
       path.join(work, 'stopped.mp4'),
       stop.signal,
     );
-    setTimeout(() => stop.abort(), 50);
+    // Stopped while ffmpeg encodes (not before it starts, which is refused up front): once a segment is being written.
+    await vi.waitFor(
+      () => expect(readdirSync(work, { recursive: true }).some((f) => /^\.combined-[^/]*\/segment-\d+\.mov$/.test(String(f)))).toBe(true),
+      { timeout: 30_000, interval: 10 },
+    );
+    stop.abort();
     await expect(running).rejects.toBeInstanceOf(MediaInterruptedError);
   });
 });

@@ -95,7 +95,8 @@ describeEachDatabase(
       await h.db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('key', '=', `delivery:${id}`).execute();
       startWorker(h);
       await until('the delivery to be sent', async () => (await delivery()).status === 'sent');
-      await new Promise((r) => setTimeout(r, 1500));
+      // The job finished: nothing is left that could send again (the server records a mail before accepting it).
+      await until('the job to finish', async () => (await job()).status === 'done');
       expect(mailsTo(to)).toHaveLength(1);
       expect(await job()).toMatchObject({ status: 'done', attempts: 2 });
     });
@@ -113,7 +114,12 @@ describeEachDatabase(
       startWorker(h);
       const mine = () => smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text.startsWith(batch));
       await until('100 mails', () => mine().length >= 100, 60_000);
-      await new Promise((r) => setTimeout(r, 2000));
+      // Every delivery's job finished: no send is still on its way that could make a 101st mail.
+      const unfinished = async () =>
+        (await h.db.selectFrom('jobs').select('status').where('gift_id', '=', giftId).where('kind', '=', 'delivery.send').execute()).filter(
+          (j) => j.status !== 'done',
+        ).length;
+      await until('every delivery job to finish', async () => (await unfinished()) === 0, 60_000);
       expect(mine()).toHaveLength(100);
       expect(new Set(mine().map((m) => m.to && !Array.isArray(m.to) && m.to.text)).size).toBe(100);
       expect(new Set(mine().map((m) => m.messageId)).size).toBe(100);

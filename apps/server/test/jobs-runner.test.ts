@@ -52,10 +52,10 @@ describeEachDatabase('the job runner', (get) => {
     };
     const lane = (concurrency: number, kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] }) =>
       runnerWith(h, overrides, { pollMs: 20, concurrency, kinds });
-    const waitFor = async (what: () => boolean) => {
-      for (let i = 0; i < 100 && !what(); i++) await new Promise((r) => setTimeout(r, 20));
-      return what();
-    };
+    const until = (what: () => boolean) => vi.waitFor(() => expect(what()).toBe(true), { timeout: 10_000, interval: 10 });
+    // Each time a lane's loop goes round idle it sets a timer of its poll (20 ms).
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const rounds = () => timers.mock.calls.filter(([, ms]) => ms === 20).length;
 
     // One lane, one slot (the old runner with JOB_CONCURRENCY=1): the delivery waits for the render.
     await enqueue(h.db, h.clock.now(), 'message.render', { giftId: 'a'.repeat(32), key: 'gifts/a/message-1.webm' });
@@ -63,11 +63,14 @@ describeEachDatabase('the job runner', (get) => {
     h.clock.advance(10);
     const single = lane(1);
     single.start();
-    expect(await waitFor(() => renderStarted)).toBe(true);
-    expect(await waitFor(() => delivered.length > 0)).toBe(false);
+    await until(() => renderStarted);
+    // The loop goes round three more times with its one slot taken, and the delivery still waits.
+    const seen = rounds();
+    await until(() => rounds() >= seen + 3);
+    expect(delivered).toEqual([]);
     release();
     // Only once the render let go of the one slot.
-    expect(await waitFor(() => delivered.includes('first'))).toBe(true);
+    await until(() => delivered.includes('first'));
     await single.stop();
 
     // Lanes as the server runs them: renders alone, everything else beside them.
@@ -79,10 +82,11 @@ describeEachDatabase('the job runner', (get) => {
     h.clock.advance(10);
     const lanes = combineRunners([lane(1, { except: RENDER_JOB_KINDS }), lane(1, { only: RENDER_JOB_KINDS })]);
     lanes.start();
-    expect(await waitFor(() => renderStarted)).toBe(true);
-    expect(await waitFor(() => delivered.includes('second'))).toBe(true);
+    await until(() => renderStarted);
+    await until(() => delivered.includes('second'));
     release();
     await lanes.stop();
+    timers.mockRestore();
   });
 
   it('housekeeping is one recurring job: a minute after start, then hourly; a dead one is revived at start', async () => {
@@ -252,21 +256,27 @@ describeEachDatabase('the job runner', (get) => {
 
   it('the loop picks up a job enqueued in this process at once (wake), and stop() waits for jobs in hand', async () => {
     const h = get();
-    let finished = false;
+    const order: string[] = [];
     const runner = runnerWith(
       h,
       {
         'notice.fanout': {
-          run: async () => {
-            await new Promise((r) => setTimeout(r, 200));
-            finished = true;
+          // In hand until the worker stops, then still a turn of I/O from done: a stop() that did not wait for it
+          // would end first.
+          run: async (_payload, { signal }) => {
+            await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+            await new Promise((resolve) => setImmediate(resolve));
+            order.push('job finished');
           },
         },
       },
       { pollMs: 60_000 },
     );
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     runner.start();
-    await new Promise((r) => setTimeout(r, 50)); // the loop is idle, waiting a minute for its next poll
+    // The loop has looked once and is idle, waiting a minute for its next poll: only a wake finds the job now.
+    await vi.waitFor(() => expect(timers.mock.calls.some(([, ms]) => ms === 60_000)).toBe(true));
+    timers.mockRestore();
     const id = await enqueue(h.db, h.clock.now(), 'notice.fanout', { event: 'opened', giftId: 'd'.repeat(32) });
     const started = Date.now();
     runner.wake();
@@ -274,8 +284,8 @@ describeEachDatabase('the job runner', (get) => {
       const row = await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow();
       expect(row.status).toBe('running');
     });
-    await runner.stop();
-    expect(finished).toBe(true);
+    await runner.stop().then(() => order.push('stopped'));
+    expect(order).toEqual(['job finished', 'stopped']);
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow()).status).toBe('done');
   });

@@ -1,10 +1,10 @@
 import { MEDIA_LIMITS } from '@giftlens/contract/constants';
 import { recordingLength, texts } from '@giftlens/contract/texts';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { formatOfType } from '../src/adapters/media-formats.ts';
 import { createFfmpegProcessor, MediaInterruptedError, MediaTooCostlyError, UnreadableMediaError } from '../src/adapters/media-processor.ts';
 import { createGift, GIFT_FIELDS, generateUploadUrl, payGift, submitGift, type UploadTarget } from './helpers/flows.ts';
@@ -61,8 +61,11 @@ describe('ffprobe and ffmpeg open an upload only as its sniffed type, and only a
     const busy = path.join(work, 'busy.webm');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '20', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '1M', busy]);
     const stop = new AbortController();
-    setTimeout(() => stop.abort(), 1000);
-    await expect(processor.render(busy, WEBM, 'video', path.join(work, 'out-stopped'), stop.signal)).rejects.toBeInstanceOf(MediaInterruptedError);
+    const stopped = processor.render(busy, WEBM, 'video', path.join(work, 'out-stopped'), stop.signal);
+    // Stopped while ffmpeg converts: once it has begun writing the rendition.
+    await vi.waitFor(() => expect(existsSync(path.join(work, 'out-stopped.mp4'))).toBe(true), { timeout: 60_000, interval: 20 });
+    stop.abort();
+    await expect(stopped).rejects.toBeInstanceOf(MediaInterruptedError);
 
     // One CPU second for a render that needs more: ffmpeg gets SIGXCPU, which it catches and exits 255.
     const tight = await createFfmpegProcessor({ limits: { cpuSeconds: 1 } });

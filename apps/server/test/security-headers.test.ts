@@ -169,8 +169,16 @@ describeEachDatabase(
       writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${rebuilt}</script></body></html>`);
       utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
       try {
-        await new Promise((r) => setTimeout(r, 1100)); // the shell is looked at once a second
-        const res = await h.app.inject({ method: 'GET', url: '/' });
+        const hash = `'sha256-${createHash('sha256').update(rebuilt).digest('base64')}'`;
+        // The shell is looked at again at most once a second: wait for the request that sees the rebuild.
+        const res = await vi.waitFor(
+          async () => {
+            const answer = await h.app.inject({ method: 'GET', url: '/' });
+            expect(directives(answer.headers['content-security-policy']).get('script-src')).toContain(hash);
+            return answer;
+          },
+          { timeout: 10_000, interval: 100 },
+        );
         expect(directives(res.headers['content-security-policy']).get('script-src')).toEqual([
           "'self'",
           `'sha256-${createHash('sha256').update(rebuilt).digest('base64')}'`,

@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { beforeEach, expect } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import { createFfmpegProcessor, type MediaProcessor } from '../src/adapters/media-processor.ts';
 import { createGift, generateUploadUrl, type UploadTarget } from './helpers/flows.ts';
 import { describeEachStorage, it, json, putUpload, signIn, type Harness } from './helpers/harness.ts';
@@ -106,8 +106,8 @@ describeEachStorage(
         const late = h.app.inject({ method: 'PUT', url: t.uploadUrl, headers: { 'content-type': 'image/jpeg' }, payload: body });
         body.write(giftPhoto());
         const staged = async () => (await readdir(path.join(h.mediaDir, '.tmp'))).some((f) => f.endsWith('.part'));
-        for (let i = 0; i < 200 && !(await staged()); i++) await new Promise((r) => setTimeout(r, 10));
-        expect(await staged()).toBe(true);
+        // Its part file is on disk: the PUT is in the middle of its body.
+        await vi.waitFor(async () => expect(await staged()).toBe(true), { timeout: 15_000, interval: 10 });
 
         const ok = await confirm(h, cookie, giftId, t);
         expect(ok.statusCode, ok.body).toBe(200);

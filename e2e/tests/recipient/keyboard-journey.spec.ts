@@ -54,9 +54,11 @@ test.describe('with reduced motion', () => {
     const gift = await paidGift({ message: { kind: 'text', text: 'Hello' } });
     // A wrong gift id would leave the page; the real one matches: look before the first frame is sent.
     await page.route('**/live-frame/**', (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '30' }, body: '{}' }));
+    const firstFrame = page.waitForResponse('**/live-frame/**');
     await page.goto(paths.scanningCamera.href(gift.giftId, 'direct'));
     await expect(page.getByRole('status')).toContainText(/Looking|Hold your gift/, { timeout: 15_000 });
-    await page.waitForTimeout(500);
+    // The camera is looking and has sent its first frame (answered "busy, later"): the state it stays in.
+    await firstFrame;
     const endless = await page.evaluate(() =>
       document
         .getAnimations()

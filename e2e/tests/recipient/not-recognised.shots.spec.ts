@@ -28,14 +28,23 @@ for (const size of SIZES) {
     // The scanner with a wrong gift, after 10 s.
     await page.goto(paths.scanningCamera.href(gift.giftId, 'direct'));
     await expect(page.getByRole('status')).toHaveText(texts.recipient.looking);
-    await page.waitForTimeout(10_000);
-    await expect(page.getByRole('status')).toHaveText(texts.recipient.stillLooking);
+    // The scanner says so itself after 10 s of looking.
+    await expect(page.getByRole('status')).toHaveText(texts.recipient.stillLooking, { timeout: 30_000 });
     await shot(page, size.name, '1-scanner-wrong-gift-10s');
 
     // The retry dialog.
     await page.getByRole('button', { name: 'Take Photo' }).click();
-    await expect(page.getByRole('dialog', { name: 'Gift not recognised' })).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(400);
+    const retry = page.getByRole('dialog', { name: 'Gift not recognised' });
+    await expect(retry).toBeVisible({ timeout: 30_000 });
+    // The shot once the dialog's entrance (and its backdrop's) has finished, not mid-animation.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     await shot(page, size.name, '2-retry-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Try Again' }).click();
 

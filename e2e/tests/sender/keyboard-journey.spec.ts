@@ -12,6 +12,8 @@ test('keyboard only: a sender signs in, describes the gift, writes a message, pa
   mailDir,
 }) => {
   test.slow();
+  // The page's clock runs with real time until the end, where the test moves it past the jump home.
+  await page.clock.install();
   const email = uniqueEmail('keys');
   await page.goto(paths.send.href());
   await expect(page.getByRole('heading', { name: 'Start Your Gift Journey' })).toBeVisible();
@@ -108,7 +110,9 @@ test('keyboard only: a sender signs in, describes the gift, writes a message, pa
   );
   const shareUrl = page.url();
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(2_500);
+  await expect(page.getByRole('button', { name: texts.sender.stayOnThisPage })).toBeHidden();
+  // Past the moment of the jump home (2 s) on the page's clock: staying cancelled it.
+  await page.clock.runFor(2_500);
   expect(page.url()).toBe(shareUrl);
   await expect(page.getByRole('status').filter({ hasText: /^Delivery scheduled for/ })).toBeFocused();
 });
@@ -120,9 +124,18 @@ test('after scheduling, the jump home still comes 2 s later for a sender who doe
 }) => {
   const gift = await paidGift({ message: { kind: 'text', text: 'Hello' } });
   await context.addCookies(gift.senderCookies);
+  await page.clock.install();
   await page.goto(paths.share.href(gift.giftId));
   await page.getByRole('button', { name: 'Share Link Later' }).click();
+  // The page's clock stops here (a second on), so only the test moves it on: not before 2 s, and then at once.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await page.getByRole('button', { name: 'Schedule Delivery' }).click();
   await expect(page.getByRole('button', { name: texts.sender.stayOnThisPage })).toBeVisible();
+  const shareUrl = page.url();
+  await page.clock.runFor(1_900);
+  expect(page.url()).toBe(shareUrl);
+  await page.clock.runFor(200);
   await expect(page).toHaveURL(paths.home.href());
+  // Time runs again for the checks after the test (axe waits for the page to settle).
+  await page.clock.resume();
 });

@@ -50,13 +50,16 @@ export async function startTestSmtp(mode: SmtpMode = 'accept'): Promise<TestSmtp
       return state.received;
     },
     async codeFor(email) {
-      for (let i = 0; i < 100; i++) {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
         const mail = state.received.findLast((m) => m.to && !Array.isArray(m.to) && m.to.text === email);
         const code = mail?.subject && /verification code is (\d{6})$/.exec(mail.subject)?.[1];
         if (code) return code;
-        await new Promise((r) => setTimeout(r, 20));
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no code mailed to ${email} within 30 s`);
+        // Looked at again when the next mail arrives, whoever it is for.
+        await state.waitFor(state.received.length + 1, left).catch(() => undefined);
       }
-      throw new Error(`no code mailed to ${email}`);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -17,7 +17,8 @@ async function cameraVideo(): Promise<HTMLVideoElement> {
   video.muted = true;
   video.srcObject = stream;
   await video.play();
-  while (!video.videoWidth) await new Promise((r) => setTimeout(r, 20));
+  // The picture's size is known once the first frame has come (the video's resize event).
+  while (!video.videoWidth) await new Promise((r) => video.addEventListener('resize', r, { once: true }));
   return video;
 }
 

@@ -41,8 +41,9 @@ test('a lazily loaded step gets the focus on its heading, not the hidden heading
   await render(<Wizard Later={Step} />);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect.element(page.getByText('Loading…')).toBeVisible();
-  // While the step loads, the old one stays in the page, hidden: its heading cannot take the focus.
-  await new Promise((r) => setTimeout(r, 100));
+  // While the step loads, the old one stays in the page, hidden: its heading cannot take the focus. The hook looks
+  // again on every frame: a few frames pass before the step arrives.
+  for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
   arrive();
   const heading = page.getByRole('heading', { name: 'Second step' });
   await expect.element(heading).toBeVisible();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preferredChannel, WHATSAPP_COUNTRIES } from './countries.ts';
 import {
   CACHE_TTL_MS,
@@ -51,13 +51,28 @@ describe('channel', () => {
 });
 
 describe('country sources', () => {
+  // The sources' delays and time-outs run on fake timers: the order is the subject, not the clock.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('takes the first valid answer and ignores invalid or failed ones', async () => {
-    const won = await raceSources([failing('a'), answer('b', 'zzz', 5), answer('c', 'in', 20), answer('d', 'GB', 60)]);
-    expect(won).toEqual({ countryCode: 'IN', source: 'c' });
+    const race = raceSources([failing('a'), answer('b', 'zzz', 5), answer('c', 'in', 20), answer('d', 'GB', 60)]);
+    await vi.runAllTimersAsync();
+    expect(await race).toEqual({ countryCode: 'IN', source: 'c' });
   });
 
   it('gives up on a source after its time-out', async () => {
-    expect(await raceSources([answer('slow', 'FR', 200, 20)])).toBeNull();
+    let result: unknown = 'pending';
+    void raceSources([answer('slow', 'FR', 200, 20)]).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(19);
+    expect(result).toBe('pending');
+    // At its time-out, long before its answer would come.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toBeNull();
   });
 
   it('reads the region of the first language that names one', () => {

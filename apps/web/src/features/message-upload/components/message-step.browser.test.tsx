@@ -35,7 +35,8 @@ describe('MessageStep (Chromium)', () => {
     const stop = (await screen).getByRole('button', { name: 'Stop recording' });
     await expect.element(stop).toBeEnabled();
     await expect.element(stop).toHaveFocus();
-    await new Promise((r) => setTimeout(r, 1_200));
+    // A second recorded, on the recorder's own clock.
+    await expect.element((await screen).getByRole('timer', { name: 'Recording time' })).toHaveTextContent('00:01');
     await userEvent.keyboard('{Enter}');
     await expect.element((await screen).getByLabelText('Message preview')).toBeInTheDocument();
     await expect.element((await screen).getByRole('button', { name: 'Upload Again' })).toHaveFocus();
