@@ -33,6 +33,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { CODE_LIMITS } from '@giftlens/contract/constants';
+import { memoryWindow } from '../src/adapters/sliding-window.ts';
 import { systemClock } from '../src/adapters/clock.ts';
 import type { Mailer, MailMessage } from '../src/adapters/mail.ts';
 import { createLocalMediaStorage } from '../src/adapters/media-storage.ts';
@@ -530,9 +532,10 @@ function servicesFor(db: Db, mediaDir: string, outbox: MailMessage[]) {
   const messages = createMessagesService({ db, media, clock, group: (gift) => revealedContributions({ db, media, clock }, gift) });
   const grants = createRevealGrants({ db, clock, secureCookies: false });
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  const codeDeps = { db, mailer, clock, sessionSecret: SESSION_SECRET, log: () => {}, codeWindow: memoryWindow('bench:'), codeLimits: { ...CODE_LIMITS, perClient: Infinity } };
   return {
-    recipientAuth: createRecipientAuthService({ db, mailer, clock, sessionSecret: SESSION_SECRET, log: () => {} }),
-    senderAuth: createSenderAuthService({ db, mailer, clock, sessionSecret: SESSION_SECRET, log: () => {} }),
+    recipientAuth: createRecipientAuthService(codeDeps),
+    senderAuth: createSenderAuthService(codeDeps),
     myGifts: createMyGiftsService({ db, media, clock, backupCodes }),
     deliveries: createDeliveriesService({ db, clock, whatsappEnabled: false }),
     scans: createScansService({ db, media, clock, recogniser, messages, grants, backupCodes }),
@@ -598,7 +601,7 @@ function measures(): Measure[] {
       runs: RUNS,
       async prepare(t, i) {
         const email = `r${(i * 5 + 40) % Math.floor(t.volumes.gifts / 2)}@example.test`;
-        await t.services.recipientAuth.sendCode(email);
+        await t.services.recipientAuth.sendCode(email, '127.0.0.1');
         const code = codeOf(t.outbox.pop());
         return { call: () => t.services.recipientAuth.verifyCode(email, code) };
       },

@@ -20,6 +20,7 @@ import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { contributionsOpen, createGroupGiftsService } from './modules/group-gifts/group-gifts.service.ts';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { createHousekeepingService, type HousekeepingDeps } from './modules/housekeeping/housekeeping.service.ts';
+import type { CodeLimits } from './modules/auth/one-time-codes.ts';
 import { createMediaGate } from './modules/media/media-gate.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { createMyGiftsService } from './modules/my-gifts/my-gifts.service.ts';
@@ -57,6 +58,8 @@ export interface ServiceDeps {
   /** Folders with the web app's public files (demo gift images). */
   demoImageDirs: string[];
   scanFailureLimit?: ScanFailureLimit;
+  /** The sign-in codes' limits per client and per target; default CODE_LIMITS. */
+  codeLimits?: CodeLimits;
   /** The live frames' rate and budget; default LIVE_SCAN. */
   liveScanLimit?: LiveScanLimit;
   /** The hosts push subscription endpoints may name (null: the browsers' push services). */
@@ -80,8 +83,10 @@ export interface ServiceDeps {
 /** Every module's service the API calls, over the adapters: built once per server, top to bottom. */
 export function createServices(deps: ServiceDeps) {
   const { db, media, clock, recogniser, sessionSecret, log, wakeJobs } = deps;
-  const senderAuth = createSenderAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log });
-  const recipientAuth = createRecipientAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log });
+  // Every flow's sign-in codes share one set of per-client counts (memory or Redis) and limits (CODE_LIMITS).
+  const codeDeps = { db, mailer: deps.mailer, clock, sessionSecret, log, codeWindow: createSlidingWindow(deps.rateLimitStore, 'gl:codes:'), codeLimits: deps.codeLimits };
+  const senderAuth = createSenderAuthService(codeDeps);
+  const recipientAuth = createRecipientAuthService(codeDeps);
   const grants = createRevealGrants({ db, clock, secureCookies: deps.secureCookies });
   // Every paid gift's backup code, sealed under a key derived from SESSION_SECRET (decision 039).
   const backupCodes = createBackupCodes(sessionSecret);
@@ -90,12 +95,8 @@ export function createServices(deps: ServiceDeps) {
   const renders = deps.mediaProcessor !== null;
   const uploads = createUploadsService({ db, media, clock, gate, renders, wakeJobs, groupOpen: (ex, giftId) => contributionsOpen(ex, giftId, clock.now()) });
   const groupGifts = createGroupGiftsService({
-    db,
+    ...codeDeps,
     media,
-    clock,
-    mailer: deps.mailer,
-    sessionSecret,
-    log,
     publicOrigin: deps.publicOrigin,
     uploads: uploads.shared,
     renders,
@@ -129,7 +130,7 @@ export function createServices(deps: ServiceDeps) {
     reactions: createReactionsService({ db, media, clock, gate, renders, wakeJobs }),
     demo: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
     // The staff console (decision 051): only where STAFF_EMAILS names someone.
-    staffAuth: createStaffAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log, staffEmails: deps.staffEmails ?? [] }),
+    staffAuth: createStaffAuthService({ ...codeDeps, staffEmails: deps.staffEmails ?? [] }),
     staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log, staffEmails: deps.staffEmails ?? [] }),
   };
 }

@@ -1,3 +1,4 @@
+import { CODE_LIMITS } from '@giftlens/contract/constants';
 import type { TrustProxy } from '../../src/config.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -76,6 +77,8 @@ export interface HarnessOptions {
   /** As when PUBLIC_ORIGIN is https. */
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
+  /** The sign-in codes' limits; by default CODE_LIMITS with a per-client count no test reaches (all inject from one address). */
+  codeLimits?: AppDeps['codeLimits'];
   scanRateLimit?: AppDeps['scanRateLimit'];
   /** The live frames' rate and budget; by default high enough never to refuse a test's frames. */
   liveScanLimit?: AppDeps['liveScanLimit'];
@@ -144,6 +147,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     recogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
+    codeLimits: opts.codeLimits ?? { ...CODE_LIMITS, perClient: 10_000 },
     scanRateLimit: opts.scanRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     liveScanLimit: opts.liveScanLimit ?? { perClientPerSecond: 10_000, perTarget: 10_000, perClient: 10_000, windowMs: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },

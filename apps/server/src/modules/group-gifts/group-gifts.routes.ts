@@ -87,7 +87,7 @@ export function groupGiftsRoutes(
   api.post(
     contributionApi.sendCode(':token'),
     { ...limited, schema: { tags: contributor, summary: 'The shared link: e-mail a code to the visitor', params: TokenParams, body: ContributionSendCodeRequest } },
-    async (request) => service.sendCode(request.params.token, request.body.email),
+    async (request) => service.sendCode(request.params.token, request.body.email, request.ip),
   );
   api.post(
     contributionApi.verify(':token'),

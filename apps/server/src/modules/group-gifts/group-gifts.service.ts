@@ -493,13 +493,13 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     },
 
     /** The shared link: a code to the address the visitor gives (any address: the link is the organizer's invitation). */
-    async sendCode(token: string, email: string) {
+    async sendCode(token: string, email: string, client: string) {
       const r = await resolve(token);
       if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
       await refuseOrganizer(r.gift, email);
       if (!groupIsOpen(r.group, r.gift, clock.now())) throw closed();
-      await codes.send('contributor', email, RECIPIENT_RESEND_COOLDOWN_S);
-      return { success: true as const, resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
+      const { resendAfter } = await codes.send('contributor', email, client, RECIPIENT_RESEND_COOLDOWN_S);
+      return { success: true as const, resendAfter };
     },
 
     /** The shared link: the code proves the address; the visitor continues with their own per-person link. */

@@ -24,10 +24,9 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
     },
 
     /** Codes go only to addresses some gift is addressed to: the call cannot be used to mail strangers. */
-    async sendCode(email: string): Promise<{ resendAfter: number }> {
+    async sendCode(email: string, client: string): Promise<{ resendAfter: number }> {
       if (!(await gifts.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', texts.recipient.noActiveGifts);
-      await codes.send('recipient', email, RECIPIENT_RESEND_COOLDOWN_S);
-      return { resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
+      return codes.send('recipient', email, client, RECIPIENT_RESEND_COOLDOWN_S);
     },
 
     /** Checks the code and starts a recipient session for this e-mail; returns the raw token for the cookie. */

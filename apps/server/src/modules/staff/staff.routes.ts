@@ -66,7 +66,7 @@ export function staffRoutes(
   };
 
   api.post(staffApi.sendCode, { ...limited, schema: { tags, summary: 'E-mail a sign-in code (the same answer for any address)', body: StaffSendCodeRequest } }, async (request) =>
-    auth.sendCode(request.body.email),
+    auth.sendCode(request.body.email, request.ip),
   );
   api.post(
     staffApi.verify,
