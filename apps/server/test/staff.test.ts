@@ -14,13 +14,14 @@ import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../src/modules/staff/staff-command.ts';
 import { orderFor, readyGift } from './helpers/flows.ts';
 import { codeFromOutbox, describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { giftPhoto, multipart } from './helpers/media.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
 
 const STAFF = 'support@giftlens.test';
 const OTHER_STAFF = 'ops@giftlens.test';
 /** One staff address per test that signs in (each enrols its own authenticator). */
-const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test', 'eve@giftlens.test'];
+const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test', 'eve@giftlens.test', 'fay@giftlens.test'];
 
 const post = (h: Harness, url: string, payload: unknown, cookie?: string) => h.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const get = (h: Harness, url: string, cookie?: string) => h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -231,6 +232,68 @@ describeEachDatabase(
       const finalTimeline = json<StaffGiftResponse>(await get(h, staffApi.gift(giftId), staff)).timeline;
       expect(finalTimeline.filter((e) => e.kind === 'staff').map((e) => e.reason)).toContain('Abuse report 77: harassment');
       expect(finalTimeline.some((e) => e.kind === 'refund')).toBe(true);
+    });
+
+    it('a taken-down gift is frozen: every sender change, send, share, schedule and deletion is a 409; its media stops; only staff lift it (audited)', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h, TEAM[5]);
+      const { cookie: sender } = await signIn(h);
+      const giftId = await activeGift(h, sender, { photo: (await scanPhotos()).reference, recipientEmail: uniqueEmail('maya') });
+      const inAnHour = () => new Date(h.clock.now().getTime() + 3600_000).toISOString();
+      const scheduled = await post(h, '/api/scheduled-messages', { giftId, contactType: 'email', recipientContact: uniqueEmail('maya'), scheduledDatetime: inAnHour(), timezone: 'UTC' }, sender);
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      const deliveryId = json<{ id: string }>(scheduled).id;
+      const photoUrl = json<{ gift: { giftImageUrl: string } }>(await get(h, `/api/gift-sender/gifts/${giftId}`, sender)).gift.giftImageUrl;
+      const messageUrl = json<{ messageUrl: string }>(await post(h, staffApi.message(giftId), { reason }, staff)).messageUrl;
+      const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+      const before = await get(h, path(photoUrl));
+      expect(before.statusCode, `${photoUrl} ${before.body}`).toBe(200);
+      expect((await get(h, path(messageUrl))).statusCode).toBe(200);
+
+      expect((await post(h, staffApi.takedown(giftId), { reason: 'Abuse report 78' }, staff)).statusCode).toBe(200);
+
+      const attempts: [string, string, string, unknown][] = [
+        ['replace the message', 'POST', '/api/gift-sender/save-text-message', { giftId, text: 'Replaced' }],
+        ['a new upload', 'POST', '/api/gift-sender/generate-upload-url', { giftId, fileType: 'video/mp4', fileName: 'm.mp4', messageType: 'video' }],
+        ['send it now', 'POST', '/api/scheduled-messages/send-now', { giftId, contactType: 'email', recipientContact: uniqueEmail('other') }],
+        ['schedule it', 'POST', '/api/scheduled-messages', { giftId, contactType: 'email', recipientContact: uniqueEmail('other'), scheduledDatetime: inAnHour(), timezone: 'UTC' }],
+        ['move a delivery', 'PATCH', `/api/scheduled-messages/${deliveryId}`, { recipientContact: uniqueEmail('other') }],
+        ['cancel a delivery', 'DELETE', `/api/scheduled-messages/${deliveryId}`, undefined],
+        ['share it with contributors', 'POST', `/api/gift-sender/gifts/${giftId}/invitations`, { emails: [uniqueEmail('friend')] }],
+        ['a new backup code', 'POST', `/api/gift-sender/gifts/${giftId}/backup-code`, undefined],
+        ['delete the gift', 'DELETE', `/api/gift-sender/gifts/${giftId}`, undefined],
+        ['delete the account', 'DELETE', '/api/gift-sender/account', undefined],
+      ];
+      for (const [what, method, url, payload] of attempts) {
+        const res = await h.app.inject({ method: method as 'POST', url, headers: { cookie: sender }, ...(payload === undefined ? {} : { payload: payload as object }) });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(409);
+        expect(json(res), what).toMatchObject({ code: 'gift_taken_down', error: texts.sender.giftTakenDown });
+      }
+      const form = multipart({}, [{ name: 'giftImage', filename: 'more.jpg', type: 'image/jpeg', data: giftPhoto() }]);
+      const photo = await h.app.inject({ method: 'POST', url: `/api/gift-sender/gifts/${giftId}/photos`, headers: { cookie: sender, ...form.headers }, payload: form.payload });
+      expect(photo.statusCode, photo.body).toBe(409);
+      expect(json(photo)).toMatchObject({ code: 'gift_taken_down' });
+      // Nothing changed: the gift, its message and its delivery are as staff found them.
+      expect((await h.db.selectFrom('gifts').select(['id', 'message_type']).where('id', '=', giftId).executeTakeFirstOrThrow()).message_type).toBe('video');
+      // Media links stop at once, even those signed before.
+      expect((await get(h, path(photoUrl))).statusCode).toBe(410);
+      expect((await get(h, path(messageUrl))).statusCode).toBe(410);
+      // The delivery scheduled before is not sent when it comes due.
+      h.clock.advance(2 * 3600_000);
+      await h.jobs.runDue();
+      expect((await h.db.selectFrom('scheduled_messages').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow()).status).toBe('failed');
+
+      // Only staff lift it, with a reason, audited; then the sender may act again.
+      expect((await post(h, staffApi.liftTakedown(giftId), { reason: 'Appeal upheld' }, sender)).statusCode).toBe(403);
+      const lifted = await post(h, staffApi.liftTakedown(giftId), { reason: 'Appeal upheld (ticket 99)' }, staff);
+      expect(lifted.statusCode, lifted.body).toBe(200);
+      expect(json<StaffGiftResponse>(lifted).gift.state).not.toBe('taken_down');
+      expect((await post(h, staffApi.liftTakedown(giftId), { reason: 'Again' }, staff)).statusCode).toBe(409);
+      const audit = json<{ entries: { action: string; reason: string }[] }>(await get(h, `${staffApi.audit}?giftId=${giftId}`, staff)).entries;
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['take_down', 'lift_take_down']));
+      const fresh = json<{ gift: { giftImageUrl: string } }>(await get(h, `/api/gift-sender/gifts/${giftId}`, sender)).gift.giftImageUrl;
+      expect((await get(h, path(fresh))).statusCode).toBe(200);
+      expect((await h.app.inject({ method: 'DELETE', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie: sender } })).statusCode).toBe(200);
     });
 
     it('the queue view counts jobs and shows a dead one, which a retry runs again (audited)', async () => {

@@ -31,6 +31,8 @@ const sender = {
   giftFieldTooLong: 'One of the gift details is too long. Please shorten it and try again.',
   giftPhotoUnreadable: 'We could not read this photo. Please choose a clear photo of the gift, at least 64 pixels wide.',
   giftNotFound: 'Gift not found',
+  // A gift staff took down (issue 37): frozen for its sender until staff lift it.
+  giftTakenDown: 'GiftLens staff took this gift down, so it can no longer be changed, sent, shared or deleted. Please contact support if you think this is a mistake.',
   // the recognisability rating at enrolment (decision 031)
   recognisability: (rating: number) => `Recognisability ${rating}/5`,
   recognisabilityLow: 'Your recipient’s camera may struggle to recognise this gift.',

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
-import { planOf } from './gift-plan.ts';
+import { planOf, refuseIfTakenDown } from './gift-plan.ts';
 import { anyLookalike, bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
 import * as photosRepo from './gift-photos.repository.ts';
 import * as repo from './gifts.repository.ts';
@@ -145,6 +145,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
     async addPhotos(sender: Sender, giftId: string, images: Buffer[]): Promise<AddGiftPhotoResponse> {
       const gift = await repo.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
+      refuseIfTakenDown(gift);
       if (images.length === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
       const tooMany = () => badRequest('too_many_images', texts.sender.tooManyGiftImages);
       const existing = (await photosRepo.listGiftPhotos(db, gift.id)).length;
@@ -161,6 +162,9 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
       if (!quality) throw new Error('no photo prepared');
       return { success: true, quality, photoCount: existing + photos.length, lookalike: await lookalike(gift.recipient_email, gift.id, photos) };
     },
+
+    /** Whether staff took the gift down (its media is then served to nobody). */
+    isTakenDown: (giftId: string) => repo.isTakenDown(db, giftId),
 
     async getOwnGift(sender: Sender, giftId: string): Promise<Gift> {
       const gift = await repo.findSenderGift(db, giftId, sender.id);

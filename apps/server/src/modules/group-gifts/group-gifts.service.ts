@@ -30,7 +30,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { deriveKey, randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
-import { planOf, validUntil, withdrawn } from '../gifts/gift-plan.ts';
+import { planOf, refuseIfTakenDown, validUntil, withdrawn } from '../gifts/gift-plan.ts';
 import { giftUnavailable } from '../scans/gift-rules.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
@@ -173,6 +173,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
   async function ownGift(sender: Sender, giftId: string): Promise<{ gift: Gift; plan: Plan; limit: number }> {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
     if (!gift) throw giftNotFound();
+    refuseIfTakenDown(gift);
     const plan = planOf(gift);
     const limit = groupContributorLimit(plan.id);
     if (limit === 0) throw notAllowed();

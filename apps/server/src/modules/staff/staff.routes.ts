@@ -120,6 +120,9 @@ export function staffRoutes(
   api.post(staffApi.takedown(':giftId'), { ...staffOnly, schema: { tags, summary: 'Take the gift down for abuse', params: GiftParams, body: StaffReasonRequest } }, async (request) =>
     service.takedown(await requireStaff(request), request.params.giftId, request.body.reason),
   );
+  api.post(staffApi.liftTakedown(':giftId'), { ...staffOnly, schema: { tags, summary: 'Lift a take-down (audited): the gift opens and can be changed again', params: GiftParams, body: StaffReasonRequest } }, async (request) =>
+    service.liftTakedown(await requireStaff(request), request.params.giftId, request.body.reason),
+  );
   api.post(
     staffApi.resend(':giftId', ':deliveryId'),
     { ...staffOnly, schema: { tags, summary: 'Send a failed or sent delivery again now', params: DeliveryParams, body: StaffReasonRequest } },

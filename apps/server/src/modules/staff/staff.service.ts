@@ -332,6 +332,17 @@ export function createStaffService({ db, media, clock, payments: providers, wake
       return detail(await found(giftId));
     },
 
+    /** Lifts a take-down (audited `lift_take_down`): the gift opens again and its sender may change it again. */
+    async liftTakedown(who: StaffMember, giftId: string, reason: string) {
+      const gift = await found(giftId);
+      if (!gift.taken_down_at) throw new AppError(409, 'not_taken_down', staffTexts.notTakenDown);
+      const now = clock.now();
+      await audited(who, giftId, 'lift_take_down', reason, { takenDownAt: gift.taken_down_at }, async (trx) => {
+        if (!(await gifts.liftTakedown(trx, giftId, now.toISOString()))) throw new AppError(409, 'not_taken_down', staffTexts.notTakenDown);
+      });
+      return detail(await found(giftId));
+    },
+
     async queue(): Promise<StaffJobsResponse> {
       const now = clock.now();
       const [counts, oldest, dead] = await Promise.all([jobs.jobCountsByKind(db), jobs.oldestDueRunAt(db, now.toISOString()), jobs.deadJobs(db, 100)]);
