@@ -1,3 +1,4 @@
+import { texts } from '@giftlens/contract/texts';
 import { contributionApi, groupTexts, type ContributionPageResponse, type ContributionsResponse, type InviteResponse, type InvitationsResponse, type OwnContributionResponse } from '@giftlens/contract/group-gifts';
 import type { GiftMessageResponse } from '@giftlens/contract/recipient';
 import { readdir, readFile } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import { simpleParser } from 'mailparser';
 import { expect } from 'vitest';
 import { createFfmpegProcessor } from '../src/adapters/media-processor.ts';
 import { createGift, payGift, uploadVideo } from './helpers/flows.ts';
-import { codeFromOutbox, describeEachDatabase, describeEachStorage, fetchMedia, it, json, putUpload, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, describeEachStorage, fetchMedia, it, json, putUpload, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { tinyMp4, tinyWav } from './helpers/media.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 
@@ -415,9 +416,11 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     expect(write.statusCode).toBe(409);
     expect(json(write).error).toBe(groupTexts.closed);
     expect(json<ContributionPageResponse>(await h.app.inject({ method: 'GET', url: contributionApi.page(token!) })).open).toBe(false);
+    // Taken down: frozen for its organizer (issue 37), with the text that says so.
     const again = await invite(h, cookie, giftId, [uniqueEmail('ned')]);
-    expect(again.statusCode).toBe(410);
-    expect((await h.app.inject({ method: 'POST', url: contributionApi.close(giftId), headers: { cookie } })).statusCode).toBe(410);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'gift_taken_down', error: texts.sender.giftTakenDown });
+    expect((await h.app.inject({ method: 'POST', url: contributionApi.close(giftId), headers: { cookie } })).statusCode).toBe(409);
   });
 
   it('the shared link asks for an e-mail code, then continues on the visitor’s own link', async () => {
@@ -440,7 +443,7 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     expect(json(self).error).toBe(groupTexts.organizerOwnLink);
     const gus = uniqueEmail('gus');
     expect((await h.app.inject({ method: 'POST', url: contributionApi.sendCode(shared!), payload: { email: gus } })).statusCode).toBe(200);
-    const code = await codeFromOutbox(h.outboxDir, gus);
+    const code = await h.readCode(gus);
     const wrong = await h.app.inject({ method: 'POST', url: contributionApi.verify(shared!), payload: { email: gus, code: code === '000000' ? '111111' : '000000' } });
     expect(wrong.statusCode).toBe(400);
     const ok = await h.app.inject({ method: 'POST', url: contributionApi.verify(shared!), payload: { email: gus, code } });

@@ -41,16 +41,8 @@ export const recentFailures = (db: Executor, scope: string, since: string, limit
 /** The counters of deleted gifts (their scans and backup-code tries). */
 export async function deleteGiftFailures(db: Executor, giftIds: string[]): Promise<void> {
   if (giftIds.length === 0) return;
-  await db
-    .deleteFrom('scan_failures')
-    .where((eb) =>
-      eb.or([
-        eb('scope', 'in', giftIds.flatMap((id) => [failureScope.gift(id), failureScope.code(id)])),
-        // Each address's tries of these gifts (ids are hex: no LIKE wildcard in them).
-        ...giftIds.map((id) => eb('scope', 'like', `${failureScope.codeClient(id, '')}%`)),
-      ]),
-    )
-    .execute();
+  // Each address's tries of these gifts (code:{giftId}:ip:…) are not named: they leave with their hour like any other.
+  await db.deleteFrom('scan_failures').where('scope', 'in', giftIds.flatMap((id) => [failureScope.gift(id), failureScope.code(id)])).execute();
 }
 
 /** The counter of a recipient address (an account deleted). */
