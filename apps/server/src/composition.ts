@@ -84,7 +84,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { db, media, clock, recogniser, sessionSecret, log, wakeJobs } = deps;
   // Every flow's sign-in codes share one set of per-client counts (memory or Redis) and limits (CODE_LIMITS).
-  const codeDeps = { db, mailer: deps.mailer, clock, sessionSecret, log, codeWindow: createSlidingWindow(deps.rateLimitStore, 'gl:codes:'), codeLimits: deps.codeLimits };
+  const codeDeps = { db, mailer: deps.mailer, clock, sessionSecret, log, codeWindow: createSlidingWindow(deps.rateLimitStore, 'gl:codes:'), codeLimits: deps.codeLimits, wakeJobs };
   const senderAuth = createSenderAuthService(codeDeps);
   const recipientAuth = createRecipientAuthService(codeDeps);
   const grants = createRevealGrants({ db, clock, secureCookies: deps.secureCookies });

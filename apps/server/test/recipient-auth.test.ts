@@ -2,7 +2,7 @@ import { texts } from '@giftlens/contract/texts';
 import { type ScanResponse } from '@giftlens/contract/recipient';
 import { beforeAll, expect } from 'vitest';
 import { GIFT_FIELDS, submitGift } from './helpers/flows.ts';
-import { codeFromOutbox, describeEachDatabase, it, json, signIn, uniqueEmail } from './helpers/harness.ts';
+import { describeEachDatabase, it, json, signIn, uniqueEmail } from './helpers/harness.ts';
 import {
   activeGift,
   datasetPhoto,
@@ -73,7 +73,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     expect((await sendRecipientCode(h, email)).statusCode).toBe(200);
 
     // Not paid yet: the code works, but the recipient is not ready.
-    const verified = await verifyRecipientCode(h, email, await codeFromOutbox(h.outboxDir, email));
+    const verified = await verifyRecipientCode(h, email, await h.readCode(email));
     expect(verified.statusCode).toBe(200);
     expect(json(verified)).toMatchObject({ success: true, isReady: false, giftIds: [] });
   });
@@ -83,7 +83,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
     const email = uniqueEmail('tries');
     await activeGift(h, sender, { photo: photos.reference, recipientEmail: email, pay: false });
     await sendRecipientCode(h, email);
-    const code = await codeFromOutbox(h.outboxDir, email);
+    const code = await h.readCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) expect(json(await verifyRecipientCode(h, email, wrong)).error).toBe(texts.sender.invalidCode);
     expect(json(await verifyRecipientCode(h, email, wrong)).error).toBe(texts.sender.tooManyAttempts);
@@ -92,7 +92,7 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
 
     h.clock.advance(31_000);
     await sendRecipientCode(h, email);
-    const fresh = await codeFromOutbox(h.outboxDir, email);
+    const fresh = await h.readCode(email);
     h.clock.advance(10 * 60 * 1000 + 1000);
     const late = await verifyRecipientCode(h, email, fresh);
     expect(late.statusCode).toBe(400);

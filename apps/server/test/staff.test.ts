@@ -13,7 +13,7 @@ import { createRazorpayProvider, createTestPaymentProvider } from '../src/adapte
 import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../src/modules/staff/staff-command.ts';
 import { orderFor, readyGift } from './helpers/flows.ts';
-import { codeFromOutbox, describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { giftPhoto, multipart } from './helpers/media.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
@@ -45,7 +45,7 @@ async function mailSubjectsTo(h: Harness, email: string): Promise<string[]> {
 /** The whole first sign-in of a staff address: code, enrolment, first TOTP. Answers the session cookie and secret. */
 async function enrol(h: Harness, email = STAFF) {
   expect((await post(h, staffApi.sendCode, { email })).statusCode).toBe(200);
-  const code = await codeFromOutbox(h.outboxDir, email);
+  const code = await h.readCode(email);
   const res = await post(h, staffApi.verify, { email, code });
   expect(res.statusCode, res.body).toBe(200);
   const body = json<StaffVerifyResponse>(res);
@@ -81,7 +81,7 @@ describeEachDatabase(
       // Later: the e-mail code alone asks for the authenticator's; a wrong one is refused.
       h.clock.advance(61_000);
       await post(h, staffApi.sendCode, { email: STAFF });
-      const code = await codeFromOutbox(h.outboxDir, STAFF);
+      const code = await h.readCode(STAFF);
       const asks = json<StaffVerifyResponse>(await post(h, staffApi.verify, { email: STAFF, code }));
       expect(asks).toMatchObject({ signedIn: false, totpRequired: true, totpEnrolment: null });
       const wrongTotp = totpAt(h, secret) === '000000' ? '111111' : '000000';
@@ -360,7 +360,7 @@ describeEachDatabase(
       // The old authenticator opens nothing: the next sign-in enrols a new one (after an e-mail code).
       h.clock.advance(61_000);
       expect((await post(h, staffApi.sendCode, { email: TEAM[3] })).statusCode).toBe(200);
-      const code = await codeFromOutbox(h.outboxDir, TEAM[3]!);
+      const code = await h.readCode(TEAM[3]!);
       const again = await post(h, staffApi.verify, { email: TEAM[3], code, totp: totpAt(h, lost.secret) });
       expect(again.statusCode, again.body).toBe(200);
       const body = json<StaffVerifyResponse>(again);
@@ -370,7 +370,7 @@ describeEachDatabase(
 
       // A member stopped half-way through enrolling: the reset ends that enrolment too.
       expect((await post(h, staffApi.sendCode, { email: TEAM[4] })).statusCode).toBe(200);
-      const started = await post(h, staffApi.verify, { email: TEAM[4], code: await codeFromOutbox(h.outboxDir, TEAM[4]!) });
+      const started = await post(h, staffApi.verify, { email: TEAM[4], code: await h.readCode(TEAM[4]!) });
       const pending = json<StaffVerifyResponse>(started).totpEnrolment!;
       const enrolCookie = cookiesOf(started);
       expect(enrolCookie).toMatch(/gl_staff_enrol=/);
@@ -433,7 +433,7 @@ describeEachDatabase(
       // The old authenticator opens nothing: the next sign-in enrols a new one.
       h.clock.advance(61_000);
       expect((await post(h, staffApi.sendCode, { email: SOLO })).statusCode).toBe(200);
-      const again = await post(h, staffApi.verify, { email: SOLO, code: await codeFromOutbox(h.outboxDir, SOLO), totp: totpAt(h, lost.secret) });
+      const again = await post(h, staffApi.verify, { email: SOLO, code: await h.readCode(SOLO), totp: totpAt(h, lost.secret) });
       expect(again.statusCode, again.body).toBe(200);
       expect(json<StaffVerifyResponse>(again)).toMatchObject({ signedIn: false });
       expect(json<StaffVerifyResponse>(again).totpEnrolment!.secret).not.toBe(lost.secret);

@@ -4,6 +4,8 @@ import type { Executor } from '../../db/database.ts';
 import { countBefore, deleteBatchBefore } from '../../db/sweep.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 
+export const findCode = (db: Executor, id: string) => db.selectFrom('verification_codes').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const latestCode = (db: Executor, purpose: CodePurpose, destination: string) =>
   db
     .selectFrom('verification_codes')

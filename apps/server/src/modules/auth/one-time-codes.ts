@@ -7,7 +7,10 @@ import type { Db, Executor } from '../../db/database.ts';
 import * as repo from './auth.repository.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { codeMailJobKey } from '../../jobs/keys.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
+import { createSealer } from '../../lib/sealed.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** The limits a code request passes (CODE_LIMITS, issue 37); tests may name others. */
@@ -23,6 +26,8 @@ export interface OneTimeCodesDeps {
   codeWindow: SlidingWindow;
   /** Default CODE_LIMITS. */
   codeLimits?: CodeLimits;
+  /** Tells an in-process job runner that a code's mail is due now. */
+  wakeJobs?: () => void;
 }
 
 export function verificationEmail(code: string) {
@@ -43,7 +48,11 @@ export function verificationEmail(code: string) {
  * 5 tries (each taken before the compare), limits per client address and a pace per target (CODE_LIMITS), and only the newest
  * code of a purpose and address is live.
  */
-export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log, codeWindow, codeLimits }: OneTimeCodesDeps) {
+/** Seals a code into its mail job (bound to the code's id): the jobs table alone gives no live code away. */
+export const codeSealer = (sessionSecret: string) => createSealer(sessionSecret, 'code-mail');
+
+export function createOneTimeCodes({ db, clock, sessionSecret, codeWindow, codeLimits, wakeJobs }: OneTimeCodesDeps) {
+  const sealer = codeSealer(sessionSecret);
   const limits = codeLimits ?? CODE_LIMITS;
   const codeKey = deriveKey(sessionSecret, 'verification-codes');
   const hashCode = (purpose: CodePurpose, email: string, code: string) =>
@@ -80,46 +89,35 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log, code
       }
       const code = randomDigits(CODE_LENGTH);
       const id = randomHex(16);
-      let mailing = false;
-      let paced: number | null = null;
-      try {
-        await db.transaction().execute(async (trx) => {
-          // Two requests for the address at once: the second waits here and sees the first's code.
-          await repo.lockDestination(trx, email);
-          // The target's pace: while its latest code is live, no second mail within the pace (a minute; ten once it
-          // was sent `burst` codes in the window). A used or expired code does not hold it: its owner gets a fresh one.
-          const latest = await repo.latestCode(trx, purpose, email);
-          const live = latest !== undefined && latest.consumed_at === null && Date.parse(latest.expires_at) > now.getTime();
-          const recent = live ? await repo.codesSentSince(trx, email, new Date(now.getTime() - limits.clientWindowMs).toISOString()) : [];
-          const paceMs = !live ? 0 : recent.length >= limits.burst ? limits.slowPaceMs : limits.paceMs;
-          if (!(await repo.claimResendSlot(trx, purpose, email, nowIso, new Date(now.getTime() - paceMs).toISOString()))) {
-            const last = await repo.findResendSlot(trx, purpose, email);
-            paced = paceMs - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
-            return;
-          }
-          await repo.retireCodes(trx, purpose, email, nowIso);
-          await repo.insertCode(trx, {
-            id,
-            purpose,
-            destination: email,
-            codeHash: hashCode(purpose, email, code),
-            expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-            now: nowIso,
-          });
+      const paced = await db.transaction().execute(async (trx): Promise<number | null> => {
+        // Two requests for the address at once: the second waits here and sees the first's code.
+        await repo.lockDestination(trx, email);
+        // The target's pace: while its latest code is live, no second mail within the pace (a minute; ten once it
+        // was sent `burst` codes in the window). A used or expired code does not hold it: its owner gets a fresh one.
+        const latest = await repo.latestCode(trx, purpose, email);
+        const live = latest !== undefined && latest.consumed_at === null && Date.parse(latest.expires_at) > now.getTime();
+        const recent = live ? await repo.codesSentSince(trx, email, new Date(now.getTime() - limits.clientWindowMs).toISOString()) : [];
+        const paceMs = !live ? 0 : recent.length >= limits.burst ? limits.slowPaceMs : limits.paceMs;
+        if (!(await repo.claimResendSlot(trx, purpose, email, nowIso, new Date(now.getTime() - paceMs).toISOString()))) {
+          const last = await repo.findResendSlot(trx, purpose, email);
+          return paceMs - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
+        }
+        await repo.retireCodes(trx, purpose, email, nowIso);
+        await repo.insertCode(trx, {
+          id,
+          purpose,
+          destination: email,
+          codeHash: hashCode(purpose, email, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+          now: nowIso,
         });
-        // Within the pace: answered as sent; the code mailed a moment ago is the one to type.
-        if (paced !== null) return { resendAfter: Math.max(cooldownS, Math.ceil(paced / 1000)) };
-        mailing = true;
-        if (deliver) await mailer.send({ to: email, ...verificationEmail(code) });
-      } catch (err) {
-        // A code nobody received (not stored, or not mailed) must not hold the pace.
-        await repo.deleteCode(db, id);
-        await repo.releaseResendSlot(db, purpose, email, nowIso);
-        await taken.release();
-        if (!mailing) throw err;
-        log(`[mail] sending the verification code failed: ${err instanceof Error ? err.message : String(err)}`);
-        throw new AppError(502, 'send_code_failed', texts.sender.sendCodeFailed);
-      }
+        // The mail goes through the job runner for every address (staff too): the answer never waits for it.
+        await enqueue(trx, now, 'auth.code_mail', { codeId: id, sealed: sealer.seal(id, code), deliver }, { key: codeMailJobKey(id) });
+        return null;
+      });
+      // Within the pace: answered as sent; the code mailed a moment ago is the one to type.
+      if (paced !== null) return { resendAfter: Math.max(cooldownS, Math.ceil(paced / 1000)) };
+      wakeJobs?.();
       return { resendAfter: cooldownS };
     },
 
