@@ -96,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadsService({ db, media, clock, gate, renders, wakeJobs, groupOpen: (ex, giftId) => contributionsOpen(ex, giftId, clock.now()) });
   const groupGifts = createGroupGiftsService({
     ...codeDeps,
+    deadlineWindow: createSlidingWindow(deps.rateLimitStore, 'gl:deadline:'),
     media,
     publicOrigin: deps.publicOrigin,
     uploads: uploads.shared,

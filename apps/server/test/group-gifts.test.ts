@@ -1,5 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
-import { contributionApi, groupTexts, type ContributionPageResponse, type ContributionsResponse, type InviteResponse, type InvitationsResponse, type OwnContributionResponse } from '@giftlens/contract/group-gifts';
+import { deadlineText } from '../src/modules/group-gifts/group-gifts.content.ts';
+import { contributionApi, GROUP_DEADLINE_CHANGES, groupTexts, type ContributionPageResponse, type ContributionsResponse, type InviteResponse, type InvitationsResponse, type OwnContributionResponse } from '@giftlens/contract/group-gifts';
 import type { GiftMessageResponse } from '@giftlens/contract/recipient';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -405,6 +406,44 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     await h.jobs.runDue();
     expect((await mailsTo(h, kai)).map(subjectOf)).toEqual(['Olivia invites you to add a message for Maya', 'New deadline for your message to Maya']);
     expect(await mailsTo(h, jo)).toHaveLength(1);
+  });
+
+  it('deadline moves are coalesced: one notice per invitee per few hours with the latest deadline, and a few moves a day', async () => {
+    const h = get();
+    const { cookie, giftId } = await paidGroupGift(h);
+    const guests = [uniqueEmail('pat'), uniqueEmail('quin'), uniqueEmail('rae')];
+    await invited(h, cookie, giftId, guests);
+    const deadlines: string[] = [];
+    const statuses: number[] = [];
+    // Eight moves a minute apart, as in the probe: the runner runs after each.
+    for (let i = 0; i < 8; i++) {
+      h.clock.advance(60_000);
+      const deadline = new Date(h.clock.now().getTime() + (2 * DAY + i * HOUR)).toISOString();
+      const res = await invite(h, cookie, giftId, [guests[0]!], deadline);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 200) deadlines.push(deadline);
+      else {
+        expect(res.statusCode).toBe(429);
+        expect(json(res)).toMatchObject({ code: 'too_many_deadline_moves', error: groupTexts.tooManyDeadlineMoves });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(20 * 3600);
+      }
+      await h.jobs.runDue();
+    }
+    expect(statuses).toEqual([...Array<number>(GROUP_DEADLINE_CHANGES.moves).fill(200), ...Array<number>(8 - GROUP_DEADLINE_CHANGES.moves).fill(429)]);
+    const notices = async (email: string) => (await mailsTo(h, email)).filter((m) => m.subject.startsWith('New deadline'));
+    for (const g of guests) expect(await notices(g), g).toHaveLength(1);
+    // Hours later, one more each: the deadline as it is now (the last move), not one per move.
+    h.clock.advance(GROUP_DEADLINE_CHANGES.noticeGapMs);
+    await h.jobs.runDue();
+    const group = await h.db.selectFrom('group_gifts').select('deadline').where('gift_id', '=', giftId).executeTakeFirstOrThrow();
+    expect(group.deadline).toBe(deadlines.at(-1));
+    for (const g of guests) {
+      const got = await notices(g);
+      expect(got, g).toHaveLength(2);
+      expect(got[1]!.text).toContain(deadlineText(deadlines.at(-1)!));
+    }
+    await h.jobs.runDue();
+    for (const g of guests) expect(await notices(g), g).toHaveLength(2);
   });
 
   it('a gift taken down or refunded by staff takes no more contributions or invitations', async () => {

@@ -19,6 +19,12 @@ export const GROUP_MIN_DEADLINE_MS = 60 * 60 * 1000;
 export const GROUP_REMINDER_HOURS = [48, 24] as const;
 /** E-mail addresses one invitation call may name. */
 export const GROUP_INVITE_BATCH_MAX = 50;
+/**
+ * A moved deadline (issue 37): each invitee who has not contributed gets at most one "new deadline" e-mail per
+ * `noticeGapMs`, naming the deadline as it is when it goes; the organizer may move it `moves` times per `windowMs`
+ * (429 with Retry-After beyond).
+ */
+export const GROUP_DEADLINE_CHANGES = { noticeGapMs: 4 * 60 * 60 * 1000, moves: 5, windowMs: DAY_MS } as const;
 
 /** How many contributors (invited or joined through the shared link) a gift's plan allows; 0: no group. */
 export const GROUP_CONTRIBUTOR_LIMITS: Record<PlanId, number> = {
@@ -47,6 +53,7 @@ export const groupTexts = {
   deadlineAfterPlan: 'The deadline must be before the gift’s plan ends.',
   closed: 'Contributions to this gift are closed.',
   organizerClosed: 'Contributions are closed, so nobody can be invited any more.',
+  tooManyDeadlineMoves: 'The deadline was changed several times today. Please try again later.',
   linkNotFound: 'This contribution link is not valid. Please ask the organizer for a new one.',
   contributionNotFound: 'Contribution not found.',
   nameRequired: 'Please enter your name.',

@@ -7,6 +7,7 @@ import {
   type ContributionTextRequest,
   type ContributionUploadUrlRequest,
   contributePath,
+  GROUP_DEADLINE_CHANGES,
   GROUP_DEFAULT_DEADLINE_MS,
   GROUP_MIN_DEADLINE_MS,
   GROUP_REMINDER_HOURS,
@@ -26,7 +27,8 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Executor } from '../../db/database.ts';
 import { groupCloseJob, groupMailJob, groupNoticeJob, groupRemindJob, groupRenderJob, renderJob } from '../../jobs/keys.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, enqueueAtMostEvery } from '../../jobs/queue.ts';
+import type { SlidingWindow } from '../../adapters/sliding-window.ts';
 import { deriveKey, randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
@@ -151,6 +153,8 @@ async function scheduleDeadline(trx: Executor, giftId: string, deadline: string,
 }
 
 export interface GroupGiftsDeps extends OneTimeCodesDeps {
+  /** Where deadline moves are counted per group (memory, or Redis shared by the API nodes). */
+  deadlineWindow: SlidingWindow;
   media: MediaStorage;
   publicOrigin: string;
   uploads: UploadsService['shared'];
@@ -160,7 +164,7 @@ export interface GroupGiftsDeps extends OneTimeCodesDeps {
 }
 
 export function createGroupGiftsService(deps: GroupGiftsDeps) {
-  const { db, media, clock, publicOrigin, renders, wakeJobs } = deps;
+  const { db, media, clock, publicOrigin, renders, wakeJobs, deadlineWindow } = deps;
   const links = createGroupLinks(deps.sessionSecret);
   const codes = createOneTimeCodes(deps);
   const signed = (key: string | null) => (key ? media.signedUrl(key, SIGNED_URL_TTL_MS, clock.now()) : null);
@@ -352,6 +356,8 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
       if (emails.includes(sender.email.toLowerCase())) throw new AppError(400, 'invite_self', groupTexts.inviteSelf);
       const now = clock.now();
       const nowIso = now.toISOString();
+      // A deadline move counted, given back when the invitation as a whole is refused.
+      let takenMove: (() => Promise<void>) | null = null;
       const outcome = await db.transaction().execute(async (trx) => {
         const [locked] = await gifts.lockGifts(trx, [gift.id]);
         if (!locked) throw giftNotFound();
@@ -360,13 +366,18 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
         if (req.deadline !== undefined) {
           const deadline = checkDeadline(locked, plan, req.deadline, now);
           if (deadline !== group.deadline) {
+            // A few moves a day per group: each one may mail every invitee (coalesced below).
+            const move = await deadlineWindow.take([{ key: gift.id, max: GROUP_DEADLINE_CHANGES.moves, windowMs: GROUP_DEADLINE_CHANGES.windowMs }], now.getTime());
+            if (!move.admitted) throw new AppError(429, 'too_many_deadline_moves', groupTexts.tooManyDeadlineMoves, { retryAfter: Math.max(1, Math.ceil(move.retryAfterMs / 1000)) });
+            takenMove = move.release;
             await repo.setDeadline(trx, gift.id, deadline, nowIso);
             await scheduleDeadline(trx, gift.id, deadline, now);
-            // Those invited before, and not yet in, hear of the new deadline (their invitation named the old one).
+            // Those invited before, and not yet in, hear of the new deadline (their invitation named the old one):
+            // one mail per invitee per few hours at most, naming the deadline as it is when the mail goes.
             const contributed = new Set((await repo.listContributions(trx, gift.id)).map((c) => c.invitation_id));
             for (const inv of await repo.listInvitations(trx, gift.id)) {
               if (contributed.has(inv.id)) continue;
-              await enqueue(trx, now, 'group.mail', { invitationId: inv.id, kind: 'deadline' }, groupMailJob(gift.id, inv.id, `deadline:${deadline}`));
+              await enqueueAtMostEvery(trx, now, 'group.mail', { invitationId: inv.id, kind: 'deadline' }, { ...groupMailJob(gift.id, inv.id, 'deadline'), gapMs: GROUP_DEADLINE_CHANGES.noticeGapMs });
             }
           }
         }
@@ -389,6 +400,9 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
           await enqueue(trx, now, 'group.mail', { invitationId: id, kind: 'invite' }, groupMailJob(gift.id, id, 'invite'));
         }
         return true;
+      }).catch(async (err: unknown) => {
+        await takenMove?.();
+        throw err;
       });
       if (outcome) wakeJobs?.();
       const { group, invitations, contributions } = await stateOf(db, (await gifts.findGift(db, gift.id)) ?? gift, plan, limit);
