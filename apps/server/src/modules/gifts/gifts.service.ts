@@ -43,7 +43,7 @@ function validateSubmission(fields: Record<string, string>, imageCount: number):
   const parsed = SubmitGiftFields.safeParse(fields);
   const issueAt = (key: string) => parsed.error?.issues.find((i) => i.path[0] === key);
   const nameIssue = issueAt('recipientName');
-  if (nameIssue) throw badRequest('recipient_name_required', nameIssue.message);
+  if (nameIssue) throw badRequest(nameIssue.message === texts.sender.recipientNameInvalid ? 'recipient_name_invalid' : 'recipient_name_required', nameIssue.message);
   if (!fields.recipientEmail?.trim() && !fields.recipientPhone?.trim()) {
     throw badRequest('recipient_contact_required', texts.sender.recipientContactRequired);
   }
