@@ -8,6 +8,7 @@ import { texts } from '@giftlens/contract/texts';
 import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { authenticator } from 'otplib';
+import { sql } from 'kysely';
 import { afterAll, describe, expect } from 'vitest';
 import { createRazorpayProvider, createTestPaymentProvider } from '../src/adapters/payments.ts';
 import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
@@ -181,7 +182,9 @@ describeEachDatabase(
       expect(missingReason.statusCode).toBe(400);
       expect(json(missingReason).error).toBe(staffTexts.reasonRequired);
       expect(json(await post(h, staffApi.extend(giftId), { days: 366, reason }, staff)).error).toBe(staffTexts.extendRange);
-      expect(json(await get(h, `${staffApi.gifts}?q=abc%00def`, staff)).error).toBe(staffTexts.queryInvalid);
+      // A NUL is refused before any route's own check, as on every route (issue 37).
+      expect(json(await get(h, `${staffApi.gifts}?q=abc%00def`, staff)).error).toBe(texts.sender.invalidCharacters);
+      expect(json(await get(h, `${staffApi.gifts}?q=abc%01def`, staff)).error).toBe(staffTexts.queryInvalid);
       const extended = await post(h, staffApi.extend(giftId), { days: 7, scans: 5, reason }, staff);
       expect(extended.statusCode, extended.body).toBe(200);
       detail = json<StaffGiftResponse>(extended);
@@ -493,8 +496,30 @@ describeEachDatabase(
       } finally {
         stripeStandIn.failWith = null;
       }
+      // The marks made before asking Stripe are taken back; the audit keeps both steps.
       expect((await h.db.selectFrom('gifts').select('refunded_at').where('id', '=', g2).executeTakeFirstOrThrow()).refunded_at).toBeNull();
-      expect(await h.db.selectFrom('staff_audit').select('id').where('gift_id', '=', g2).execute()).toEqual([]);
+      expect((await h.db.selectFrom('orders').select('refunded_at').where('gift_id', '=', g2).executeTakeFirstOrThrow()).refunded_at).toBeNull();
+      expect((await h.db.selectFrom('staff_audit').select('action').where('gift_id', '=', g2).orderBy('created_at').execute()).map((a) => a.action)).toEqual(['refund', 'refund_failed']);
+
+      // The database refuses the change (issue 37): the provider is never asked, so no money moves.
+      const { cookie: c3, giftId: g3 } = await readyGift(h, 'lifetime_us');
+      const o3 = await orderFor(h, c3, g3);
+      stripeStandIn.pay(o3.orderId);
+      await post(h, '/api/payment/verify-checkout-session', { sessionId: o3.orderId });
+      const refundsBefore = stripeStandIn.requests.filter((r) => r.path === '/v1/refunds').length;
+      if (h.target === 'postgres') {
+        await sql`create function refuse_refund() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(h.db);
+        await sql`create trigger refuse_refund before update on orders for each row execute function refuse_refund()`.execute(h.db);
+      } else {
+        await sql`create trigger refuse_refund before update on orders begin select raise(abort, 'refused'); end`.execute(h.db);
+      }
+      try {
+        expect((await post(h, staffApi.refund(g3), { reason }, staff)).statusCode).toBe(500);
+      } finally {
+        await sql`drop trigger refuse_refund${h.target === 'postgres' ? sql` on orders` : sql``}`.execute(h.db);
+      }
+      expect(stripeStandIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(refundsBefore);
+      expect((await h.db.selectFrom('gifts').select('refunded_at').where('id', '=', g3).executeTakeFirstOrThrow()).refunded_at).toBeNull();
     });
   },
   { staffEmails: [STAFF], payments: { INR: createTestPaymentProvider(SESSION_SECRET), USD: stripe } },

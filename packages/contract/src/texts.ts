@@ -9,6 +9,7 @@ import { errorTexts } from './error-texts.ts';
 const sender = {
   // Signing in and the gift's details
   invalidEmail: 'Please enter a valid email address',
+  invalidCharacters: 'The request holds a character that cannot be kept (NUL). Please remove it and try again.',
   sendCodeFailed: 'Failed to send verification code.',
   invalidCode: 'Invalid verification code.',
   codeExpired: 'Verification code has expired. Please request a new one.',
