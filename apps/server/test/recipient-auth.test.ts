@@ -44,22 +44,24 @@ describeEachDatabase('recipient access: e-mail code, session, gift link, recipie
 
   const post = (url: string, payload: Record<string, unknown>) => get().app.inject({ method: 'POST', url, payload });
 
-  it('check-email: exists only with an active gift; the spec text otherwise', async () => {
-    expect(json(await post('/api/verification-recipient/check-email', { email: maya.toUpperCase() }))).toEqual({
-      success: true,
-      exists: true,
-    });
-    const none = json(await post('/api/verification-recipient/check-email', { email: uniqueEmail('nobody') }));
-    expect(none).toEqual({ success: true, exists: false, message: texts.recipient.noActiveGifts });
+  it('check-email: the same answer for an address with a gift and one without (issue 37)', async () => {
+    const withGift = await post('/api/verification-recipient/check-email', { email: maya.toUpperCase() });
+    const without = await post('/api/verification-recipient/check-email', { email: uniqueEmail('nobody') });
+    expect(json(withGift)).toEqual({ success: true, exists: true });
+    expect(without.statusCode).toBe(withGift.statusCode);
+    expect(without.body).toBe(withGift.body);
     const bad = await post('/api/verification-recipient/check-email', { email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).error).toBe(texts.recipient.invalidEmail);
   });
 
-  it('send-otp: only to addresses with a gift; 30 s resend cooldown → 429 with retryAfter', async () => {
+  it('send-otp: the same answer for any address, a code mailed only to one with a gift; 30 s resend cooldown → 429 with retryAfter', async () => {
     const h = get();
-    const stranger = await sendRecipientCode(h, uniqueEmail('stranger'));
-    expect(stranger.statusCode).toBe(404);
+    const strangerEmail = uniqueEmail('stranger');
+    const stranger = await sendRecipientCode(h, strangerEmail);
+    expect(stranger.statusCode).toBe(200);
+    expect(json(stranger)).toEqual({ success: true, resendAfter: 30 });
+    await expect(h.readCode(strangerEmail)).rejects.toThrow(/no code mailed/);
     const email = uniqueEmail('cool');
     await activeGift(h, sender, { photo: photos.reference, recipientEmail: email, pay: false });
     const first = await sendRecipientCode(h, email);

@@ -335,9 +335,12 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
   }
 
   /** The organizer's own address cannot join their group as a contributor (their message is the gift's). */
-  async function refuseOrganizer(gift: Gift, email: string) {
+  async function isOrganizer(gift: Gift, email: string) {
     const organizer = await findSenderById(db, gift.sender_id);
-    if (organizer && organizer.email.toLowerCase() === email.toLowerCase()) throw new AppError(400, 'invite_self', groupTexts.organizerOwnLink);
+    return organizer !== undefined && organizer.email.toLowerCase() === email.toLowerCase();
+  }
+  async function refuseOrganizer(gift: Gift, email: string) {
+    if (await isOrganizer(gift, email)) throw new AppError(400, 'invite_self', groupTexts.organizerOwnLink);
   }
 
   return {
@@ -511,9 +514,11 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     async sendCode(token: string, email: string, client: string) {
       const r = await resolve(token);
       if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
-      await refuseOrganizer(r.gift, email);
       if (!groupIsOpen(r.group, r.gift, clock.now())) throw closed();
-      const { resendAfter } = await codes.send('contributor', email, client, RECIPIENT_RESEND_COOLDOWN_S);
+      // The organizer's address is answered as any other (issue 37: the answer must not say whose it is); no code
+      // is mailed to it, and its verify is refused.
+      const organizer = await isOrganizer(r.gift, email);
+      const { resendAfter } = await codes.send('contributor', email, client, RECIPIENT_RESEND_COOLDOWN_S, { deliver: !organizer });
       return { success: true as const, resendAfter };
     },
 
@@ -521,12 +526,13 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     async verify(token: string, email: string, code: string) {
       const r = await resolve(token);
       if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
-      await refuseOrganizer(r.gift, email);
       const plan = planOf(r.gift);
       const limit = groupContributorLimit(plan.id);
       const now = clock.now();
       if (!groupIsOpen(r.group, r.gift, now)) throw closed();
       const codeId = await codes.check('contributor', email, code);
+      // Only after the code: a wrong code for the organizer's address is answered as any other's.
+      await refuseOrganizer(r.gift, email);
       const invitationId = await db.transaction().execute(async (trx) => {
         const [gift] = await gifts.lockGifts(trx, [r.gift.id]);
         const group = await repo.lockGroup(trx, r.gift.id);
