@@ -29,7 +29,7 @@ import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/pu
 import { createReactionsService } from './modules/reactions/reactions.service.ts';
 import { createRecipientAuthService } from './modules/recipient-auth/recipient-auth.service.ts';
 import { recipientGuard } from './modules/recipient-auth/recipient-session.ts';
-import { RENDER_LANE_KINDS } from './modules/renditions/renditions.jobs.ts';
+import { COMBINED_LANE_KINDS, FFMPEG_KINDS, RENDER_LANE_KINDS } from './modules/renditions/renditions.jobs.ts';
 import { createRevealGrants } from './modules/reveal-grants/reveal-grants.ts';
 import { createLiveFramesService, type LiveScanLimit } from './modules/scans/live-frames.service.ts';
 import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
@@ -173,9 +173,11 @@ export async function startJobs(infra: Infrastructure, config: Config, log: JobL
   const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs });
   const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
     createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds, observer: infra.metrics.jobs });
-  // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.
-  const lanes = [lane(config.jobConcurrency, { except: RENDER_LANE_KINDS })];
+  // Renders in lanes of their own: a long ffmpeg never delays a delivery or a notice; a single message's conversion
+  // (RENDER_CONCURRENCY, default 1) never waits behind a combined group video (GROUP_RENDER_CONCURRENCY, default 1).
+  const lanes = [lane(config.jobConcurrency, { except: FFMPEG_KINDS })];
   if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_LANE_KINDS }));
+  if (config.groupRenderConcurrency > 0) lanes.push(lane(config.groupRenderConcurrency, { only: COMBINED_LANE_KINDS }));
   const runner = combineRunners(lanes);
   await scheduleHousekeeping(infra.db, infra.clock);
   runner.start();

@@ -126,6 +126,7 @@ const EnvSchema = z
     ),
     JOB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
     RENDER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
+    GROUP_RENDER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
     HOUSEKEEPING_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(400)),
     RENDER_CPU_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(86_400).default(DEFAULT_RENDER_LIMITS.cpuSeconds)),
     RENDER_MEMORY_MB: z.preprocess(
@@ -255,6 +256,11 @@ export interface Config {
   jobConcurrency: number;
   /** Render jobs (ffmpeg) one process runs at the same time, apart from the other jobs: 0 renders none here. */
   renderConcurrency: number;
+  /**
+   * Combined group renders (ffmpeg, minutes each) one process runs at the same time, in a lane of their own
+   * (GROUP_RENDER_CONCURRENCY): a sender's single message never waits behind another's combined video (issue 37).
+   */
+  groupRenderConcurrency: number;
   /** How long one housekeeping run keeps deleting (HOUSEKEEPING_BUDGET_MS); what is left goes in a run a minute later. */
   housekeepingBudgetMs: number;
   /** CPU time, memory and wall clock of each ffmpeg run. */
@@ -378,6 +384,7 @@ export function loadConfig(
     runJobs: e.RUN_JOBS === 'true' || e.RUN_JOBS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,
     renderConcurrency: e.RENDER_CONCURRENCY,
+    groupRenderConcurrency: e.GROUP_RENDER_CONCURRENCY,
     housekeepingBudgetMs: e.HOUSEKEEPING_BUDGET_MS,
     renderLimits: { cpuSeconds: e.RENDER_CPU_SECONDS, memoryBytes: e.RENDER_MEMORY_MB * 1024 * 1024, timeoutMs: Math.max(DEFAULT_RENDER_LIMITS.timeoutMs, 2 * e.RENDER_CPU_SECONDS * 1000) },
     liveScanPerClient: e.LIVE_SCAN_PER_CLIENT,

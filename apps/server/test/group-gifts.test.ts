@@ -1,14 +1,20 @@
 import { texts } from '@giftlens/contract/texts';
 import { deadlineText } from '../src/modules/group-gifts/group-gifts.content.ts';
+import { COMBINED_SETTLE_MS } from '../src/modules/group-gifts/group-gifts.service.ts';
 import { contributionApi, GROUP_DEADLINE_CHANGES, groupTexts, type ContributionPageResponse, type ContributionsResponse, type InviteResponse, type InvitationsResponse, type OwnContributionResponse } from '@giftlens/contract/group-gifts';
 import type { GiftMessageResponse } from '@giftlens/contract/recipient';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import { createOutboxMailer } from '../src/adapters/mail.ts';
+import { createScratch } from '../src/adapters/scratch.ts';
+import { jobHandlers } from '../src/composition.ts';
+import { createJobRunner } from '../src/jobs/runner.ts';
+import { COMBINED_LANE_KINDS } from '../src/modules/renditions/renditions.jobs.ts';
 import { createFfmpegProcessor } from '../src/adapters/media-processor.ts';
 import { createGift, payGift, uploadVideo } from './helpers/flows.ts';
-import { describeEachDatabase, describeEachStorage, fetchMedia, it, json, putUpload, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, describeEachStorage, fetchMedia, it, json, PUBLIC_ORIGIN, putUpload, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { tinyMp4, tinyWav } from './helpers/media.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 
@@ -181,8 +187,9 @@ describeEachStorage(
       const closedInvite = await invite(h, cookie, giftId, [uniqueEmail('late')]);
       expect(closedInvite.statusCode).toBe(409);
 
-      // Jobs: the summary to the organizer, the opened notice to Ava (who asked), the combined MP4.
+      // Jobs: the summary to the organizer, the opened notice to Ava (who asked), the combined MP4 (after its settle).
       await h.jobs.runDue();
+      h.clock.advance(COMBINED_SETTLE_MS);
       await h.jobs.runDue();
       const organizerMails = (await mailsTo(h, (await h.db.selectFrom('senders').select('email').innerJoin('gifts', 'gifts.sender_id', 'senders.id').where('gifts.id', '=', giftId).executeTakeFirstOrThrow()).email)).map(subjectOf);
       expect(organizerMails).toContain('Contributions closed: 2 of 2 added');
@@ -409,6 +416,66 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     await h.jobs.runDue();
     expect((await mailsTo(h, kai)).map(subjectOf)).toEqual(['Olivia invites you to add a message for Maya', 'New deadline for your message to Maya']);
     expect(await mailsTo(h, jo)).toHaveLength(1);
+  });
+
+  it('reorders while the combined video renders stop that render; the latest order renders once, in its own lane (issue 37)', async () => {
+    const h = get();
+    const { cookie, giftId } = await paidGroupGift(h);
+    const [a, b] = [uniqueEmail('ann'), uniqueEmail('bob')];
+    const tokens = await invited(h, cookie, giftId, [a, b]);
+    expect((await contributeText(h, tokens[0]!, 'Ann', 'One')).statusCode).toBe(200);
+    expect((await contributeText(h, tokens[1]!, 'Bob', 'Two')).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: contributionApi.close(giftId), headers: { cookie } })).statusCode).toBe(200);
+    // A stand-in for ffmpeg: a combined render that runs until it is stopped.
+    const renders: AbortSignal[] = [];
+    let onStart: () => void = () => undefined;
+    const renderCombined = (_parts: unknown, _out: string, signal: AbortSignal) =>
+      new Promise<never>((_resolve, reject) => {
+        renders.push(signal);
+        onStart();
+        signal.addEventListener('abort', () => reject(new Error('ffmpeg stopped')));
+      });
+    const started = () => new Promise<void>((resolve) => (onStart = resolve));
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const handlers = jobHandlers({
+      db: h.db,
+      clock: h.clock,
+      mailer: createOutboxMailer(h.outboxDir, 'GiftLens <no-reply@giftlens.test>', () => undefined),
+      media: h.media,
+      processor: { ...processor, renderCombined },
+      scratch: createScratch(path.join(h.dataDir, 'scratch-lanes')),
+      push: h.push,
+      whatsapp: null,
+      publicOrigin: PUBLIC_ORIGIN,
+      sessionSecret: SESSION_SECRET,
+      log: quiet,
+    });
+    const lane = createJobRunner({ db: h.db, clock: h.clock, log: quiet, handlers, kinds: { only: COMBINED_LANE_KINDS }, pollMs: 20 });
+    const first = started();
+    h.clock.advance(COMBINED_SETTLE_MS);
+    lane.start();
+    try {
+      await first;
+      const ids = (await listContributions(h, cookie, giftId)).contributions.map((c) => c.id);
+      for (let i = 0; i < 5; i++) {
+        const res = await h.app.inject({ method: 'PATCH', url: contributionApi.contribution(giftId, ids[i % 2]!), headers: { cookie }, payload: { position: 2 } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // The render of the old order stops as soon as it sees the newer version.
+      await vi.waitFor(() => expect(renders[0]!.aborted).toBe(true), { timeout: 10_000 });
+      const jobs = await h.db.selectFrom('jobs').select(['key', 'status']).where('kind', '=', 'group.render').where('gift_id', '=', giftId).execute();
+      const version = (await h.db.selectFrom('group_gifts').select('combined_version').where('gift_id', '=', giftId).executeTakeFirstOrThrow()).combined_version;
+      // One render waits, of the latest order; every one between was cancelled, none rendered.
+      expect(jobs.filter((j) => j.status === 'queued').map((j) => j.key)).toEqual([`group-render:${giftId}:${version}`]);
+      expect(jobs.filter((j) => j.status === 'cancelled')).toHaveLength(4);
+      const second = started();
+      h.clock.advance(COMBINED_SETTLE_MS);
+      lane.wake();
+      await second;
+      expect(renders).toHaveLength(2);
+    } finally {
+      await lane.stop();
+    }
   });
 
   it('deadline moves are coalesced: one notice per invitee per few hours with the latest deadline, and a few moves a day', async () => {

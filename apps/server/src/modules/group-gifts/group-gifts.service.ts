@@ -27,7 +27,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Executor } from '../../db/database.ts';
 import { groupCloseJob, groupMailJob, groupNoticeJob, groupRemindJob, groupRenderJob, renderJob } from '../../jobs/keys.ts';
-import { enqueue, enqueueAtMostEvery } from '../../jobs/queue.ts';
+import { cancelJob, enqueue, enqueueAtMostEvery } from '../../jobs/queue.ts';
 import type { SlidingWindow } from '../../adapters/sliding-window.ts';
 import { deriveKey, randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -105,6 +105,9 @@ export async function revealedContributions(
 }
 
 
+/** How long a combined render waits after the change that asked for it: the next reorder within it replaces it. */
+export const COMBINED_SETTLE_MS = 5_000;
+
 /**
  * After a change of what the combined MP4 shows (contributions closed, one reordered, removed or converted after
  * closing): queues a new version where the plan has downloads, or clears it when nothing is left to combine. Returns
@@ -116,7 +119,12 @@ export async function refreshCombined(trx: Executor, gift: Gift, now: Date): Pro
   if (!group || group.closed_at === null) return null;
   if ((await repo.countContributions(trx, gift.id, 'ready')) === 0) return repo.clearCombined(trx, gift.id, now.toISOString());
   const version = await repo.bumpCombined(trx, gift.id, now.toISOString());
-  if (version !== null) await enqueue(trx, now, 'group.render', { giftId: gift.id, version }, groupRenderJob(gift.id, version));
+  if (version !== null) {
+    // Reorders in a row coalesce (issue 37): the waiting render of the version before is cancelled, the new one waits
+    // a few seconds for the next change, and a render already running stops when it sees a newer version.
+    await cancelJob(trx, groupRenderJob(gift.id, version - 1).key, now);
+    await enqueue(trx, now, 'group.render', { giftId: gift.id, version }, { ...groupRenderJob(gift.id, version), runAt: new Date(now.getTime() + COMBINED_SETTLE_MS) });
+  }
   return null;
 }
 
