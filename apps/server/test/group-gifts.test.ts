@@ -478,6 +478,38 @@ describeEachDatabase('group gifts: limits, deadlines, reminders, the shared link
     }
   });
 
+  it('the organizer takes an invitee’s place back (their link stops) and makes a new shared link (the old one stops) (issue 37)', async () => {
+    const h = get();
+    const { cookie, giftId } = await paidGroupGift(h);
+    const [cal, dee] = [uniqueEmail('cal'), uniqueEmail('dee')];
+    const [calToken, deeToken] = await invited(h, cookie, giftId, [cal, dee]);
+    expect((await contributeText(h, calToken!, 'Cal', 'Not nice')).statusCode).toBe(200);
+    const invitations = json<InvitationsResponse>(await h.app.inject({ method: 'GET', url: contributionApi.invitations(giftId), headers: { cookie } })).invitations;
+    const calInvitation = invitations.find((i) => i.email === cal)!;
+    const stranger = await signIn(h, uniqueEmail('stranger'));
+    expect((await h.app.inject({ method: 'DELETE', url: contributionApi.invitation(giftId, calInvitation.id), headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    const removed = await h.app.inject({ method: 'DELETE', url: contributionApi.invitation(giftId, calInvitation.id), headers: { cookie } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // Their link stops: the page, and writing again with it.
+    expect((await h.app.inject({ method: 'GET', url: contributionApi.page(calToken!) })).statusCode).toBe(404);
+    expect((await contributeText(h, calToken!, 'Cal', 'Again')).statusCode).toBe(404);
+    const list = await listContributions(h, cookie, giftId);
+    expect(list.contributions.map((c) => c.name)).toEqual([]);
+    expect((await h.app.inject({ method: 'DELETE', url: contributionApi.invitation(giftId, calInvitation.id), headers: { cookie } })).statusCode).toBe(404);
+    // Dee's link is untouched.
+    expect((await contributeText(h, deeToken!, 'Dee', 'Hello')).statusCode).toBe(200);
+
+    // A new shared link: the old one stops, the new one works.
+    const before = json<InvitationsResponse>(await h.app.inject({ method: 'GET', url: contributionApi.invitations(giftId), headers: { cookie } })).group.inviteUrl;
+    const rotated = await h.app.inject({ method: 'POST', url: contributionApi.sharedLink(giftId), headers: { cookie } });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const after = json<{ group: { inviteUrl: string } }>(rotated).group.inviteUrl;
+    expect(after).not.toBe(before);
+    const tokenOf = (url: string) => /\/contribute\/([A-Za-z0-9_-]{43})$/.exec(url)![1]!;
+    expect((await h.app.inject({ method: 'GET', url: contributionApi.page(tokenOf(before)) })).statusCode).toBe(404);
+    expect(json<ContributionPageResponse>(await h.app.inject({ method: 'GET', url: contributionApi.page(tokenOf(after)) }))).toMatchObject({ shared: true, open: true });
+  });
+
   it('deadline moves are coalesced: one notice per invitee per few hours with the latest deadline, and a few moves a day', async () => {
     const h = get();
     const { cookie, giftId } = await paidGroupGift(h);

@@ -56,6 +56,7 @@ export const groupTexts = {
   tooManyDeadlineMoves: 'The deadline was changed several times today. Please try again later.',
   linkNotFound: 'This contribution link is not valid. Please ask the organizer for a new one.',
   contributionNotFound: 'Contribution not found.',
+  invitationNotFound: 'Invitation not found.',
   nameRequired: 'Please enter your name.',
   nameTooLong: `Your name can be up to ${FIRST_NAME_MAX} characters.`,
   nameInvalid: 'Please write your name in letters, without special control characters.',
@@ -271,6 +272,10 @@ export type OwnContributionResponse = z.infer<typeof OwnContributionResponse>;
 
 export const contributionApi = {
   invitations: (giftId: string) => `/api/gift-sender/gifts/${giftId}/invitations`,
+  /** DELETE: the organizer takes an invitee's place back (their link stops, their contribution goes). */
+  invitation: (giftId: string, id: string) => `/api/gift-sender/gifts/${giftId}/invitations/${id}`,
+  /** POST: a new shared link; the old one stops. */
+  sharedLink: (giftId: string) => `/api/gift-sender/gifts/${giftId}/shared-link`,
   contributions: (giftId: string) => `/api/gift-sender/gifts/${giftId}/contributions`,
   contribution: (giftId: string, id: string) => `/api/gift-sender/gifts/${giftId}/contributions/${id}`,
   close: (giftId: string) => `/api/gift-sender/gifts/${giftId}/contributions/close`,

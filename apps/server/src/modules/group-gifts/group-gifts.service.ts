@@ -480,6 +480,44 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
       wakeJobs?.();
     },
 
+    /**
+     * Takes an invitee's place back (issue 37): the invitation goes, so its link stops at once, and with it their
+     * contribution (files included) unless the recipient already opened the gift.
+     */
+    async removeInvitation(sender: Sender, giftId: string, invitationId: string) {
+      const { gift, plan, limit } = await ownGift(sender, giftId);
+      const now = clock.now();
+      const { c, dropped } = await db.transaction().execute(async (trx) => {
+        const [locked] = await gifts.lockGifts(trx, [gift.id]);
+        const invitation = await repo.findInvitation(trx, invitationId);
+        if (!locked || !invitation || invitation.gift_id !== gift.id) throw new AppError(404, 'invitation_not_found', groupTexts.invitationNotFound);
+        if (locked.first_opened_at) throw openedLocked();
+        const c = await repo.findContributionOfInvitation(trx, invitation.id);
+        if (c) await repo.deleteContribution(trx, c);
+        await repo.deleteInvitation(trx, invitation.id);
+        return { c, dropped: c ? await refreshCombined(trx, locked, now) : null };
+      });
+      await dropFiles([...filesOf(c), dropped]);
+      wakeJobs?.();
+      const { group } = await stateOf(db, gift, plan, limit);
+      return { success: true as const, group };
+    },
+
+    /** A new shared link (issue 37): the old one stops at once; per-person links are unchanged. */
+    async rotateSharedLink(sender: Sender, giftId: string) {
+      const { gift, plan, limit } = await ownGift(sender, giftId);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const [locked] = await gifts.lockGifts(trx, [gift.id]);
+        if (!locked) throw giftNotFound();
+        await ensureGroup(trx, locked, plan, now);
+        const nonce = randomHex(16);
+        await repo.setInviteLink(trx, gift.id, nonce, links.hash(links.shared(gift.id, nonce)), now.toISOString());
+      });
+      const { group } = await stateOf(db, gift, plan, limit);
+      return { success: true as const, group };
+    },
+
     async close(sender: Sender, giftId: string) {
       const { gift, plan, limit } = await ownGift(sender, giftId);
       const now = clock.now();
