@@ -278,6 +278,9 @@ describeEachDatabase(
       expect(json(photo)).toMatchObject({ code: 'gift_taken_down' });
       // Nothing changed: the gift, its message and its delivery are as staff found them.
       expect((await h.db.selectFrom('gifts').select(['id', 'message_type']).where('id', '=', giftId).executeTakeFirstOrThrow()).message_type).toBe('video');
+      // My Gifts says so, and offers no change (issue 37, honest states).
+      const listed = json<{ gifts: { id: string; withdrawn?: string; canReplaceMessage: boolean }[] }>(await get(h, '/api/gift-sender/gifts', sender)).gifts.find((g) => g.id === giftId);
+      expect(listed).toMatchObject({ withdrawn: 'taken_down', canReplaceMessage: false });
       // Media links stop at once, even those signed before.
       expect((await get(h, path(photoUrl))).statusCode).toBe(410);
       expect((await get(h, path(messageUrl))).statusCode).toBe(410);

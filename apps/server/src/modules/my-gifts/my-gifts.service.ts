@@ -100,8 +100,9 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
           ended:
             gift.status === 'active' &&
             ((until !== null && until <= now) || (scansAllowed(gift, plan) !== null && gift.scans_used >= scansAllowed(gift, plan)!) || withdrawn(gift)),
+          ...(gift.taken_down_at ? { withdrawn: 'taken_down' as const } : gift.refunded_at ? { withdrawn: 'refunded' as const } : {}),
           firstOpenedAt: gift.first_opened_at,
-          canReplaceMessage: gift.first_opened_at === null,
+          canReplaceMessage: gift.first_opened_at === null && gift.taken_down_at === null,
           // Downloads are part of what was paid for: none before payment.
           downloads: {
             message:
