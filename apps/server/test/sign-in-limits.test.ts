@@ -190,6 +190,9 @@ describeEachDatabase(
       const opened = await open(h, giftId, code, OWNER);
       expect(opened.statusCode, opened.body).toBe(200);
       expect(json(opened)).toMatchObject({ success: true, giftId });
+      // The sender's summary now says it was opened (the share page then offers no "tell me when it's opened").
+      const summary = await h.app.inject({ method: 'GET', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie: sender.cookie } });
+      expect(json<{ gift: { firstOpenedAt: string | null } }>(summary).gift.firstOpenedAt).not.toBeNull();
     });
 
     it('wrong codes from one address for many gifts are bounded per address over all gifts', async () => {

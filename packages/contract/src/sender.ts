@@ -207,6 +207,8 @@ export const GiftSummary = z.object({
     validity: z.string(),
   }),
   paidAt: z.nullable(z.string()),
+  /** When the recipient first opened it (null: not yet): the share page offers no "tell me when it's opened" then. */
+  firstOpenedAt: z.optional(z.nullable(z.string())),
   /** The gift's 8-digit backup code (decision 039), for a paid gift only; only its sender ever sees it. */
   backupCode: z.nullable(z.string().check(z.regex(/^\d{8}$/))),
 });

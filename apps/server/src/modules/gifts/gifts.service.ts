@@ -205,6 +205,7 @@ export function toGiftSummary(gift: Gift, giftImageUrl: string | null): GiftSumm
       validity: plan.validity,
     },
     paidAt: gift.paid_at,
+    firstOpenedAt: gift.first_opened_at,
     backupCode: null,
   };
 }
