@@ -38,10 +38,11 @@ function security(app: FastifyInstance, { headers, publicOrigin }: SecurityOptio
     const crossSite = origin !== undefined ? !own : site === 'cross-site' || site === 'same-site';
     done(crossSite ? new AppError(403, 'cross_site_refused', texts.sender.crossSiteRefused) : undefined);
   });
-  // NUL in what was parsed (JSON body, query, path): refused on every route before any route's own check, so neither
-  // database ever sees one (PostgreSQL refuses it in text: a 500, possibly after another system acted). Multipart
-  // fields are checked where they are read (lib/multipart.ts).
-  app.addHook('preValidation', (request, _reply, done) => {
+  // NUL in what was parsed (JSON body, query, path): refused on every route once its session check and schema have
+  // run (a call without its session stays a 401), before its handler, so neither database ever sees one (PostgreSQL
+  // refuses it in text: a 500, possibly after another system acted). Multipart fields are checked where they are
+  // read (lib/multipart.ts).
+  app.addHook('preHandler', (request, _reply, done) => {
     done(holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params) ? nulRefused() : undefined);
   });
   loaded();
