@@ -1,4 +1,4 @@
-import { LIVE_SCAN } from '@giftlens/contract/constants';
+import { CODE_LIMITS, LIVE_SCAN } from '@giftlens/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -133,6 +133,7 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(256).max(65_536).default(DEFAULT_RENDER_LIMITS.memoryBytes / 1024 / 1024),
     ),
+    CODES_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(CODE_LIMITS.perClient)),
     LIVE_SCAN_PER_CLIENT: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(LIVE_SCAN.perClient),
@@ -267,6 +268,8 @@ export interface Config {
   renderLimits: RenderLimits;
   /** Live frames one client address may send within LIVE_SCAN.windowMs (phones behind one NAT share it). */
   liveScanPerClient: number;
+  /** Sign-in codes one client address may ask for within CODE_LIMITS.clientWindowMs, over every address (issue 37). */
+  codesPerClient: number;
   /**
    * Prometheus metrics: `token` (METRICS_TOKEN; null: no /metrics anywhere); the worker's own listener on `port`
    * (METRICS_PORT; null: none) at `host` (HOST when set, else 127.0.0.1).
@@ -388,6 +391,7 @@ export function loadConfig(
     housekeepingBudgetMs: e.HOUSEKEEPING_BUDGET_MS,
     renderLimits: { cpuSeconds: e.RENDER_CPU_SECONDS, memoryBytes: e.RENDER_MEMORY_MB * 1024 * 1024, timeoutMs: Math.max(DEFAULT_RENDER_LIMITS.timeoutMs, 2 * e.RENDER_CPU_SECONDS * 1000) },
     liveScanPerClient: e.LIVE_SCAN_PER_CLIENT,
+    codesPerClient: e.CODES_PER_CLIENT,
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.HOST ?? '127.0.0.1' },
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY ?? null,
