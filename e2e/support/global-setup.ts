@@ -27,6 +27,8 @@ export async function startAppServer(opts: {
     SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
     // Every browser of the run scans from 127.0.0.1: one client address's live-frame budget would not last the run.
     LIVE_SCAN_PER_CLIENT: '100000',
+    // …and every sign-in of the run asks for its code from 127.0.0.1 too.
+    CODES_PER_CLIENT: '100000',
     // A render lane per Playwright worker: with the default one, a 720p reaction one test records (43 s measured on
     // a loaded 2-core machine) holds up the other worker's message, whose test then waits on a queue it never made.
     RENDER_CONCURRENCY: process.env.E2E_WORKERS ?? '2',

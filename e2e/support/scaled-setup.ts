@@ -96,6 +96,8 @@ export default async function scaledSetup(): Promise<() => Promise<void>> {
     S3_ACCESS_KEY_ID: S3_KEY,
     S3_SECRET_ACCESS_KEY: S3_KEY,
     S3_FORCE_PATH_STYLE: 'true',
+    // Every browser of the run asks for its sign-in codes from 127.0.0.1 (through the proxy).
+    CODES_PER_CLIENT: '100000',
   };
 
   await ensureServerBuild();

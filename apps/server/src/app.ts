@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(staffRoutes, { auth: services.staffAuth, service: services.staff, secureCookies, rateLimit: deps.staffRateLimit ?? authRateLimit });
   }
 
-  await app.register(mediaRoutes, { media: deps.media, clock: deps.clock });
+  await app.register(mediaRoutes, { media: deps.media, clock: deps.clock, takenDown: services.gifts.isTakenDown });
   if (deps.testClock) await app.register(testClockRoutes, { clock: deps.testClock, wakeJobs: deps.wakeJobs });
   await app.register(healthRoutes, { db: deps.db, media: deps.media, mailer: deps.mailer, rateLimitStore: deps.rateLimitStore });
   await app.register(webAppPlugin, { webDistDir });

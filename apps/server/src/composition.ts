@@ -20,6 +20,7 @@ import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { contributionsOpen, createGroupGiftsService } from './modules/group-gifts/group-gifts.service.ts';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { createHousekeepingService, type HousekeepingDeps } from './modules/housekeeping/housekeeping.service.ts';
+import type { CodeLimits } from './modules/auth/one-time-codes.ts';
 import { createMediaGate } from './modules/media/media-gate.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { createMyGiftsService } from './modules/my-gifts/my-gifts.service.ts';
@@ -28,7 +29,7 @@ import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/pu
 import { createReactionsService } from './modules/reactions/reactions.service.ts';
 import { createRecipientAuthService } from './modules/recipient-auth/recipient-auth.service.ts';
 import { recipientGuard } from './modules/recipient-auth/recipient-session.ts';
-import { RENDER_LANE_KINDS } from './modules/renditions/renditions.jobs.ts';
+import { COMBINED_LANE_KINDS, FFMPEG_KINDS, RENDER_LANE_KINDS } from './modules/renditions/renditions.jobs.ts';
 import { createRevealGrants } from './modules/reveal-grants/reveal-grants.ts';
 import { createLiveFramesService, type LiveScanLimit } from './modules/scans/live-frames.service.ts';
 import { createScansService, type ScanFailureLimit } from './modules/scans/scans.service.ts';
@@ -57,6 +58,8 @@ export interface ServiceDeps {
   /** Folders with the web app's public files (demo gift images). */
   demoImageDirs: string[];
   scanFailureLimit?: ScanFailureLimit;
+  /** The sign-in codes' limits per client and per target; default CODE_LIMITS. */
+  codeLimits?: CodeLimits;
   /** The live frames' rate and budget; default LIVE_SCAN. */
   liveScanLimit?: LiveScanLimit;
   /** The hosts push subscription endpoints may name (null: the browsers' push services). */
@@ -80,8 +83,10 @@ export interface ServiceDeps {
 /** Every module's service the API calls, over the adapters: built once per server, top to bottom. */
 export function createServices(deps: ServiceDeps) {
   const { db, media, clock, recogniser, sessionSecret, log, wakeJobs } = deps;
-  const senderAuth = createSenderAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log });
-  const recipientAuth = createRecipientAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log });
+  // Every flow's sign-in codes share one set of per-client counts (memory or Redis) and limits (CODE_LIMITS).
+  const codeDeps = { db, mailer: deps.mailer, clock, sessionSecret, log, codeWindow: createSlidingWindow(deps.rateLimitStore, 'gl:codes:'), codeLimits: deps.codeLimits, wakeJobs };
+  const senderAuth = createSenderAuthService(codeDeps);
+  const recipientAuth = createRecipientAuthService(codeDeps);
   const grants = createRevealGrants({ db, clock, secureCookies: deps.secureCookies });
   // Every paid gift's backup code, sealed under a key derived from SESSION_SECRET (decision 039).
   const backupCodes = createBackupCodes(sessionSecret);
@@ -90,12 +95,9 @@ export function createServices(deps: ServiceDeps) {
   const renders = deps.mediaProcessor !== null;
   const uploads = createUploadsService({ db, media, clock, gate, renders, wakeJobs, groupOpen: (ex, giftId) => contributionsOpen(ex, giftId, clock.now()) });
   const groupGifts = createGroupGiftsService({
-    db,
+    ...codeDeps,
+    deadlineWindow: createSlidingWindow(deps.rateLimitStore, 'gl:deadline:'),
     media,
-    clock,
-    mailer: deps.mailer,
-    sessionSecret,
-    log,
     publicOrigin: deps.publicOrigin,
     uploads: uploads.shared,
     renders,
@@ -129,7 +131,7 @@ export function createServices(deps: ServiceDeps) {
     reactions: createReactionsService({ db, media, clock, gate, renders, wakeJobs }),
     demo: createDemoService({ recogniser, dirs: deps.demoImageDirs }),
     // The staff console (decision 051): only where STAFF_EMAILS names someone.
-    staffAuth: createStaffAuthService({ db, mailer: deps.mailer, clock, sessionSecret, log, staffEmails: deps.staffEmails ?? [] }),
+    staffAuth: createStaffAuthService({ ...codeDeps, staffEmails: deps.staffEmails ?? [] }),
     staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log, staffEmails: deps.staffEmails ?? [] }),
   };
 }
@@ -171,9 +173,11 @@ export async function startJobs(infra: Infrastructure, config: Config, log: JobL
   const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs });
   const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
     createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds, observer: infra.metrics.jobs });
-  // Renders in a lane of their own (RENDER_CONCURRENCY, default 1): a long ffmpeg never delays a delivery or a notice.
-  const lanes = [lane(config.jobConcurrency, { except: RENDER_LANE_KINDS })];
+  // Renders in lanes of their own: a long ffmpeg never delays a delivery or a notice; a single message's conversion
+  // (RENDER_CONCURRENCY, default 1) never waits behind a combined group video (GROUP_RENDER_CONCURRENCY, default 1).
+  const lanes = [lane(config.jobConcurrency, { except: FFMPEG_KINDS })];
   if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_LANE_KINDS }));
+  if (config.groupRenderConcurrency > 0) lanes.push(lane(config.groupRenderConcurrency, { only: COMBINED_LANE_KINDS }));
   const runner = combineRunners(lanes);
   await scheduleHousekeeping(infra.db, infra.clock);
   runner.start();

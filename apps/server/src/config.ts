@@ -1,4 +1,4 @@
-import { LIVE_SCAN } from '@giftlens/contract/constants';
+import { CODE_LIMITS, LIVE_SCAN } from '@giftlens/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,12 +126,14 @@ const EnvSchema = z
     ),
     JOB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
     RENDER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
+    GROUP_RENDER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
     HOUSEKEEPING_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(400)),
     RENDER_CPU_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(86_400).default(DEFAULT_RENDER_LIMITS.cpuSeconds)),
     RENDER_MEMORY_MB: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(256).max(65_536).default(DEFAULT_RENDER_LIMITS.memoryBytes / 1024 / 1024),
     ),
+    CODES_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(CODE_LIMITS.perClient)),
     LIVE_SCAN_PER_CLIENT: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(LIVE_SCAN.perClient),
@@ -255,12 +257,19 @@ export interface Config {
   jobConcurrency: number;
   /** Render jobs (ffmpeg) one process runs at the same time, apart from the other jobs: 0 renders none here. */
   renderConcurrency: number;
+  /**
+   * Combined group renders (ffmpeg, minutes each) one process runs at the same time, in a lane of their own
+   * (GROUP_RENDER_CONCURRENCY): a sender's single message never waits behind another's combined video (issue 37).
+   */
+  groupRenderConcurrency: number;
   /** How long one housekeeping run keeps deleting (HOUSEKEEPING_BUDGET_MS); what is left goes in a run a minute later. */
   housekeepingBudgetMs: number;
   /** CPU time, memory and wall clock of each ffmpeg run. */
   renderLimits: RenderLimits;
   /** Live frames one client address may send within LIVE_SCAN.windowMs (phones behind one NAT share it). */
   liveScanPerClient: number;
+  /** Sign-in codes one client address may ask for within CODE_LIMITS.clientWindowMs, over every address (issue 37). */
+  codesPerClient: number;
   /**
    * Prometheus metrics: `token` (METRICS_TOKEN; null: no /metrics anywhere); the worker's own listener on `port`
    * (METRICS_PORT; null: none) at `host` (HOST when set, else 127.0.0.1).
@@ -378,9 +387,11 @@ export function loadConfig(
     runJobs: e.RUN_JOBS === 'true' || e.RUN_JOBS === '1',
     jobConcurrency: e.JOB_CONCURRENCY,
     renderConcurrency: e.RENDER_CONCURRENCY,
+    groupRenderConcurrency: e.GROUP_RENDER_CONCURRENCY,
     housekeepingBudgetMs: e.HOUSEKEEPING_BUDGET_MS,
     renderLimits: { cpuSeconds: e.RENDER_CPU_SECONDS, memoryBytes: e.RENDER_MEMORY_MB * 1024 * 1024, timeoutMs: Math.max(DEFAULT_RENDER_LIMITS.timeoutMs, 2 * e.RENDER_CPU_SECONDS * 1000) },
     liveScanPerClient: e.LIVE_SCAN_PER_CLIENT,
+    codesPerClient: e.CODES_PER_CLIENT,
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.HOST ?? '127.0.0.1' },
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY ?? null,

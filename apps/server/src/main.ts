@@ -1,4 +1,4 @@
-import { LIVE_SCAN } from '@giftlens/contract/constants';
+import { CODE_LIMITS, LIVE_SCAN } from '@giftlens/contract/constants';
 import { threadpoolSize, threadpoolWanted } from '@giftlens/matcher/index';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   recogniser: infra.recogniser,
   liveScanLimit: { ...LIVE_SCAN, perClient: config.liveScanPerClient },
+  codeLimits: { ...CODE_LIMITS, perClient: config.codesPerClient },
   // The built app in production; the source public folder too, so the demo works before a build.
   demoImageDirs: [config.webDistDir, path.join(REPO_ROOT, 'apps/web/public')],
   push: { publicKey: infra.push.publicKey, allowedHosts: config.pushServiceHosts },

@@ -31,6 +31,25 @@ async function giftCount(h: Harness, senderEmail: string) {
 const without = (key: string) => Object.fromEntries(Object.entries(GIFT_FIELDS).filter(([k]) => k !== key));
 
 describeEachDatabase('gifts', (get) => {
+  it('a recipient name or a sender first name with a line break or a direction override is a 400 (issue 37)', async () => {
+    const h = get();
+    const { cookie, email } = await signIn(h, undefined, null);
+    for (const name of ['Maya\r\nBcc: everyone@example.com', 'Maya\nSecond line', 'Evil\u202egnp.exe', 'Isolated\u2066x\u2069', 'Tab\there']) {
+      const res = await submitGift(h, cookie, { ...GIFT_FIELDS, recipientName: name }, [giftPhoto()]);
+      expect(res.statusCode, name).toBe(400);
+      expect(json(res), name).toMatchObject({ code: 'recipient_name_invalid', error: texts.sender.recipientNameInvalid });
+      const named = await h.app.inject({ method: 'POST', url: '/api/gift-sender/update-user', headers: { cookie }, payload: { firstName: name } });
+      expect(named.statusCode, name).toBe(400);
+      expect(json(named).error, name).toBe(texts.sender.firstNameInvalid);
+    }
+    expect(await h.db.selectFrom('gifts').select('id').where('recipient_name', 'like', '%Maya%').execute()).toHaveLength(0);
+    const sender = await h.db.selectFrom('senders').select('first_name').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(sender.first_name).toBeNull();
+    // Names in other scripts, with accents, apostrophes and hyphens are fine.
+    expect((await submitGift(h, cookie, { ...GIFT_FIELDS, recipientName: 'Zoë O’Neil-Ærø 李娜' }, [giftPhoto()])).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: '/api/gift-sender/update-user', headers: { cookie }, payload: { firstName: 'Ana-María' } })).statusCode).toBe(200);
+  });
+
   it('creates a draft gift with a normalised photo and returns a 128-bit id', async () => {
     const h = get();
     const { cookie } = await signIn(h);

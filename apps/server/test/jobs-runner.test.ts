@@ -254,6 +254,38 @@ describeEachDatabase('the job runner', (get) => {
     }
   });
 
+  it('a conversion interrupted by the worker stopping (SIGTERM) gets its attempt back: restarts never fail it (issue 37)', async () => {
+    const h = get();
+    await h.db.deleteFrom('jobs').execute();
+    const id = await enqueue(h.db, h.clock.now(), 'message.render', { giftId: 'e'.repeat(32), key: 'gifts/x/message.mp4' });
+    const maxAttempts = (await h.db.selectFrom('jobs').select('max_attempts').where('id', '=', id!).executeTakeFirstOrThrow()).max_attempts;
+    // More restarts than the kind has attempts, each in the middle of the conversion.
+    for (let restart = 0; restart <= maxAttempts; restart++) {
+      let started: () => void = () => undefined;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const runner = runnerWith(h, {
+        'message.render': {
+          run: (_payload, ctx) =>
+            new Promise<void>((_resolve, reject) => {
+              started();
+              // ffmpeg killed by the stopping worker's abort signal.
+              ctx.signal.addEventListener('abort', () => reject(new Error('ffmpeg was stopped (SIGTERM)')));
+            }),
+        },
+      }, { pollMs: 20, kinds: { only: ['message.render'] } });
+      runner.start();
+      await running;
+      await runner.stop();
+      const row = await h.db.selectFrom('jobs').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
+      expect(row, `restart ${restart + 1}`).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(row.last_error).toMatch(/^interrupted: ffmpeg was stopped/);
+    }
+    // The next worker that runs it to the end finishes it.
+    const done = runnerWith(h, { 'message.render': { run: () => Promise.resolve() } });
+    expect(await done.runDue()).toBe(1);
+    expect((await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow()).status).toBe('done');
+  });
+
   it('the loop picks up a job enqueued in this process at once (wake), and stop() waits for jobs in hand', async () => {
     const h = get();
     const order: string[] = [];

@@ -8,19 +8,21 @@ import { texts } from '@giftlens/contract/texts';
 import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { authenticator } from 'otplib';
+import { sql } from 'kysely';
 import { afterAll, describe, expect } from 'vitest';
 import { createRazorpayProvider, createTestPaymentProvider } from '../src/adapters/payments.ts';
 import { createStripeCheckoutProvider } from '../src/adapters/stripe.ts';
 import { runStaffCommand, STAFF_COMMAND_USAGE } from '../src/modules/staff/staff-command.ts';
 import { orderFor, readyGift } from './helpers/flows.ts';
-import { codeFromOutbox, describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, it, json, SESSION_SECRET, signIn, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { giftPhoto, multipart } from './helpers/media.ts';
 import { activeGift, directScan, revealCookie, scanPhotos } from './helpers/recipient.ts';
 import { startStripeStandIn } from './helpers/stripe-stand-in.ts';
 
 const STAFF = 'support@giftlens.test';
 const OTHER_STAFF = 'ops@giftlens.test';
 /** One staff address per test that signs in (each enrols its own authenticator). */
-const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test', 'eve@giftlens.test'];
+const TEAM = ['ana@giftlens.test', 'bo@giftlens.test', 'cy@giftlens.test', 'dee@giftlens.test', 'eve@giftlens.test', 'fay@giftlens.test'];
 
 const post = (h: Harness, url: string, payload: unknown, cookie?: string) => h.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const get = (h: Harness, url: string, cookie?: string) => h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -44,7 +46,7 @@ async function mailSubjectsTo(h: Harness, email: string): Promise<string[]> {
 /** The whole first sign-in of a staff address: code, enrolment, first TOTP. Answers the session cookie and secret. */
 async function enrol(h: Harness, email = STAFF) {
   expect((await post(h, staffApi.sendCode, { email })).statusCode).toBe(200);
-  const code = await codeFromOutbox(h.outboxDir, email);
+  const code = await h.readCode(email);
   const res = await post(h, staffApi.verify, { email, code });
   expect(res.statusCode, res.body).toBe(200);
   const body = json<StaffVerifyResponse>(res);
@@ -80,7 +82,7 @@ describeEachDatabase(
       // Later: the e-mail code alone asks for the authenticator's; a wrong one is refused.
       h.clock.advance(61_000);
       await post(h, staffApi.sendCode, { email: STAFF });
-      const code = await codeFromOutbox(h.outboxDir, STAFF);
+      const code = await h.readCode(STAFF);
       const asks = json<StaffVerifyResponse>(await post(h, staffApi.verify, { email: STAFF, code }));
       expect(asks).toMatchObject({ signedIn: false, totpRequired: true, totpEnrolment: null });
       const wrongTotp = totpAt(h, secret) === '000000' ? '111111' : '000000';
@@ -233,6 +235,71 @@ describeEachDatabase(
       expect(finalTimeline.some((e) => e.kind === 'refund')).toBe(true);
     });
 
+    it('a taken-down gift is frozen: every sender change, send, share, schedule and deletion is a 409; its media stops; only staff lift it (audited)', async () => {
+      const h = getH();
+      const { cookie: staff } = await enrol(h, TEAM[5]);
+      const { cookie: sender } = await signIn(h);
+      const giftId = await activeGift(h, sender, { photo: (await scanPhotos()).reference, recipientEmail: uniqueEmail('maya') });
+      const inAnHour = () => new Date(h.clock.now().getTime() + 3600_000).toISOString();
+      const scheduled = await post(h, '/api/scheduled-messages', { giftId, contactType: 'email', recipientContact: uniqueEmail('maya'), scheduledDatetime: inAnHour(), timezone: 'UTC' }, sender);
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      const deliveryId = json<{ id: string }>(scheduled).id;
+      const photoUrl = json<{ gift: { giftImageUrl: string } }>(await get(h, `/api/gift-sender/gifts/${giftId}`, sender)).gift.giftImageUrl;
+      const messageUrl = json<{ messageUrl: string }>(await post(h, staffApi.message(giftId), { reason }, staff)).messageUrl;
+      const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+      const before = await get(h, path(photoUrl));
+      expect(before.statusCode, `${photoUrl} ${before.body}`).toBe(200);
+      expect((await get(h, path(messageUrl))).statusCode).toBe(200);
+
+      expect((await post(h, staffApi.takedown(giftId), { reason: 'Abuse report 78' }, staff)).statusCode).toBe(200);
+
+      const attempts: [string, string, string, unknown][] = [
+        ['replace the message', 'POST', '/api/gift-sender/save-text-message', { giftId, text: 'Replaced' }],
+        ['a new upload', 'POST', '/api/gift-sender/generate-upload-url', { giftId, fileType: 'video/mp4', fileName: 'm.mp4', messageType: 'video' }],
+        ['send it now', 'POST', '/api/scheduled-messages/send-now', { giftId, contactType: 'email', recipientContact: uniqueEmail('other') }],
+        ['schedule it', 'POST', '/api/scheduled-messages', { giftId, contactType: 'email', recipientContact: uniqueEmail('other'), scheduledDatetime: inAnHour(), timezone: 'UTC' }],
+        ['move a delivery', 'PATCH', `/api/scheduled-messages/${deliveryId}`, { recipientContact: uniqueEmail('other') }],
+        ['cancel a delivery', 'DELETE', `/api/scheduled-messages/${deliveryId}`, undefined],
+        ['share it with contributors', 'POST', `/api/gift-sender/gifts/${giftId}/invitations`, { emails: [uniqueEmail('friend')] }],
+        ['a new backup code', 'POST', `/api/gift-sender/gifts/${giftId}/backup-code`, undefined],
+        ['delete the gift', 'DELETE', `/api/gift-sender/gifts/${giftId}`, undefined],
+        ['delete the account', 'DELETE', '/api/gift-sender/account', undefined],
+      ];
+      for (const [what, method, url, payload] of attempts) {
+        const res = await h.app.inject({ method: method as 'POST', url, headers: { cookie: sender }, ...(payload === undefined ? {} : { payload: payload as object }) });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(409);
+        expect(json(res), what).toMatchObject({ code: 'gift_taken_down', error: texts.sender.giftTakenDown });
+      }
+      const form = multipart({}, [{ name: 'giftImage', filename: 'more.jpg', type: 'image/jpeg', data: giftPhoto() }]);
+      const photo = await h.app.inject({ method: 'POST', url: `/api/gift-sender/gifts/${giftId}/photos`, headers: { cookie: sender, ...form.headers }, payload: form.payload });
+      expect(photo.statusCode, photo.body).toBe(409);
+      expect(json(photo)).toMatchObject({ code: 'gift_taken_down' });
+      // Nothing changed: the gift, its message and its delivery are as staff found them.
+      expect((await h.db.selectFrom('gifts').select(['id', 'message_type']).where('id', '=', giftId).executeTakeFirstOrThrow()).message_type).toBe('video');
+      // My Gifts says so, and offers no change (issue 37, honest states).
+      const listed = json<{ gifts: { id: string; withdrawn?: string; canReplaceMessage: boolean }[] }>(await get(h, '/api/gift-sender/gifts', sender)).gifts.find((g) => g.id === giftId);
+      expect(listed).toMatchObject({ withdrawn: 'taken_down', canReplaceMessage: false });
+      // Media links stop at once, even those signed before.
+      expect((await get(h, path(photoUrl))).statusCode).toBe(410);
+      expect((await get(h, path(messageUrl))).statusCode).toBe(410);
+      // The delivery scheduled before is not sent when it comes due.
+      h.clock.advance(2 * 3600_000);
+      await h.jobs.runDue();
+      expect((await h.db.selectFrom('scheduled_messages').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow()).status).toBe('failed');
+
+      // Only staff lift it, with a reason, audited; then the sender may act again.
+      expect((await post(h, staffApi.liftTakedown(giftId), { reason: 'Appeal upheld' }, sender)).statusCode).toBe(403);
+      const lifted = await post(h, staffApi.liftTakedown(giftId), { reason: 'Appeal upheld (ticket 99)' }, staff);
+      expect(lifted.statusCode, lifted.body).toBe(200);
+      expect(json<StaffGiftResponse>(lifted).gift.state).not.toBe('taken_down');
+      expect((await post(h, staffApi.liftTakedown(giftId), { reason: 'Again' }, staff)).statusCode).toBe(409);
+      const audit = json<{ entries: { action: string; reason: string }[] }>(await get(h, `${staffApi.audit}?giftId=${giftId}`, staff)).entries;
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['take_down', 'lift_take_down']));
+      const fresh = json<{ gift: { giftImageUrl: string } }>(await get(h, `/api/gift-sender/gifts/${giftId}`, sender)).gift.giftImageUrl;
+      expect((await get(h, path(fresh))).statusCode).toBe(200);
+      expect((await h.app.inject({ method: 'DELETE', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie: sender } })).statusCode).toBe(200);
+    });
+
     it('the queue view counts jobs and shows a dead one, which a retry runs again (audited)', async () => {
       const h = getH();
       const { cookie: staff } = await enrol(h, TEAM[1]);
@@ -297,7 +364,7 @@ describeEachDatabase(
       // The old authenticator opens nothing: the next sign-in enrols a new one (after an e-mail code).
       h.clock.advance(61_000);
       expect((await post(h, staffApi.sendCode, { email: TEAM[3] })).statusCode).toBe(200);
-      const code = await codeFromOutbox(h.outboxDir, TEAM[3]!);
+      const code = await h.readCode(TEAM[3]!);
       const again = await post(h, staffApi.verify, { email: TEAM[3], code, totp: totpAt(h, lost.secret) });
       expect(again.statusCode, again.body).toBe(200);
       const body = json<StaffVerifyResponse>(again);
@@ -307,7 +374,7 @@ describeEachDatabase(
 
       // A member stopped half-way through enrolling: the reset ends that enrolment too.
       expect((await post(h, staffApi.sendCode, { email: TEAM[4] })).statusCode).toBe(200);
-      const started = await post(h, staffApi.verify, { email: TEAM[4], code: await codeFromOutbox(h.outboxDir, TEAM[4]!) });
+      const started = await post(h, staffApi.verify, { email: TEAM[4], code: await h.readCode(TEAM[4]!) });
       const pending = json<StaffVerifyResponse>(started).totpEnrolment!;
       const enrolCookie = cookiesOf(started);
       expect(enrolCookie).toMatch(/gl_staff_enrol=/);
@@ -370,7 +437,7 @@ describeEachDatabase(
       // The old authenticator opens nothing: the next sign-in enrols a new one.
       h.clock.advance(61_000);
       expect((await post(h, staffApi.sendCode, { email: SOLO })).statusCode).toBe(200);
-      const again = await post(h, staffApi.verify, { email: SOLO, code: await codeFromOutbox(h.outboxDir, SOLO), totp: totpAt(h, lost.secret) });
+      const again = await post(h, staffApi.verify, { email: SOLO, code: await h.readCode(SOLO), totp: totpAt(h, lost.secret) });
       expect(again.statusCode, again.body).toBe(200);
       expect(json<StaffVerifyResponse>(again)).toMatchObject({ signedIn: false });
       expect(json<StaffVerifyResponse>(again).totpEnrolment!.secret).not.toBe(lost.secret);
@@ -430,8 +497,30 @@ describeEachDatabase(
       } finally {
         stripeStandIn.failWith = null;
       }
+      // The marks made before asking Stripe are taken back; the audit keeps both steps.
       expect((await h.db.selectFrom('gifts').select('refunded_at').where('id', '=', g2).executeTakeFirstOrThrow()).refunded_at).toBeNull();
-      expect(await h.db.selectFrom('staff_audit').select('id').where('gift_id', '=', g2).execute()).toEqual([]);
+      expect((await h.db.selectFrom('orders').select('refunded_at').where('gift_id', '=', g2).executeTakeFirstOrThrow()).refunded_at).toBeNull();
+      expect((await h.db.selectFrom('staff_audit').select('action').where('gift_id', '=', g2).orderBy('created_at').execute()).map((a) => a.action)).toEqual(['refund', 'refund_failed']);
+
+      // The database refuses the change (issue 37): the provider is never asked, so no money moves.
+      const { cookie: c3, giftId: g3 } = await readyGift(h, 'lifetime_us');
+      const o3 = await orderFor(h, c3, g3);
+      stripeStandIn.pay(o3.orderId);
+      await post(h, '/api/payment/verify-checkout-session', { sessionId: o3.orderId });
+      const refundsBefore = stripeStandIn.requests.filter((r) => r.path === '/v1/refunds').length;
+      if (h.target === 'postgres') {
+        await sql`create function refuse_refund() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(h.db);
+        await sql`create trigger refuse_refund before update on orders for each row execute function refuse_refund()`.execute(h.db);
+      } else {
+        await sql`create trigger refuse_refund before update on orders begin select raise(abort, 'refused'); end`.execute(h.db);
+      }
+      try {
+        expect((await post(h, staffApi.refund(g3), { reason }, staff)).statusCode).toBe(500);
+      } finally {
+        await sql`drop trigger refuse_refund${h.target === 'postgres' ? sql` on orders` : sql``}`.execute(h.db);
+      }
+      expect(stripeStandIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(refundsBefore);
+      expect((await h.db.selectFrom('gifts').select('refunded_at').where('id', '=', g3).executeTakeFirstOrThrow()).refunded_at).toBeNull();
     });
   },
   { staffEmails: [STAFF], payments: { INR: createTestPaymentProvider(SESSION_SECRET), USD: stripe } },

@@ -21,6 +21,13 @@ export const Email = z.pipe(
 );
 
 /** Gift ids are 128-bit random values, written as 32 lowercase hex characters. */
+/**
+ * A name as one plain line: no control characters (line breaks, tabs, NUL) and no bidirectional overrides or
+ * isolates (U+202A–U+202E, U+2066–U+2069), so a name in an e-mail's subject or a "From {name}" line reads as it is.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+export const PLAIN_NAME = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/;
+
 export const GiftId = z.string().check(z.regex(/^[0-9a-f]{32}$/, { error: texts.sender.giftNotFound }));
 export type GiftId = z.infer<typeof GiftId>;
 

@@ -2,8 +2,22 @@
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-/** Codes one address can be sent in 24 hours: each new code gives 5 more guesses and mails its owner. */
-export const CODE_DAILY_LIMIT = 10;
+/**
+ * Sign-in codes (issue 37): limits that slow the requester, never lock out the target.
+ * - per client address: `perClient` code requests within `clientWindowMs`, for any addresses and purposes (429);
+ * - per client address and target: one request per resend cooldown (60 s sender and staff, 30 s recipient and
+ *   contributor) for the same purpose (429 resend_too_early);
+ * - per target (and purpose): a pace between mails. While the target's latest code is live (unused, unexpired) and
+ *   was mailed less than the pace ago, a request is answered 200 and no new mail goes: that code, in the inbox, still
+ *   signs in. The pace is `paceMs`, or `slowPaceMs` once `burst` codes went to the address within `clientWindowMs`.
+ */
+export const CODE_LIMITS = {
+  perClient: 10,
+  clientWindowMs: 60 * 60 * 1000,
+  paceMs: 60 * 1000,
+  burst: 3,
+  slowPaceMs: 10 * 60 * 1000,
+} as const;
 export const SENDER_RESEND_COOLDOWN_S = 60;
 export const RECIPIENT_RESEND_COOLDOWN_S = 30;
 export const FIRST_NAME_MAX = 50;
@@ -40,10 +54,13 @@ export const MAX_SCAN_ATTEMPTS = 2;
 export const STILL_LOOKING_AFTER_MS = 8000;
 
 /**
- * Every paid gift's backup code (decision 039): `digits` digits; `wrongPerGift` wrong codes for one gift within
- * `windowMs` and the next try answers 429 with Retry-After (held in the database: every API node sees it).
+ * Every paid gift's backup code (decision 039, issue 37), counted in the database (every API node sees it), within
+ * `windowMs`: `wrongPerClient` wrong codes for one gift from one client address, then that address's next try for
+ * it answers 429 with Retry-After; `wrongPerClientAll` wrong codes from one client address over all gifts, the same;
+ * `wrongPerGift` wrong codes for one gift from every address together (the gift's pace), then only an address that
+ * has not yet guessed wrong for it is still compared (so its owner, typing the right code, still opens it).
  */
-export const BACKUP_CODE = { digits: 8, wrongPerGift: 5, windowMs: 60 * 60 * 1000 } as const;
+export const BACKUP_CODE = { digits: 8, wrongPerClient: 5, wrongPerClientAll: 20, wrongPerGift: 20, windowMs: 60 * 60 * 1000 } as const;
 
 /** Failed scans allowed per gift (or recipient e-mail) and per client address within the window. */
 export const SCAN_FAILURE_LIMIT = { perTarget: 10, perClient: 20, windowMs: 10 * 60 * 1000 } as const;

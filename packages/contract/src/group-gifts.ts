@@ -3,7 +3,7 @@
  * the recipient's one scan reveals them all (README "Group gifts", docs/architecture.md).
  */
 import * as z from 'zod/mini';
-import { Code, Email, GiftId } from './common.ts';
+import { Code, Email, GiftId, PLAIN_NAME } from './common.ts';
 import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
 import type { PlanId } from './plans.ts';
 import { ContributionMessageType } from './revealed-contribution.ts';
@@ -19,6 +19,12 @@ export const GROUP_MIN_DEADLINE_MS = 60 * 60 * 1000;
 export const GROUP_REMINDER_HOURS = [48, 24] as const;
 /** E-mail addresses one invitation call may name. */
 export const GROUP_INVITE_BATCH_MAX = 50;
+/**
+ * A moved deadline (issue 37): each invitee who has not contributed gets at most one "new deadline" e-mail per
+ * `noticeGapMs`, naming the deadline as it is when it goes; the organizer may move it `moves` times per `windowMs`
+ * (429 with Retry-After beyond).
+ */
+export const GROUP_DEADLINE_CHANGES = { noticeGapMs: 4 * 60 * 60 * 1000, moves: 5, windowMs: DAY_MS } as const;
 
 /** How many contributors (invited or joined through the shared link) a gift's plan allows; 0: no group. */
 export const GROUP_CONTRIBUTOR_LIMITS: Record<PlanId, number> = {
@@ -47,8 +53,10 @@ export const groupTexts = {
   deadlineAfterPlan: 'The deadline must be before the gift’s plan ends.',
   closed: 'Contributions to this gift are closed.',
   organizerClosed: 'Contributions are closed, so nobody can be invited any more.',
+  tooManyDeadlineMoves: 'The deadline was changed several times today. Please try again later.',
   linkNotFound: 'This contribution link is not valid. Please ask the organizer for a new one.',
   contributionNotFound: 'Contribution not found.',
+  invitationNotFound: 'Invitation not found.',
   nameRequired: 'Please enter your name.',
   nameTooLong: `Your name can be up to ${FIRST_NAME_MAX} characters.`,
   nameInvalid: 'Please write your name in letters, without special control characters.',
@@ -206,9 +214,7 @@ export const ContributorName = z
     z.trim(),
     z.minLength(1, { error: groupTexts.nameRequired }),
     z.maxLength(FIRST_NAME_MAX, { error: groupTexts.nameTooLong }),
-    // No control characters and no bidirectional overrides: a "From {name}" line must read as it is.
-    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-    z.regex(/^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/, { error: groupTexts.nameInvalid }),
+    z.regex(PLAIN_NAME, { error: groupTexts.nameInvalid }),
   );
 
 // POST /api/contributions/{token}/send-code and /verify (the shared link only): the verify answers the visitor's own
@@ -266,6 +272,10 @@ export type OwnContributionResponse = z.infer<typeof OwnContributionResponse>;
 
 export const contributionApi = {
   invitations: (giftId: string) => `/api/gift-sender/gifts/${giftId}/invitations`,
+  /** DELETE: the organizer takes an invitee's place back (their link stops, their contribution goes). */
+  invitation: (giftId: string, id: string) => `/api/gift-sender/gifts/${giftId}/invitations/${id}`,
+  /** POST: a new shared link; the old one stops. */
+  sharedLink: (giftId: string) => `/api/gift-sender/gifts/${giftId}/shared-link`,
   contributions: (giftId: string) => `/api/gift-sender/gifts/${giftId}/contributions`,
   contribution: (giftId: string, id: string) => `/api/gift-sender/gifts/${giftId}/contributions/${id}`,
   close: (giftId: string) => `/api/gift-sender/gifts/${giftId}/contributions/close`,

@@ -32,8 +32,10 @@ export const MyGift = z.object({
   paidAt: z.nullable(z.string()),
   /** When the plan's validity ends (null: never, or not paid yet). */
   validUntil: z.nullable(z.string()),
-  /** The plan's time or scans are used up. */
+  /** The plan's time or scans are used up (or the gift was refunded or taken down). */
   ended: z.boolean(),
+  /** Refunded, or taken down by staff (issue 37): the gift opens no more; a taken-down one cannot be changed or deleted. */
+  withdrawn: z.optional(z.enum(['refunded', 'taken_down'])),
   firstOpenedAt: z.nullable(z.string()),
   /** Until the gift is first opened the sender may record or upload the message again. */
   canReplaceMessage: z.boolean(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Code, Email, GiftId } from './common.ts';
+import { Code, Email, GiftId, PLAIN_NAME } from './common.ts';
 import { FIRST_NAME_MAX, TEXT_MESSAGE_MAX } from './constants.ts';
 import { texts } from './texts.ts';
 import { OCCASIONS } from './occasions.ts';
@@ -34,6 +34,7 @@ export const FirstName = z
     z.trim(),
     z.minLength(1, { error: texts.sender.firstNameRequired }),
     z.maxLength(FIRST_NAME_MAX, { error: texts.sender.firstNameTooLong }),
+    z.regex(PLAIN_NAME, { error: texts.sender.firstNameInvalid }),
   );
 
 // POST /api/gift-sender/update-user  (acts on the session's sender; email/phone must be the session's)
@@ -64,6 +65,7 @@ const SubmitGiftObject = z.object({
       z.trim(),
       z.minLength(1, { error: texts.sender.recipientNameRequired }),
       z.maxLength(80, { error: texts.sender.recipientNameTooLong }),
+      z.regex(PLAIN_NAME, { error: texts.sender.recipientNameInvalid }),
     ),
   occasion: z.enum(OCCASIONS, { error: texts.sender.occasionRequired }),
   planId: z.enum(PLAN_IDS, { error: texts.sender.planRequired }),
@@ -205,6 +207,8 @@ export const GiftSummary = z.object({
     validity: z.string(),
   }),
   paidAt: z.nullable(z.string()),
+  /** When the recipient first opened it (null: not yet): the share page offers no "tell me when it's opened" then. */
+  firstOpenedAt: z.optional(z.nullable(z.string())),
   /** The gift's 8-digit backup code (decision 039), for a paid gift only; only its sender ever sees it. */
   backupCode: z.nullable(z.string().check(z.regex(/^\d{8}$/))),
 });

@@ -28,6 +28,7 @@ export const staffTexts = {
   alreadyRefunded: 'This gift was refunded already.',
   refundFailed: 'The payment provider did not accept the refund. Nothing was changed; please try again.',
   alreadyTakenDown: 'This gift was taken down already.',
+  notTakenDown: 'This gift is not taken down.',
   deliveryNotFound: 'Delivery not found.',
   deliveryNotResendable: 'Only a failed or sent delivery can be sent again.',
   jobNotFound: 'Job not found.',
@@ -230,6 +231,8 @@ export const staffApi = {
   extend: (giftId: string) => `/api/staff/gifts/${giftId}/extend`,
   refund: (giftId: string) => `/api/staff/gifts/${giftId}/refund`,
   takedown: (giftId: string) => `/api/staff/gifts/${giftId}/takedown`,
+  /** Lifts a take-down (audited): the gift opens, and its sender may change it, again. */
+  liftTakedown: (giftId: string) => `/api/staff/gifts/${giftId}/takedown/lift`,
   resend: (giftId: string, deliveryId: string) => `/api/staff/gifts/${giftId}/deliveries/${deliveryId}/resend`,
   jobs: '/api/staff/jobs',
   retryJob: (jobId: string) => `/api/staff/jobs/${jobId}/retry`,

@@ -9,6 +9,7 @@ import { errorTexts } from './error-texts.ts';
 const sender = {
   // Signing in and the gift's details
   invalidEmail: 'Please enter a valid email address',
+  invalidCharacters: 'The request holds a character that cannot be kept (NUL). Please remove it and try again.',
   sendCodeFailed: 'Failed to send verification code.',
   invalidCode: 'Invalid verification code.',
   codeExpired: 'Verification code has expired. Please request a new one.',
@@ -18,9 +19,11 @@ const sender = {
   saveUserFailed: 'Failed to save user details.',
   firstNameRequired: 'First name is required',
   firstNameTooLong: 'First name must be at most 50 characters',
+  firstNameInvalid: 'Please write the first name on one line, without special control characters.',
   sessionExpired: 'Session expired. Please start over.',
   recipientNameRequired: 'Recipient name is required',
   recipientNameTooLong: 'Recipient name must be at most 80 characters',
+  recipientNameInvalid: 'Please write the recipient’s name on one line, without special control characters.',
   recipientContactRequired: 'Recipient contact information is required',
   giftImageRequired: 'Gift image is required',
   occasionRequired: 'Occasion is required',
@@ -31,6 +34,8 @@ const sender = {
   giftFieldTooLong: 'One of the gift details is too long. Please shorten it and try again.',
   giftPhotoUnreadable: 'We could not read this photo. Please choose a clear photo of the gift, at least 64 pixels wide.',
   giftNotFound: 'Gift not found',
+  // A gift staff took down (issue 37): frozen for its sender until staff lift it.
+  giftTakenDown: 'GiftLens staff took this gift down, so it can no longer be changed, sent, shared or deleted. Please contact support if you think this is a mistake.',
   // the recognisability rating at enrolment (decision 031)
   recognisability: (rating: number) => `Recognisability ${rating}/5`,
   recognisabilityLow: 'Your recipient’s camera may struggle to recognise this gift.',

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import which from 'which';
 import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../config.ts';
 import {
   COMBINED_JOIN_OPTIONS,
@@ -242,10 +243,32 @@ export async function findCardFonts(): Promise<CardFonts> {
   return { regular: await match('DejaVu Sans:style=Book'), bold: await match('DejaVu Sans:style=Bold') };
 }
 
+/** The tools a render runs, each an absolute path found once at start-up (null: not installed). */
+export interface MediaTools {
+  ffmpeg: string | null;
+  ffprobe: string | null;
+  setpriv: string | null;
+  prlimit: string | null;
+}
+
+/**
+ * Finds each tool once, as an absolute path, on the PATH without the `node_modules/.bin` folders npm puts first when
+ * it runs a script (issue 37): a package's executable named ffmpeg in any parent folder must never be what runs.
+ */
+export function findMediaTools(pathValue = process.env.PATH ?? ''): MediaTools {
+  const searched = pathValue
+    .split(path.delimiter)
+    .filter((dir) => dir !== '' && path.isAbsolute(dir) && !dir.split(path.sep).includes('node_modules'))
+    .join(path.delimiter);
+  const find = (tool: string) => which.sync(tool, { path: searched, nothrow: true });
+  return { ffmpeg: find('ffmpeg'), ffprobe: find('ffprobe'), setpriv: find('setpriv'), prlimit: find('prlimit') };
+}
+
 /** Whether `setpriv --pdeathsig` and `prlimit` (util-linux) can wrap a command here. */
-async function canConfine(): Promise<boolean> {
+async function canConfine(tools: MediaTools): Promise<boolean> {
+  if (!tools.setpriv || !tools.prlimit) return false;
   try {
-    await run('setpriv', ['--pdeathsig', 'KILL', '--', 'prlimit', '--cpu=5:10', '--', 'true'], { timeout: 10_000 });
+    await run(tools.setpriv, ['--pdeathsig', 'KILL', '--', tools.prlimit, '--cpu=5:10', '--', 'true'], { timeout: 10_000 });
     return true;
   } catch {
     return false;
@@ -262,22 +285,28 @@ export async function createFfmpegProcessor(
     limits?: Partial<RenderLimits>;
     /** The combined MP4's card fonts; null: cards without text (as where fontconfig finds none). Default: fontconfig's. */
     cardFonts?: CardFonts | null;
+    /** The tools' absolute paths; default: found once on the PATH (findMediaTools). */
+    tools?: MediaTools;
   } = {},
 ): Promise<MediaProcessor | null> {
   const limits: RenderLimits = { ...DEFAULT_RENDER_LIMITS, ...opts.limits };
+  const tools = opts.tools ?? findMediaTools();
+  const paths = { ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };
+  if (!paths.ffmpeg || !paths.ffprobe) return null;
   try {
-    await run('ffmpeg', ['-version'], { timeout: 10_000 });
-    await run('ffprobe', ['-version'], { timeout: 10_000 });
+    await run(paths.ffmpeg, ['-version'], { timeout: 10_000 });
+    await run(paths.ffprobe, ['-version'], { timeout: 10_000 });
   } catch {
     return null;
   }
-  const confined = await canConfine();
+  const confined = await canConfine(tools);
+  const found = { ffmpeg: paths.ffmpeg, ffprobe: paths.ffprobe };
 
   function command(tool: 'ffmpeg' | 'ffprobe', args: string[], bounds: RenderLimits): [string, string[]] {
-    if (!confined) return [tool, args];
+    if (!confined || !tools.setpriv || !tools.prlimit) return [found[tool], args];
     return [
-      'setpriv',
-      ['--pdeathsig', 'KILL', '--', 'prlimit', `--cpu=${bounds.cpuSeconds}:${bounds.cpuSeconds + 5}`, `--data=${bounds.memoryBytes}`, '--', tool, ...args],
+      tools.setpriv,
+      ['--pdeathsig', 'KILL', '--', tools.prlimit, `--cpu=${bounds.cpuSeconds}:${bounds.cpuSeconds + 5}`, `--data=${bounds.memoryBytes}`, '--', found[tool], ...args],
     ];
   }
 

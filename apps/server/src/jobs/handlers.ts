@@ -6,6 +6,7 @@ import type { PushSender } from '../adapters/push.ts';
 import type { Scratch } from '../adapters/scratch.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { Db } from '../db/database.ts';
+import { codeMailJob } from '../modules/auth/auth.jobs.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
 import { groupGiftJobs } from '../modules/group-gifts/group-gifts.jobs.ts';
 import { staffMemberNoticeJob, staffNoticeJob } from '../modules/staff/staff.jobs.ts';
@@ -46,6 +47,7 @@ export interface JobHandlerDeps {
 export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
   const { clock, log } = deps;
   return {
+    'auth.code_mail': codeMailJob(deps),
     'delivery.send': deliveryJob(deps),
     ...noticeJobs(deps),
     'payment.confirmation': paymentConfirmationJob(deps),

@@ -11,6 +11,9 @@ export interface GiftJob {
   giftId: string;
 }
 
+/** `auth.code_mail` of one sign-in code (verification_codes row). */
+export const codeMailJobKey = (codeId: string) => `code-mail:${codeId}`;
+
 /** The one recurring housekeeping job. */
 export const HOUSEKEEPING_JOB_KEY = 'housekeeping';
 

@@ -2,6 +2,12 @@ import type { NoticeEvent } from '../modules/notices/notices.content.ts';
 
 /** Every kind of job and its payload: the one list a handler table must cover. */
 export interface JobPayloads {
+  /**
+   * Mails one sign-in code (every flow's, staff too: no request waits for a mail, so the answer's time says nothing
+   * of the address). `sealed` is the code sealed to `codeId`; `deliver` false (an address that is not staff on the
+   * staff console) mails nothing. Skipped once the code is used, replaced or expired.
+   */
+  'auth.code_mail': { codeId: string; sealed: string; deliver: boolean };
   /** Send one scheduled (or send-now) delivery to the recipient. */
   'delivery.send': { deliveryId: string };
   /** A sender-facing event happened: create one mail job and one push job per subscribed device. */
@@ -48,6 +54,8 @@ export interface RetryPolicy {
 const MINUTE = 60_000;
 
 export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
+  // 5, 10, 20, 40 s: a code lives 10 minutes, so its mail is worth trying only within them.
+  'auth.code_mail': { maxAttempts: 5, baseDelayMs: 5_000, maxDelayMs: 60_000 },
   // 30 s, 1, 2, 4, 8 min: a mail server down for a quarter of an hour still gets the delivery out.
   'delivery.send': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'notice.fanout': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },

@@ -49,6 +49,24 @@ export async function enqueue<K extends JobKind>(
   return inserted?.id ?? null;
 }
 
+/**
+ * A job of this key at most once per `gapMs` (from the last run's end): added when new; nothing when one is waiting
+ * (it will act on the record as it is then); a finished one is queued again, no sooner than `gapMs` after it ended.
+ */
+export async function enqueueAtMostEvery<K extends JobKind>(
+  db: Executor,
+  now: Date,
+  kind: K,
+  payload: JobPayloads[K],
+  { key, giftId, gapMs }: { key: string; giftId?: string; gapMs: number },
+): Promise<void> {
+  if (await enqueue(db, now, kind, payload, { key, giftId })) return;
+  const row = await db.selectFrom('jobs').select(['status', 'finished_at']).where('key', '=', key).executeTakeFirst();
+  if (!row || row.status === 'queued' || row.status === 'running') return;
+  const ended = row.finished_at ? Date.parse(row.finished_at) : now.getTime();
+  await requeueJob(db, key, new Date(Math.max(now.getTime(), ended + gapMs)), now);
+}
+
 /** A waiting job whose record no longer wants it; a claimed one finds its record cancelled and does nothing. */
 export async function cancelJob(db: Executor, key: string, now: Date): Promise<void> {
   const nowIso = now.toISOString();

@@ -226,6 +226,14 @@ export function createJobRunner({
       observer?.finished(job.kind, outcome?.rescheduleAt ? 'rescheduled' : 'done', performance.now() - started, waitedMs);
     } catch (err) {
       const error = errorText(err);
+      if (stopping.signal.aborted) {
+        // This process is stopping (SIGTERM, a deploy): the job was interrupted, not at fault. It gets its attempt
+        // back and is due again at once, for the next worker (issue 37: three restarts failed a good conversion).
+        observer?.finished(job.kind, 'retry', performance.now() - started);
+        log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error }, 'job: interrupted by the worker stopping; its attempt is given back');
+        await settle(job, { status: 'queued', run_at: clock.now().toISOString(), attempts: Math.max(0, job.attempts - 1), last_error: `interrupted: ${error}` });
+        return;
+      }
       const policy = RETRY_POLICIES[job.kind as JobKind];
       const dies = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       observer?.finished(job.kind, dies ? 'dead' : 'retry', performance.now() - started);

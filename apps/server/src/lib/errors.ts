@@ -24,3 +24,14 @@ export const giftNotFound = () => new AppError(404, 'gift_not_found', texts.send
 export function errorBody(code: string, error: string = texts.sender.generic, extra: Record<string, unknown> = {}) {
   return { success: false as const, error, code, ...extra };
 }
+
+/** A NUL character anywhere in a request (a body, a query, a path, a form field): no database keeps it (issue 37). */
+export const nulRefused = () => new AppError(400, 'invalid_characters', texts.sender.invalidCharacters);
+
+/** Whether a parsed request part (a string, or objects and arrays of them) holds a NUL character anywhere. */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || holdsNul(inner, depth + 1)) return true;
+  return false;
+}

@@ -1,6 +1,6 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, holdsNul, nulRefused } from './errors.ts';
 
 /**
  * Declares the calls that take a multipart body, in a scope of their own with @fastify/multipart: registered for
@@ -73,5 +73,6 @@ export async function readMultipart(
     throw err;
   }
   if (tooLong !== undefined) throw refuse.fieldTooLong(tooLong, fields);
+  if (holdsNul(fields)) throw nulRefused();
   return fields;
 }

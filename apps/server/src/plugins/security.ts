@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.ts';
+import { AppError, holdsNul, nulRefused } from '../lib/errors.ts';
 import type { ResponseHeaders } from './response-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -37,6 +37,13 @@ function security(app: FastifyInstance, { headers, publicOrigin }: SecurityOptio
     // A sibling subdomain (same-site) is not our origin either; no header at all is a client that is no browser.
     const crossSite = origin !== undefined ? !own : site === 'cross-site' || site === 'same-site';
     done(crossSite ? new AppError(403, 'cross_site_refused', texts.sender.crossSiteRefused) : undefined);
+  });
+  // NUL in what was parsed (JSON body, query, path): refused on every route once its session check and schema have
+  // run (a call without its session stays a 401), before its handler, so neither database ever sees one (PostgreSQL
+  // refuses it in text: a 500, possibly after another system acted). Multipart fields are checked where they are
+  // read (lib/multipart.ts).
+  app.addHook('preHandler', (request, _reply, done) => {
+    done(holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params) ? nulRefused() : undefined);
   });
   loaded();
 }

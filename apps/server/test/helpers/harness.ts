@@ -1,3 +1,4 @@
+import { CODE_LIMITS } from '@giftlens/contract/constants';
 import type { TrustProxy } from '../../src/config.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -57,6 +58,8 @@ export interface Harness {
   payments: TestPaymentProvider;
   /** The job runner over this harness's database, clock and mailer: `runDue()` runs what the clock says is due. */
   jobs: JobRunner;
+  /** A runner of the sign-in code mails only (`readCode` runs it first). */
+  codeMails: JobRunner;
   push: PushSender;
   /** The newest verification code mailed to this address (from the outbox, or wherever the mailer sends). */
   readCode(email: string): Promise<string>;
@@ -76,6 +79,8 @@ export interface HarnessOptions {
   /** As when PUBLIC_ORIGIN is https. */
   secureCookies?: boolean;
   scanFailureLimit?: AppDeps['scanFailureLimit'];
+  /** The sign-in codes' limits; by default CODE_LIMITS with a per-client count no test reaches (all inject from one address). */
+  codeLimits?: AppDeps['codeLimits'];
   scanRateLimit?: AppDeps['scanRateLimit'];
   /** The live frames' rate and budget; by default high enough never to refuse a test's frames. */
   liveScanLimit?: AppDeps['liveScanLimit'];
@@ -144,6 +149,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     recogniser,
     demoImageDirs: [WEB_PUBLIC_DIR],
     ...(opts.scanFailureLimit ? { scanFailureLimit: opts.scanFailureLimit } : {}),
+    codeLimits: opts.codeLimits ?? { ...CODE_LIMITS, perClient: 10_000 },
     scanRateLimit: opts.scanRateLimit ?? { max: 10_000, timeWindow: 60_000 },
     liveScanLimit: opts.liveScanLimit ?? { perClientPerSecond: 10_000, perTarget: 10_000, perClient: 10_000, windowMs: 60_000 },
     reactionRateLimit: opts.reactionRateLimit ?? { max: 10_000, timeWindow: 60_000 },
@@ -162,25 +168,29 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
   });
   await app.ready();
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const handlers = jobHandlers({
+    db,
+    clock,
+    mailer,
+    media,
+    processor: opts.mediaProcessor ?? null,
+    scratch,
+    push,
+    whatsapp: opts.whatsapp ?? null,
+    publicOrigin: PUBLIC_ORIGIN,
+    sessionSecret: SESSION_SECRET,
+    log: quiet,
+  });
   const jobs = createJobRunner({
     db,
     clock,
     log: quiet,
     observer: metrics?.jobs,
-    handlers: jobHandlers({
-      db,
-      clock,
-      mailer,
-      media,
-      processor: opts.mediaProcessor ?? null,
-      scratch,
-      push,
-      whatsapp: opts.whatsapp ?? null,
-      publicOrigin: PUBLIC_ORIGIN,
-      sessionSecret: SESSION_SECRET,
-      log: quiet,
-    }),
+    handlers,
   });
+  // Sign-in codes are mailed by a job (issue 37): reading one runs the due code mails first, and nothing else.
+  const codeMails = createJobRunner({ db, clock, log: quiet, handlers, kinds: { only: ['auth.code_mail'] } });
+  const readCode = opts.readCode ?? ((email: string) => codeFromOutbox(outboxDir, email));
   const harness: Harness = {
     target: target.name,
     storage: media.kind,
@@ -194,11 +204,15 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     media,
     payments,
     jobs,
+    codeMails,
     push,
     databaseUrl,
     recogniser,
     metrics,
-    readCode: opts.readCode ?? ((email) => codeFromOutbox(outboxDir, email)),
+    async readCode(email) {
+      await codeMails.runDue();
+      return readCode(email);
+    },
   };
   return {
     harness,

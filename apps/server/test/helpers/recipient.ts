@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { GIFT_FIELDS, payGift, submitGift, uploadVideo } from './flows.ts';
-import { codeFromOutbox, json, signIn, uniqueEmail, type Harness } from './harness.ts';
+import { json, signIn, uniqueEmail, type Harness } from './harness.ts';
 import { GIFT_PHOTOS_DIR, multipart } from './media.ts';
 
 const DATASET = path.join(GIFT_PHOTOS_DIR, 'covers');
@@ -119,7 +119,7 @@ export async function verifyRecipientCode(h: Harness, email: string, code: strin
 export async function recipientSignIn(h: Harness, email: string) {
   const sent = await sendRecipientCode(h, email);
   if (sent.statusCode !== 200) throw new Error(`send-otp failed: ${sent.body}`);
-  const res = await verifyRecipientCode(h, email, await codeFromOutbox(h.outboxDir, email));
+  const res = await verifyRecipientCode(h, email, await h.readCode(email));
   if (res.statusCode !== 200) throw new Error(`verify-otp failed: ${res.body}`);
   const cookie = setCookie(res, 'gl_recipient');
   if (!cookie) throw new Error('no recipient cookie');

@@ -4,6 +4,8 @@ import type { Executor } from '../../db/database.ts';
 import { countBefore, deleteBatchBefore } from '../../db/sweep.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 
+export const findCode = (db: Executor, id: string) => db.selectFrom('verification_codes').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const latestCode = (db: Executor, purpose: CodePurpose, destination: string) =>
   db
     .selectFrom('verification_codes')
@@ -14,13 +16,13 @@ export const latestCode = (db: Executor, purpose: CodePurpose, destination: stri
     .limit(1)
     .executeTakeFirst();
 
-/** Every purpose's codes: an address's daily cap counts what it was sent as a sender, a recipient and a contributor. */
+/** Every purpose's codes: an address's pace counts what it was sent as a sender, a recipient, a contributor and staff. */
 const PURPOSES: Record<CodePurpose, true> = { sender: true, recipient: true, contributor: true, staff: true };
 /** Every code purpose: a read by address names them all, so the indexes that lead with the purpose serve it. */
 export const CODE_PURPOSES = Object.keys(PURPOSES) as CodePurpose[];
 
 /**
- * The codes sent to an address since `since`, of every purpose, oldest first (for the daily limit; the purposes are
+ * The codes sent to an address since `since`, of every purpose, oldest first (for the target's pace; the purposes are
  * named so the index, which leads with the purpose, still serves the read).
  */
 export const codesSentSince = (db: Executor, destination: string, since: string) =>
@@ -92,8 +94,8 @@ export async function takeAttempt(db: Executor, id: string, maxAttempts: number)
 }
 
 /**
- * Takes the resend slot for this address: inserted, or moved to `now` only when the last send is at or before
- * `cutoff`. One statement, so of two simultaneous sends only one gets true.
+ * Takes the target's mail slot for this purpose (its pace): inserted, or moved to `now` only when the last mail is at
+ * or before `cutoff`. One statement, so of two simultaneous sends only one gets true.
  */
 export async function claimResendSlot(
   db: Executor,

@@ -1,23 +1,20 @@
-import { CODE_DAILY_LIMIT, CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
+import { CODE_LENGTH, CODE_LIMITS, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
+import type { SlidingWindow } from '../../adapters/sliding-window.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import * as repo from './auth.repository.ts';
 import type { CodePurpose, SessionKind } from './auth.table.ts';
 import { deriveKey, hmacHex, randomDigits, randomHex, randomToken, safeEqual, sha256Hex } from '../../lib/crypto.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { codeMailJobKey } from '../../jobs/keys.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
+import { createSealer } from '../../lib/sealed.ts';
 import { AppError } from '../../lib/errors.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The refusal for an address sent `sent` codes (oldest first) in the last day, or null while it is under the cap. */
-function dailyLimitRefusal(sent: { created_at: string }[], now: Date): AppError | null {
-  const oldest = sent[sent.length - CODE_DAILY_LIMIT];
-  if (!oldest) return null;
-  const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000));
-  return new AppError(429, 'daily_code_limit', texts.sender.tooManyCodesToday, { retryAfter });
-}
+/** The limits a code request passes (CODE_LIMITS, issue 37); tests may name others. */
+export type CodeLimits = { [K in keyof typeof CODE_LIMITS]: number };
 
 export interface OneTimeCodesDeps {
   db: Db;
@@ -25,6 +22,12 @@ export interface OneTimeCodesDeps {
   clock: Clock;
   sessionSecret: string;
   log: (line: string) => void;
+  /** Where the per-client counts live (memory, or Redis shared by the API nodes): the same for every flow. */
+  codeWindow: SlidingWindow;
+  /** Default CODE_LIMITS. */
+  codeLimits?: CodeLimits;
+  /** Tells an in-process job runner that a code's mail is due now. */
+  wakeJobs?: () => void;
 }
 
 export function verificationEmail(code: string) {
@@ -42,10 +45,15 @@ export function verificationEmail(code: string) {
 
 /**
  * E-mailed one-time codes, shared by senders and recipients: 6 digits, stored as an HMAC, 10-minute expiry,
- * 5 tries (each taken before the compare), a server-side resend cooldown taken atomically, and only the newest
+ * 5 tries (each taken before the compare), limits per client address and a pace per target (CODE_LIMITS), and only the newest
  * code of a purpose and address is live.
  */
-export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: OneTimeCodesDeps) {
+/** Seals a code into its mail job (bound to the code's id): the jobs table alone gives no live code away. */
+export const codeSealer = (sessionSecret: string) => createSealer(sessionSecret, 'code-mail');
+
+export function createOneTimeCodes({ db, clock, sessionSecret, codeWindow, codeLimits, wakeJobs }: OneTimeCodesDeps) {
+  const sealer = codeSealer(sessionSecret);
+  const limits = codeLimits ?? CODE_LIMITS;
   const codeKey = deriveKey(sessionSecret, 'verification-codes');
   const hashCode = (purpose: CodePurpose, email: string, code: string) =>
     hmacHex(codeKey, `${purpose}:${email}:${code}`);
@@ -57,53 +65,60 @@ export function createOneTimeCodes({ db, mailer, clock, sessionSecret, log }: On
 
   return {
     /**
+     * Mails a fresh code for `purpose` to `email`, asked for from the client address `client`, within the limits
+     * (CODE_LIMITS): the requester is slowed (429 per client address, and per client and target), the target never
+     * locked out. A request within the target's pace is answered as a sent one and mails nothing: the code mailed a
+     * moment ago is live and signs in. Answers when the same client may ask again (seconds).
+     *
      * `deliver: false` does everything but the mail (the staff console, to an address that is not staff: the same
-     * cooldown, cap and answers as a real one, and a code nobody is told).
+     * limits and answers as a real one, and a code nobody is told).
      */
-    async send(purpose: CodePurpose, email: string, cooldownS: number, { deliver = true } = {}): Promise<void> {
+    async send(purpose: CodePurpose, email: string, client: string, cooldownS: number, { deliver = true } = {}): Promise<{ resendAfter: number }> {
       const now = clock.now();
       const nowIso = now.toISOString();
-      const cutoff = new Date(now.getTime() - cooldownS * 1000).toISOString();
-      // The cap is the address's, whichever flow asks: each code mails the address and buys 5 more guesses. Read
-      // here first so a capped address is told so (not to wait a cooldown), and again where the code is stored.
-      const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-      const overCap = async (ex: Executor) => dailyLimitRefusal(await repo.codesSentSince(ex, email, dayAgo), now);
-      const early = await overCap(db);
-      if (early) throw early;
-      if (!(await repo.claimResendSlot(db, purpose, email, nowIso, cutoff))) {
-        const last = await repo.findResendSlot(db, purpose, email);
-        const waitMs = cooldownS * 1000 - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
-        throw new AppError(429, 'resend_too_early', texts.sender.resendTooEarly, { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
+      const taken = await codeWindow.take(
+        [
+          { key: `client:${client}`, max: limits.perClient, windowMs: limits.clientWindowMs },
+          { key: `pair:${purpose}:${client}:${email}`, max: 1, windowMs: cooldownS * 1000 },
+        ],
+        now.getTime(),
+      );
+      if (!taken.admitted) {
+        const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+        throw new AppError(429, taken.refusedBy === 0 ? 'too_many_codes' : 'resend_too_early', texts.sender.resendTooEarly, { retryAfter });
       }
       const code = randomDigits(CODE_LENGTH);
       const id = randomHex(16);
-      let mailing = false;
-      try {
-        await db.transaction().execute(async (trx) => {
-          // Two flows asking for the address's last code at once: the second waits here and counts the first's.
-          await repo.lockDestination(trx, email);
-          const refusal = await overCap(trx);
-          if (refusal) throw refusal;
-          await repo.retireCodes(trx, purpose, email, nowIso);
-          await repo.insertCode(trx, {
-            id,
-            purpose,
-            destination: email,
-            codeHash: hashCode(purpose, email, code),
-            expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-            now: nowIso,
-          });
+      const paced = await db.transaction().execute(async (trx): Promise<number | null> => {
+        // Two requests for the address at once: the second waits here and sees the first's code.
+        await repo.lockDestination(trx, email);
+        // The target's pace: while its latest code is live, no second mail within the pace (a minute; ten once it
+        // was sent `burst` codes in the window). A used or expired code does not hold it: its owner gets a fresh one.
+        const latest = await repo.latestCode(trx, purpose, email);
+        const live = latest !== undefined && latest.consumed_at === null && Date.parse(latest.expires_at) > now.getTime();
+        const recent = live ? await repo.codesSentSince(trx, email, new Date(now.getTime() - limits.clientWindowMs).toISOString()) : [];
+        const paceMs = !live ? 0 : recent.length >= limits.burst ? limits.slowPaceMs : limits.paceMs;
+        if (!(await repo.claimResendSlot(trx, purpose, email, nowIso, new Date(now.getTime() - paceMs).toISOString()))) {
+          const last = await repo.findResendSlot(trx, purpose, email);
+          return paceMs - (now.getTime() - (last ? Date.parse(last.sent_at) : now.getTime()));
+        }
+        await repo.retireCodes(trx, purpose, email, nowIso);
+        await repo.insertCode(trx, {
+          id,
+          purpose,
+          destination: email,
+          codeHash: hashCode(purpose, email, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+          now: nowIso,
         });
-        mailing = true;
-        if (deliver) await mailer.send({ to: email, ...verificationEmail(code) });
-      } catch (err) {
-        // A code nobody received (not stored, or not mailed) must not hold the cooldown.
-        await repo.deleteCode(db, id);
-        await repo.releaseResendSlot(db, purpose, email, nowIso);
-        if (!mailing) throw err;
-        log(`[mail] sending the verification code failed: ${err instanceof Error ? err.message : String(err)}`);
-        throw new AppError(502, 'send_code_failed', texts.sender.sendCodeFailed);
-      }
+        // The mail goes through the job runner for every address (staff too): the answer never waits for it.
+        await enqueue(trx, now, 'auth.code_mail', { codeId: id, sealed: sealer.seal(id, code), deliver }, { key: codeMailJobKey(id) });
+        return null;
+      });
+      // Within the pace: answered as sent; the code mailed a moment ago is the one to type.
+      if (paced !== null) return { resendAfter: Math.max(cooldownS, Math.ceil(paced / 1000)) };
+      wakeJobs?.();
+      return { resendAfter: cooldownS };
     },
 
     /** Checks the newest code, spending one of its tries; returns its id for `consume` in the caller's transaction. */

@@ -38,6 +38,8 @@ export function deliveryJob({ db, clock, mailer, whatsapp, publicOrigin }: Deliv
       const gift = await findGift(db, delivery.gift_id);
       const sender = gift ? await findSenderById(db, gift.sender_id) : undefined;
       if (!gift || !sender) throw new PermanentJobError('The gift no longer exists.');
+      // Taken down by staff after it was scheduled: the link is not sent (the delivery fails with this reason).
+      if (gift.taken_down_at) throw new PermanentJobError('The gift was taken down by staff.');
       const link = `${publicOrigin}/sharelink/${gift.id}`;
       try {
         if (ctx.signal.aborted) throw new Error('The worker stopped before sending; it will be sent shortly.');

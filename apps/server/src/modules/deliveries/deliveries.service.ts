@@ -16,6 +16,7 @@ import { deliveryJob, deliveryJobKey } from '../../jobs/keys.ts';
 import { cancelJob, enqueue, requeueJob } from '../../jobs/queue.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { refuseIfTakenDown } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import * as repo from './deliveries.repository.ts';
@@ -102,6 +103,7 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
   async function paidGiftOf(sender: Sender, giftId: string) {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
     if (!gift) throw giftNotFound();
+    refuseIfTakenDown(gift);
     if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', texts.sender.scheduleGiftNotPaid);
     return gift;
   }
@@ -141,6 +143,8 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
   async function ownDelivery(sender: Sender, id: string): Promise<ScheduledMessage> {
     const row = await repo.findSenderDelivery(db, id, sender.id);
     if (!row) throw deliveryNotFound();
+    const gift = await gifts.findGift(db, row.gift_id);
+    if (gift) refuseIfTakenDown(gift);
     return row;
   }
 

@@ -217,6 +217,23 @@ export async function extendGift(db: Executor, giftId: string, change: { validUn
     .execute();
 }
 
+/** Takes a refund mark back (the provider refused the refund): only the mark made at `markedAt`. */
+export async function unwithdrawRefund(db: Executor, giftId: string, markedAt: string, now: string): Promise<void> {
+  await db.updateTable('gifts').set({ refunded_at: null, updated_at: now }).where('id', '=', giftId).where('refunded_at', '=', markedAt).execute();
+}
+
+/** Staff lifted a take-down: the gift opens, and may be changed, again. True only for the call that lifted it. */
+export async function liftTakedown(db: Executor, giftId: string, now: string): Promise<boolean> {
+  const res = await db.updateTable('gifts').set({ taken_down_at: null, updated_at: now }).where('id', '=', giftId).where('taken_down_at', 'is not', null).executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Whether the gift is taken down (media of a taken-down gift is served to nobody). */
+export async function isTakenDown(db: Executor, giftId: string): Promise<boolean> {
+  const row = await db.selectFrom('gifts').select('taken_down_at').where('id', '=', giftId).executeTakeFirst();
+  return row?.taken_down_at != null;
+}
+
 /** Refunded or taken down: the gift opens no more. True only for the call that marked it. */
 export async function withdrawGift(db: Executor, giftId: string, column: 'refunded_at' | 'taken_down_at', now: string): Promise<boolean> {
   const res = await db.updateTable('gifts').set({ [column]: now, updated_at: now }).where('id', '=', giftId).where(column, 'is', null).executeTakeFirst();

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
-import { planOf } from './gift-plan.ts';
+import { planOf, refuseIfTakenDown } from './gift-plan.ts';
 import { anyLookalike, bestQuality, enrolmentColumns, preparePhotos, type EnrolledPhoto } from './gift-photos.ts';
 import * as photosRepo from './gift-photos.repository.ts';
 import * as repo from './gifts.repository.ts';
@@ -43,7 +43,7 @@ function validateSubmission(fields: Record<string, string>, imageCount: number):
   const parsed = SubmitGiftFields.safeParse(fields);
   const issueAt = (key: string) => parsed.error?.issues.find((i) => i.path[0] === key);
   const nameIssue = issueAt('recipientName');
-  if (nameIssue) throw badRequest('recipient_name_required', nameIssue.message);
+  if (nameIssue) throw badRequest(nameIssue.message === texts.sender.recipientNameInvalid ? 'recipient_name_invalid' : 'recipient_name_required', nameIssue.message);
   if (!fields.recipientEmail?.trim() && !fields.recipientPhone?.trim()) {
     throw badRequest('recipient_contact_required', texts.sender.recipientContactRequired);
   }
@@ -148,6 +148,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
     async addPhotos(sender: Sender, giftId: string, images: Buffer[]): Promise<AddGiftPhotoResponse> {
       const gift = await repo.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
+      refuseIfTakenDown(gift);
       if (images.length === 0) throw badRequest('gift_image_required', texts.sender.giftImageRequired);
       const tooMany = () => badRequest('too_many_images', texts.sender.tooManyGiftImages);
       const existing = (await photosRepo.listGiftPhotos(db, gift.id)).length;
@@ -164,6 +165,9 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
       if (!quality) throw new Error('no photo prepared');
       return { success: true, quality, photoCount: existing + photos.length, lookalike: await lookalike(gift.sender_id, gift.recipient_email, gift.id, photos) };
     },
+
+    /** Whether staff took the gift down (its media is then served to nobody). */
+    isTakenDown: (giftId: string) => repo.isTakenDown(db, giftId),
 
     async getOwnGift(sender: Sender, giftId: string): Promise<Gift> {
       const gift = await repo.findSenderGift(db, giftId, sender.id);
@@ -204,6 +208,7 @@ export function toGiftSummary(gift: Gift, giftImageUrl: string | null): GiftSumm
       validity: plan.validity,
     },
     paidAt: gift.paid_at,
+    firstOpenedAt: gift.first_opened_at,
     backupCode: null,
   };
 }

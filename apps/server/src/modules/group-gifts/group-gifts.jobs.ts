@@ -42,6 +42,9 @@ export const combinedKey = (giftId: string, version: number, jobId: string, atte
  * combined MP4. Each re-reads the group and does nothing when what it was queued for no longer holds (a moved
  * deadline, a closed group, a contribution that came in).
  */
+/** How often a running combined render looks whether a newer version was asked for. */
+const SUPERSEDED_CHECK_MS = 1000;
+
 export function groupGiftJobs(deps: GroupJobDeps): Pick<JobHandlers, 'group.close' | 'group.remind' | 'group.mail' | 'group.notice' | 'group.render'> {
   const { db, clock, mailer, media, processor, scratch, publicOrigin } = deps;
   const links = createGroupLinks(deps.sessionSecret);
@@ -151,12 +154,30 @@ export function groupGiftJobs(deps: GroupJobDeps): Pick<JobHandlers, 'group.clos
             if (c.message_type === 'text' || !c.file_path) parts.push({ title, kind: 'text', text: c.text ?? '' });
             else parts.push({ title, kind: c.message_type, file: await local(c.file_path, `part-${i + 1}`) });
           }
+          // A newer version asked for while this one renders (a reorder): ffmpeg stops at once and the lane is free for
+          // the next job; the newer version's own job renders the latest order (issue 37).
+          const superseded = new AbortController();
+          const stop = () => superseded.abort();
+          job.signal.addEventListener('abort', stop);
+          const watch = setInterval(() => {
+            repo
+              .findGroup(db, giftId)
+              .then((g) => {
+                if (!g || g.combined_version !== version) superseded.abort();
+              })
+              .catch(() => undefined);
+          }, SUPERSEDED_CHECK_MS);
+          watch.unref();
           let result;
           try {
-            result = await processor.renderCombined(parts, path.join(work, 'combined.mp4'), job.signal);
+            result = await processor.renderCombined(parts, path.join(work, 'combined.mp4'), superseded.signal);
           } catch (err) {
+            if (superseded.signal.aborted && !job.signal.aborted) return;
             if (err instanceof UnreadableMediaError || err instanceof MediaTooCostlyError) throw new PermanentJobError(err.message);
             throw err;
+          } finally {
+            clearInterval(watch);
+            job.signal.removeEventListener('abort', stop);
           }
           await media.putFile(out, result.file);
           const now = clock.now().toISOString();

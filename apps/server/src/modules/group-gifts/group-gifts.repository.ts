@@ -193,6 +193,16 @@ export async function setContributionName(db: Executor, id: string, name: string
   await db.updateTable('contributions').set({ name, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** Deletes an invitation (its per-person link stops; its contribution is deleted first by the caller). */
+export async function deleteInvitation(trx: Executor, id: string): Promise<void> {
+  await trx.deleteFrom('group_invitations').where('id', '=', id).execute();
+}
+
+/** A new shared link: its nonce and token hash (the old link's token no longer resolves). */
+export async function setInviteLink(trx: Executor, giftId: string, nonce: string, tokenHash: string, now: string): Promise<void> {
+  await trx.updateTable('group_gifts').set({ invite_nonce: nonce, invite_token_hash: tokenHash, updated_at: now }).where('gift_id', '=', giftId).execute();
+}
+
 /** Deletes one contribution and closes the gap it leaves in the order. */
 export async function deleteContribution(trx: Executor, c: ContributionRow): Promise<void> {
   await trx.deleteFrom('contributions').where('id', '=', c.id).execute();

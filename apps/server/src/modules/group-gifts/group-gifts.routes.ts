@@ -6,6 +6,7 @@ import {
   ContributionUploadUrlRequest,
   ContributionVerifyRequest,
   contributionApi,
+  groupTexts,
   InviteRequest,
   ReorderContributionRequest,
 } from '@giftlens/contract/group-gifts';
@@ -17,6 +18,7 @@ import type { GroupGiftsService } from './group-gifts.service.ts';
 
 const GiftParams = z.object({ giftId: GiftId });
 const ContributionParams = z.object({ giftId: GiftId, id: z.string().regex(/^[0-9a-f]{32}$/, { message: 'Contribution not found.' }) });
+const InvitationParams = z.object({ giftId: GiftId, id: z.string().regex(/^[0-9a-f]{32}$/, { message: groupTexts.invitationNotFound }) });
 // Any string: a token of the wrong shape is the same 404 as an unknown one (the service checks it).
 const TokenParams = z.object({ token: z.string().max(200) });
 
@@ -57,6 +59,16 @@ export function groupGiftsRoutes(
       return service.listContributions(await requireSender(request), request.params.giftId);
     },
   );
+  api.delete(
+    contributionApi.invitation(':giftId', ':id'),
+    { ...signedIn, schema: { tags: organizer, summary: 'Take an invitee’s place back: their link stops, their contribution goes', params: InvitationParams } },
+    async (request) => service.removeInvitation(await requireSender(request), request.params.giftId, request.params.id),
+  );
+  api.post(
+    contributionApi.sharedLink(':giftId'),
+    { ...signedIn, schema: { tags: organizer, summary: 'A new shared link; the old one stops', params: GiftParams } },
+    async (request) => service.rotateSharedLink(await requireSender(request), request.params.giftId),
+  );
   api.post(
     contributionApi.close(':giftId'),
     { ...signedIn, schema: { tags: organizer, summary: 'Close contributions now', params: GiftParams } },
@@ -87,7 +99,7 @@ export function groupGiftsRoutes(
   api.post(
     contributionApi.sendCode(':token'),
     { ...limited, schema: { tags: contributor, summary: 'The shared link: e-mail a code to the visitor', params: TokenParams, body: ContributionSendCodeRequest } },
-    async (request) => service.sendCode(request.params.token, request.body.email),
+    async (request) => service.sendCode(request.params.token, request.body.email, request.ip),
   );
   api.post(
     contributionApi.verify(':token'),

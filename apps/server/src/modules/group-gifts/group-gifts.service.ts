@@ -7,6 +7,7 @@ import {
   type ContributionTextRequest,
   type ContributionUploadUrlRequest,
   contributePath,
+  GROUP_DEADLINE_CHANGES,
   GROUP_DEFAULT_DEADLINE_MS,
   GROUP_MIN_DEADLINE_MS,
   GROUP_REMINDER_HOURS,
@@ -26,11 +27,12 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Executor } from '../../db/database.ts';
 import { groupCloseJob, groupMailJob, groupNoticeJob, groupRemindJob, groupRenderJob, renderJob } from '../../jobs/keys.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { cancelJob, enqueue, enqueueAtMostEvery } from '../../jobs/queue.ts';
+import type { SlidingWindow } from '../../adapters/sliding-window.ts';
 import { deriveKey, randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
-import { planOf, validUntil, withdrawn } from '../gifts/gift-plan.ts';
+import { planOf, refuseIfTakenDown, validUntil, withdrawn } from '../gifts/gift-plan.ts';
 import { giftUnavailable } from '../scans/gift-rules.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
@@ -103,6 +105,9 @@ export async function revealedContributions(
 }
 
 
+/** How long a combined render waits after the change that asked for it: the next reorder within it replaces it. */
+export const COMBINED_SETTLE_MS = 5_000;
+
 /**
  * After a change of what the combined MP4 shows (contributions closed, one reordered, removed or converted after
  * closing): queues a new version where the plan has downloads, or clears it when nothing is left to combine. Returns
@@ -114,7 +119,12 @@ export async function refreshCombined(trx: Executor, gift: Gift, now: Date): Pro
   if (!group || group.closed_at === null) return null;
   if ((await repo.countContributions(trx, gift.id, 'ready')) === 0) return repo.clearCombined(trx, gift.id, now.toISOString());
   const version = await repo.bumpCombined(trx, gift.id, now.toISOString());
-  if (version !== null) await enqueue(trx, now, 'group.render', { giftId: gift.id, version }, groupRenderJob(gift.id, version));
+  if (version !== null) {
+    // Reorders in a row coalesce (issue 37): the waiting render of the version before is cancelled, the new one waits
+    // a few seconds for the next change, and a render already running stops when it sees a newer version.
+    await cancelJob(trx, groupRenderJob(gift.id, version - 1).key, now);
+    await enqueue(trx, now, 'group.render', { giftId: gift.id, version }, { ...groupRenderJob(gift.id, version), runAt: new Date(now.getTime() + COMBINED_SETTLE_MS) });
+  }
   return null;
 }
 
@@ -151,6 +161,8 @@ async function scheduleDeadline(trx: Executor, giftId: string, deadline: string,
 }
 
 export interface GroupGiftsDeps extends OneTimeCodesDeps {
+  /** Where deadline moves are counted per group (memory, or Redis shared by the API nodes). */
+  deadlineWindow: SlidingWindow;
   media: MediaStorage;
   publicOrigin: string;
   uploads: UploadsService['shared'];
@@ -160,7 +172,7 @@ export interface GroupGiftsDeps extends OneTimeCodesDeps {
 }
 
 export function createGroupGiftsService(deps: GroupGiftsDeps) {
-  const { db, media, clock, publicOrigin, renders, wakeJobs } = deps;
+  const { db, media, clock, publicOrigin, renders, wakeJobs, deadlineWindow } = deps;
   const links = createGroupLinks(deps.sessionSecret);
   const codes = createOneTimeCodes(deps);
   const signed = (key: string | null) => (key ? media.signedUrl(key, SIGNED_URL_TTL_MS, clock.now()) : null);
@@ -173,6 +185,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
   async function ownGift(sender: Sender, giftId: string): Promise<{ gift: Gift; plan: Plan; limit: number }> {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
     if (!gift) throw giftNotFound();
+    refuseIfTakenDown(gift);
     const plan = planOf(gift);
     const limit = groupContributorLimit(plan.id);
     if (limit === 0) throw notAllowed();
@@ -330,9 +343,12 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
   }
 
   /** The organizer's own address cannot join their group as a contributor (their message is the gift's). */
-  async function refuseOrganizer(gift: Gift, email: string) {
+  async function isOrganizer(gift: Gift, email: string) {
     const organizer = await findSenderById(db, gift.sender_id);
-    if (organizer && organizer.email.toLowerCase() === email.toLowerCase()) throw new AppError(400, 'invite_self', groupTexts.organizerOwnLink);
+    return organizer !== undefined && organizer.email.toLowerCase() === email.toLowerCase();
+  }
+  async function refuseOrganizer(gift: Gift, email: string) {
+    if (await isOrganizer(gift, email)) throw new AppError(400, 'invite_self', groupTexts.organizerOwnLink);
   }
 
   return {
@@ -351,6 +367,8 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
       if (emails.includes(sender.email.toLowerCase())) throw new AppError(400, 'invite_self', groupTexts.inviteSelf);
       const now = clock.now();
       const nowIso = now.toISOString();
+      // A deadline move counted, given back when the invitation as a whole is refused.
+      let takenMove: (() => Promise<void>) | null = null;
       const outcome = await db.transaction().execute(async (trx) => {
         const [locked] = await gifts.lockGifts(trx, [gift.id]);
         if (!locked) throw giftNotFound();
@@ -359,13 +377,18 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
         if (req.deadline !== undefined) {
           const deadline = checkDeadline(locked, plan, req.deadline, now);
           if (deadline !== group.deadline) {
+            // A few moves a day per group: each one may mail every invitee (coalesced below).
+            const move = await deadlineWindow.take([{ key: gift.id, max: GROUP_DEADLINE_CHANGES.moves, windowMs: GROUP_DEADLINE_CHANGES.windowMs }], now.getTime());
+            if (!move.admitted) throw new AppError(429, 'too_many_deadline_moves', groupTexts.tooManyDeadlineMoves, { retryAfter: Math.max(1, Math.ceil(move.retryAfterMs / 1000)) });
+            takenMove = move.release;
             await repo.setDeadline(trx, gift.id, deadline, nowIso);
             await scheduleDeadline(trx, gift.id, deadline, now);
-            // Those invited before, and not yet in, hear of the new deadline (their invitation named the old one).
+            // Those invited before, and not yet in, hear of the new deadline (their invitation named the old one):
+            // one mail per invitee per few hours at most, naming the deadline as it is when the mail goes.
             const contributed = new Set((await repo.listContributions(trx, gift.id)).map((c) => c.invitation_id));
             for (const inv of await repo.listInvitations(trx, gift.id)) {
               if (contributed.has(inv.id)) continue;
-              await enqueue(trx, now, 'group.mail', { invitationId: inv.id, kind: 'deadline' }, groupMailJob(gift.id, inv.id, `deadline:${deadline}`));
+              await enqueueAtMostEvery(trx, now, 'group.mail', { invitationId: inv.id, kind: 'deadline' }, { ...groupMailJob(gift.id, inv.id, 'deadline'), gapMs: GROUP_DEADLINE_CHANGES.noticeGapMs });
             }
           }
         }
@@ -388,6 +411,9 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
           await enqueue(trx, now, 'group.mail', { invitationId: id, kind: 'invite' }, groupMailJob(gift.id, id, 'invite'));
         }
         return true;
+      }).catch(async (err: unknown) => {
+        await takenMove?.();
+        throw err;
       });
       if (outcome) wakeJobs?.();
       const { group, invitations, contributions } = await stateOf(db, (await gifts.findGift(db, gift.id)) ?? gift, plan, limit);
@@ -454,6 +480,44 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
       wakeJobs?.();
     },
 
+    /**
+     * Takes an invitee's place back (issue 37): the invitation goes, so its link stops at once, and with it their
+     * contribution (files included) unless the recipient already opened the gift.
+     */
+    async removeInvitation(sender: Sender, giftId: string, invitationId: string) {
+      const { gift, plan, limit } = await ownGift(sender, giftId);
+      const now = clock.now();
+      const { c, dropped } = await db.transaction().execute(async (trx) => {
+        const [locked] = await gifts.lockGifts(trx, [gift.id]);
+        const invitation = await repo.findInvitation(trx, invitationId);
+        if (!locked || !invitation || invitation.gift_id !== gift.id) throw new AppError(404, 'invitation_not_found', groupTexts.invitationNotFound);
+        if (locked.first_opened_at) throw openedLocked();
+        const c = await repo.findContributionOfInvitation(trx, invitation.id);
+        if (c) await repo.deleteContribution(trx, c);
+        await repo.deleteInvitation(trx, invitation.id);
+        return { c, dropped: c ? await refreshCombined(trx, locked, now) : null };
+      });
+      await dropFiles([...filesOf(c), dropped]);
+      wakeJobs?.();
+      const { group } = await stateOf(db, gift, plan, limit);
+      return { success: true as const, group };
+    },
+
+    /** A new shared link (issue 37): the old one stops at once; per-person links are unchanged. */
+    async rotateSharedLink(sender: Sender, giftId: string) {
+      const { gift, plan, limit } = await ownGift(sender, giftId);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const [locked] = await gifts.lockGifts(trx, [gift.id]);
+        if (!locked) throw giftNotFound();
+        await ensureGroup(trx, locked, plan, now);
+        const nonce = randomHex(16);
+        await repo.setInviteLink(trx, gift.id, nonce, links.hash(links.shared(gift.id, nonce)), now.toISOString());
+      });
+      const { group } = await stateOf(db, gift, plan, limit);
+      return { success: true as const, group };
+    },
+
     async close(sender: Sender, giftId: string) {
       const { gift, plan, limit } = await ownGift(sender, giftId);
       const now = clock.now();
@@ -493,25 +557,28 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
     },
 
     /** The shared link: a code to the address the visitor gives (any address: the link is the organizer's invitation). */
-    async sendCode(token: string, email: string) {
+    async sendCode(token: string, email: string, client: string) {
       const r = await resolve(token);
       if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
-      await refuseOrganizer(r.gift, email);
       if (!groupIsOpen(r.group, r.gift, clock.now())) throw closed();
-      await codes.send('contributor', email, RECIPIENT_RESEND_COOLDOWN_S);
-      return { success: true as const, resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
+      // The organizer's address is answered as any other (issue 37: the answer must not say whose it is); no code
+      // is mailed to it, and its verify is refused.
+      const organizer = await isOrganizer(r.gift, email);
+      const { resendAfter } = await codes.send('contributor', email, client, RECIPIENT_RESEND_COOLDOWN_S, { deliver: !organizer });
+      return { success: true as const, resendAfter };
     },
 
     /** The shared link: the code proves the address; the visitor continues with their own per-person link. */
     async verify(token: string, email: string, code: string) {
       const r = await resolve(token);
       if (r.kind !== 'shared') throw new AppError(400, 'not_shared_link', groupTexts.notSharedLink);
-      await refuseOrganizer(r.gift, email);
       const plan = planOf(r.gift);
       const limit = groupContributorLimit(plan.id);
       const now = clock.now();
       if (!groupIsOpen(r.group, r.gift, now)) throw closed();
       const codeId = await codes.check('contributor', email, code);
+      // Only after the code: a wrong code for the organizer's address is answered as any other's.
+      await refuseOrganizer(r.gift, email);
       const invitationId = await db.transaction().execute(async (trx) => {
         const [gift] = await gifts.lockGifts(trx, [r.gift.id]);
         const group = await repo.lockGroup(trx, r.gift.id);

@@ -4,12 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
 import { attachmentDisposition, contentTypeOf, downloadName, type MediaStorage, signedUrlExpiry } from '../../adapters/media-storage.ts';
 import { AppError } from '../../lib/errors.ts';
+import { giftUnavailable } from '../scans/gift-rules.ts';
 
 /**
  * Serves stored media behind HMAC-signed, expiring URLs. Local files go out through @fastify/static (Range,
  * conditional requests); media in a bucket is a redirect to a presigned GET that expires with our own URL.
  */
-export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; clock: Clock }, done: (err?: Error) => void) {
+/** A stored file's gift: every message, photo, contribution and reaction lives under its gift's id. */
+const GIFT_OF_KEY = /^(?:gifts|reactions)\/([0-9a-f]{32})\//;
+
+export interface MediaRoutesOptions {
+  media: MediaStorage;
+  clock: Clock;
+  /** Whether staff took the gift down: its files are served to nobody, from that moment (issue 37). */
+  takenDown: (giftId: string) => Promise<boolean>;
+}
+
+export function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions, done: (err?: Error) => void) {
   const { media, clock } = opts;
   const forbidden = () => new AppError(403, 'media_url_invalid', texts.sender.mediaLinkExpired);
 
@@ -30,6 +41,8 @@ export function mediaRoutes(app: FastifyInstance, opts: { media: MediaStorage; c
       const now = clock.now();
       const expiresAt = signedUrlExpiry(exp);
       if (!expiresAt || !media.verifySignedUrl(key, exp, sig, now, download, name)) throw forbidden();
+      const giftId = GIFT_OF_KEY.exec(key)?.[1];
+      if (giftId && (await opts.takenDown(giftId))) throw giftUnavailable();
       const source = await media.source(key, { download, name, expiresAt, now });
       if (!source) throw new AppError(404, 'not_found', texts.sender.notFound);
 

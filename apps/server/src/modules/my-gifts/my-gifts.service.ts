@@ -12,7 +12,7 @@ import { deliveriesOf } from '../deliveries/deliveries.repository.ts';
 import { toDelivery } from '../deliveries/deliveries.service.ts';
 import { deleteGifts } from '../gift-deletion/gift-deletion.ts';
 import { firstPhotos, ratedPhotos } from '../gifts/gift-photos.repository.ts';
-import { planOf, scansAllowed, validUntil, withdrawn } from '../gifts/gift-plan.ts';
+import { planOf, refuseIfTakenDown, scansAllowed, validUntil, withdrawn } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import { recordedReactions } from '../reactions/reactions.repository.ts';
@@ -100,8 +100,9 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
           ended:
             gift.status === 'active' &&
             ((until !== null && until <= now) || (scansAllowed(gift, plan) !== null && gift.scans_used >= scansAllowed(gift, plan)!) || withdrawn(gift)),
+          ...(gift.taken_down_at ? { withdrawn: 'taken_down' as const } : gift.refunded_at ? { withdrawn: 'refunded' as const } : {}),
           firstOpenedAt: gift.first_opened_at,
-          canReplaceMessage: gift.first_opened_at === null,
+          canReplaceMessage: gift.first_opened_at === null && gift.taken_down_at === null,
           // Downloads are part of what was paid for: none before payment.
           downloads: {
             message:
@@ -128,8 +129,9 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
     /** A new backup code for the sender's own paid gift; the old one stops working at once (decision 039). */
     async renewBackupCode(sender: Sender, giftId: string): Promise<string> {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
-      const code = gift ? await renewBackupCode(db, backupCodes, gift) : null;
       if (!gift) throw giftNotFound();
+      refuseIfTakenDown(gift);
+      const code = await renewBackupCode(db, backupCodes, gift);
       if (!code) throw new AppError(409, 'gift_not_paid', texts.backupCode.notPaid);
       return code;
     },
@@ -138,6 +140,7 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
     async deleteGift(sender: Sender, giftId: string): Promise<void> {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
+      refuseIfTakenDown(gift);
       // Rows in one transaction, files by the job it queues (modules/gift-deletion).
       await db.transaction().execute((trx) => deleteGifts(trx, [gift.id], clock.now()));
       await eraseFromDisk();
@@ -150,8 +153,10 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
      */
     async deleteAccount(sender: Sender): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const ids = (await gifts.listSenderGifts(trx, sender.id)).map((g) => g.id);
-        await deleteGifts(trx, ids, clock.now());
+        const own = await gifts.listSenderGifts(trx, sender.id);
+        // A taken-down gift is evidence: the account stays while one is (staff lift it, or keep it).
+        own.forEach(refuseIfTakenDown);
+        await deleteGifts(trx, own.map((g) => g.id), clock.now());
         await deleteSubjectSessions(trx, 'sender', sender.id);
         await deleteSubjectSessions(trx, 'recipient', sender.email);
         await deleteRecipientByEmail(trx, sender.email);

@@ -127,7 +127,18 @@ export const giftIdsByOrderRef = async (db: Executor, ref: string): Promise<stri
   ).map((r) => r.gift_id);
 
 /** Marks a paid order refunded in full; false when it was not paid or was refunded already. */
-export async function markOrderRefunded(db: Executor, id: string, refundId: string, now: string): Promise<boolean> {
+/** Gives a refund mark back (the provider refused the refund it was taken for). */
+export async function unmarkOrderRefunded(db: Executor, id: string, markedAt: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ refunded_at: null, refund_id: null, updated_at: now }).where('id', '=', id).where('refunded_at', '=', markedAt).execute();
+}
+
+/** The provider's id of a refund the order is marked with. */
+export async function setRefundId(db: Executor, id: string, refundId: string, now: string): Promise<void> {
+  await db.updateTable('orders').set({ refund_id: refundId, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Marks a paid order refunded (its refund id once the provider gave one); false when it was already. */
+export async function markOrderRefunded(db: Executor, id: string, refundId: string | null, now: string): Promise<boolean> {
   const res = await db
     .updateTable('orders')
     .set({ refunded_at: now, refund_id: refundId, updated_at: now })

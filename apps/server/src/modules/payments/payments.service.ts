@@ -23,7 +23,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
-import { planOf } from '../gifts/gift-plan.ts';
+import { planOf, refuseIfTakenDown } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import * as repo from './payments.repository.ts';
@@ -162,6 +162,7 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
     async createOrder(sender: Sender, giftId: string): Promise<CreateOrderResponse> {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
+      refuseIfTakenDown(gift);
       if (gift.status === 'active') throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);
       if (gift.status !== 'message_uploaded') {
         throw new AppError(409, 'gift_not_ready_for_payment', texts.sender.giftNotReadyForPayment);

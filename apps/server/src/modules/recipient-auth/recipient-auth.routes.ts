@@ -34,7 +34,7 @@ export function recipientAuthRoutes(app: FastifyInstance, opts: RecipientAuthRou
     API.sendOtp,
     { config, schema: { tags, summary: 'Mail a 6-digit code to the recipient', body: RecipientSendOtpRequest } },
     async (request) => {
-      const { resendAfter } = await service.sendCode(request.body.email);
+      const { resendAfter } = await service.sendCode(request.body.email, request.ip);
       return { success: true, resendAfter };
     },
   );

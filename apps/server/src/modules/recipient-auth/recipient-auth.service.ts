@@ -18,16 +18,22 @@ export function createRecipientAuthService(deps: OneTimeCodesDeps) {
   const codes = createOneTimeCodes(deps);
 
   return {
+    /**
+     * The same answer for every address (issue 37): whether one has a gift is not told to whoever asks. Its owner
+     * learns it after proving the address with a code (verify-otp's isReady and giftIds).
+     */
     async checkEmail(email: string): Promise<CheckEmailResponse> {
-      const active = await gifts.listActiveGiftsForEmail(db, email, 1);
-      return active.length > 0 ? { success: true, exists: true } : { success: true, exists: false, message: texts.recipient.noActiveGifts };
+      await gifts.listActiveGiftsForEmail(db, email, 1);
+      return { success: true, exists: true };
     },
 
-    /** Codes go only to addresses some gift is addressed to: the call cannot be used to mail strangers. */
-    async sendCode(email: string): Promise<{ resendAfter: number }> {
-      if (!(await gifts.newestGiftForEmail(db, email))) throw new AppError(404, 'no_gifts', texts.recipient.noActiveGifts);
-      await codes.send('recipient', email, RECIPIENT_RESEND_COOLDOWN_S);
-      return { resendAfter: RECIPIENT_RESEND_COOLDOWN_S };
+    /**
+     * The same answer for every address (issue 37), but a code is mailed only to an address some gift is addressed to:
+     * the call cannot be used to mail strangers, nor to learn who has a gift.
+     */
+    async sendCode(email: string, client: string): Promise<{ resendAfter: number }> {
+      const addressed = (await gifts.newestGiftForEmail(db, email)) !== undefined;
+      return codes.send('recipient', email, client, RECIPIENT_RESEND_COOLDOWN_S, { deliver: addressed });
     },
 
     /** Checks the code and starts a recipient session for this e-mail; returns the raw token for the cookie. */

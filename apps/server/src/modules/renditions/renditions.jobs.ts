@@ -39,8 +39,12 @@ export const renderFailureText = (error: string) => (error.startsWith(TOO_COSTLY
  * finds what a killed attempt left by them (the partial index jobs_render_leftovers_idx names the same kinds).
  */
 export const RENDER_JOB_KINDS = ['message.render', 'reaction.render', 'contribution.render'] as const;
-/** Every kind that runs ffmpeg: the render lane's (RENDER_CONCURRENCY), apart from deliveries and notices. */
-export const RENDER_LANE_KINDS = [...RENDER_JOB_KINDS, 'group.render'] as const;
+/** The single messages' lane (RENDER_CONCURRENCY): a message, reaction or contribution, apart from everything else. */
+export const RENDER_LANE_KINDS = RENDER_JOB_KINDS;
+/** The combined renders' own lane (GROUP_RENDER_CONCURRENCY): minutes of ffmpeg that no single message waits behind. */
+export const COMBINED_LANE_KINDS = ['group.render'] as const;
+/** Every kind that runs ffmpeg, apart from deliveries and notices. */
+export const FFMPEG_KINDS = [...RENDER_LANE_KINDS, ...COMBINED_LANE_KINDS] as const;
 
 /**
  * Every key attempt `attempt` of render job `jobId` may write for the stored file `key`: named after the job and

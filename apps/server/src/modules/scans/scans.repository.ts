@@ -6,6 +6,10 @@ export const failureScope = {
   gift: (giftId: string) => `gift:${giftId}`,
   /** Backup-code tries of a gift (decision 039). */
   code: (giftId: string) => `code:${giftId}`,
+  /** Backup-code tries of a gift from one client address. */
+  codeClient: (giftId: string, address: string) => `code:${giftId}:ip:${address}`,
+  /** Backup-code tries from one client address, every gift. */
+  codeIp: (address: string) => `code-ip:${address}`,
   recipient: (email: string) => `recipient:${email}`,
   ip: (address: string) => `ip:${address}`,
 };
@@ -37,6 +41,7 @@ export const recentFailures = (db: Executor, scope: string, since: string, limit
 /** The counters of deleted gifts (their scans and backup-code tries). */
 export async function deleteGiftFailures(db: Executor, giftIds: string[]): Promise<void> {
   if (giftIds.length === 0) return;
+  // Each address's tries of these gifts (code:{giftId}:ip:…) are not named: they leave with their hour like any other.
   await db.deleteFrom('scan_failures').where('scope', 'in', giftIds.flatMap((id) => [failureScope.gift(id), failureScope.code(id)])).execute();
 }
 

@@ -61,7 +61,7 @@ function backupCodeRoutes(app: FastifyInstance, opts: Parameters<typeof scansRou
     },
     // A code that opens nothing throws (400, 429, the plan's refusals): an answer here is always a reveal.
     async (request, reply) =>
-      sendOutcome(grants, reply, await service.openWithCode(request.params.giftId, request.body.code)) as OpenWithCodeResponse,
+      sendOutcome(grants, reply, await service.openWithCode(request.params.giftId, request.body.code, request.ip)) as OpenWithCodeResponse,
   );
 
   api.post(
@@ -79,7 +79,7 @@ function backupCodeRoutes(app: FastifyInstance, opts: Parameters<typeof scansRou
     async (request, reply) => {
       const recipient = await requireRecipient(request);
       const { code, recipient_id } = request.body;
-      return sendOutcome(grants, reply, await service.openWithCodeForRecipient(recipient, recipient_id, code)) as OpenWithCodeResponse;
+      return sendOutcome(grants, reply, await service.openWithCodeForRecipient(recipient, recipient_id, code, request.ip)) as OpenWithCodeResponse;
     },
   );
 }

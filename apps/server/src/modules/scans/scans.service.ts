@@ -71,23 +71,50 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
   }
 
   /**
-   * Backup codes (decision 039): tries are counted per gift in the database (scope `code:{giftId}`), so the limit
-   * holds across API nodes; BACKUP_CODE.wrongPerGift wrong codes within the hour, then every try answers 429. A try
-   * is written down before its code is compared, and a right one takes its row back: tries sent all at once are
-   * each counted, so no more than that many wrong codes are ever compared in the hour, however many arrive together.
+   * Backup codes (decision 039, issue 37): wrong codes are counted in the database (so the limits hold across API
+   * nodes) per gift and client address (`code:{giftId}:ip:{client}`), per client address over all gifts
+   * (`code-ip:{client}`) and per gift (`code:{giftId}`), within the hour. A client address over either of its own
+   * limits is refused (429); a gift over its pace refuses only the addresses that have guessed wrong for it: its
+   * recipient, typing the right code from their own address, still opens it, whoever guessed before. A try is written
+   * down before its code is compared and re-checked with itself counted (tries sent all at once are each counted);
+   * a right one takes its rows back.
    */
-  const codeScope = repo.failureScope.code;
-  async function withCodeTry<T>(giftIds: string[], attempt: () => T | null): Promise<T> {
-    const max = BACKUP_CODE.wrongPerGift;
+  const { code: codeScope, codeClient, codeIp } = repo.failureScope;
+  async function withCodeTry<T>(giftIds: string[], client: string, attempt: () => T | null): Promise<T> {
     if (giftIds.length === 0) throw new AppError(400, 'backup_code_wrong', texts.backupCode.wrong);
-    await assertNotThrottled(giftIds.map((id) => ({ scope: codeScope(id), max })), BACKUP_CODE.windowMs, tooManyWrongCodes);
-    const rows = giftIds.map((id) => ({ id: randomHex(16), scope: codeScope(id) }));
     const now = clock.now();
+    const since = new Date(now.getTime() - BACKUP_CODE.windowMs).toISOString();
+    const count = (scope: string, max: number) => repo.recentFailures(db, scope, since, max);
+    // Refused when a limit holds `extra` or more beyond its max (0 before this try is written, 1 after).
+    async function assertOpen(extra: number) {
+      const refusals: { created_at: string }[] = [];
+      const over = (rows: { created_at: string }[], max: number) => {
+        const oldest = rows[max - 1 + extra];
+        if (oldest) refusals.push(oldest);
+      };
+      over(await count(codeIp(client), BACKUP_CODE.wrongPerClientAll + extra), BACKUP_CODE.wrongPerClientAll);
+      for (const id of giftIds) {
+        const mine = await count(codeClient(id, client), BACKUP_CODE.wrongPerClient + extra);
+        over(mine, BACKUP_CODE.wrongPerClient);
+        // The gift's pace binds only an address that has guessed wrong for it (beyond this try).
+        if (mine.length > extra) over(await count(codeScope(id), BACKUP_CODE.wrongPerGift + extra), BACKUP_CODE.wrongPerGift);
+      }
+      const first = refusals.sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at))[0];
+      if (first) throw tooManyWrongCodes(Math.max(1, Math.ceil((Date.parse(first.created_at) + BACKUP_CODE.windowMs - now.getTime()) / 1000)));
+    }
+    await assertOpen(0);
+    const rows = [
+      { id: randomHex(16), scope: codeIp(client) },
+      ...giftIds.flatMap((id) => [
+        { id: randomHex(16), scope: codeScope(id) },
+        { id: randomHex(16), scope: codeClient(id, client) },
+      ]),
+    ];
     await repo.recordFailures(db, rows, now.toISOString(), new Date(now.getTime() - Math.max(limit.windowMs, BACKUP_CODE.windowMs)).toISOString());
     const taken = () => repo.deleteFailures(db, rows.map((r) => r.id));
     try {
-      // Counted with this try: one over the limit (others arrived at the same moment) and it is not made.
-      await assertNotThrottled(giftIds.map((id) => ({ scope: codeScope(id), max: max + 1 })), BACKUP_CODE.windowMs, tooManyWrongCodes);
+      // Counted with this try: over a limit (others arrived at the same moment) and it is not made.
+      await assertOpen(1);
     } catch (err) {
       await taken();
       throw err;
@@ -123,22 +150,23 @@ export function createScansService({ failureLimit, backupCodes, ...deps }: Scans
      * Direct flow by backup code: the gift link plus the gift's code reveal it exactly as a matching scan does
      * (the same answer, grant, counted reveal and notice; score 0, nothing was matched).
      */
-    async openWithCode(giftId: string, code: string): Promise<ScanOutcome> {
+    async openWithCode(giftId: string, code: string, clientIp: string): Promise<ScanOutcome> {
       const gift = await core.linkedGift(giftId);
-      await withCodeTry([gift.id], () => (backupCodes.matches(gift.id, gift.backup_code, code) ? gift : null));
+      await withCodeTry([gift.id], clientIp, () => (backupCodes.matches(gift.id, gift.backup_code, code) ? gift : null));
       return core.revealed(gift, 0, 'code');
     },
 
     /**
      * Recipient flow by backup code: the code is tried against the session e-mail's active gifts (newest 20); a
-     * wrong one counts against each of them, so no gift sees more than its 5 wrong codes an hour.
+     * wrong one counts against each of them.
      */
-    async openWithCodeForRecipient(recipient: Recipient, recipientId: string | undefined, code: string): Promise<ScanOutcome> {
+    async openWithCodeForRecipient(recipient: Recipient, recipientId: string | undefined, code: string, clientIp: string): Promise<ScanOutcome> {
       assertOwnRecipient(recipient, recipientId);
       const candidates = await core.candidatesOf(recipient);
       // Every candidate is compared, so the time taken does not say which gift (if any) the code belongs to.
       const gift = await withCodeTry(
         candidates.map((g) => g.id),
+        clientIp,
         () => candidates.filter((g) => backupCodes.matches(g.id, g.backup_code, code))[0] ?? null,
       );
       return core.revealed(gift, 0, 'code');

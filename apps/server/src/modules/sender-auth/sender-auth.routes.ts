@@ -33,7 +33,7 @@ export function senderAuthRoutes(app: FastifyInstance, opts: SenderAuthRoutesOpt
     API.sendEmail,
     { config: limited, schema: { tags, summary: 'Mail a 6-digit code to the sender', body: SendEmailRequest } },
     async (request) => {
-      const { resendAfter } = await service.sendEmailCode(request.body.email);
+      const { resendAfter } = await service.sendEmailCode(request.body.email, request.ip);
       return { success: true, resendAfter };
     },
   );

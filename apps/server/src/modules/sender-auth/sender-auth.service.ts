@@ -1,35 +1,22 @@
 import { SENDER_RESEND_COOLDOWN_S } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import type { UpdateUserRequest } from '@giftlens/contract/sender';
-import type { Clock } from '../../adapters/clock.ts';
-import type { Mailer } from '../../adapters/mail.ts';
-import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createOneTimeCodes } from '../auth/one-time-codes.ts';
+import { createOneTimeCodes, type OneTimeCodesDeps } from '../auth/one-time-codes.ts';
 import * as repo from './sender-auth.repository.ts';
 import type { Sender } from './sender-auth.table.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export interface SenderAuthDeps {
-  db: Db;
-  mailer: Mailer;
-  clock: Clock;
-  sessionSecret: string;
-  log: (line: string) => void;
-}
-
-export function createSenderAuthService(deps: SenderAuthDeps) {
+export function createSenderAuthService(deps: OneTimeCodesDeps) {
   const { db, clock } = deps;
   const codes = createOneTimeCodes(deps);
 
   return {
-    /** Sends a fresh 6-digit code; the 60 s cooldown per address is enforced here, not trusted to the page. */
-    async sendEmailCode(email: string): Promise<{ resendAfter: number }> {
-      await codes.send('sender', email, SENDER_RESEND_COOLDOWN_S);
-      return { resendAfter: SENDER_RESEND_COOLDOWN_S };
-    },
+    /** Sends a fresh 6-digit code asked for from `client`; the limits (CODE_LIMITS) are enforced here, not trusted to the page. */
+    sendEmailCode: (email: string, client: string): Promise<{ resendAfter: number }> =>
+      codes.send('sender', email, client, SENDER_RESEND_COOLDOWN_S),
 
     /** Checks the code and starts a session; returns the raw session token for the cookie. */
     async verifyEmailCode(email: string, code: string) {

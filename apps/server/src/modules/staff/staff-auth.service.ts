@@ -63,9 +63,9 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
     isStaff: (email: string) => staff.has(email),
     enabled: staff.size > 0,
 
-    async sendCode(email: string) {
-      await codes.send('staff', email, SENDER_RESEND_COOLDOWN_S, { deliver: staff.has(email) });
-      return { success: true as const, resendAfter: SENDER_RESEND_COOLDOWN_S };
+    async sendCode(email: string, client: string) {
+      const { resendAfter } = await codes.send('staff', email, client, SENDER_RESEND_COOLDOWN_S, { deliver: staff.has(email) });
+      return { success: true as const, resendAfter };
     },
 
     /**

@@ -66,7 +66,7 @@ export function staffRoutes(
   };
 
   api.post(staffApi.sendCode, { ...limited, schema: { tags, summary: 'E-mail a sign-in code (the same answer for any address)', body: StaffSendCodeRequest } }, async (request) =>
-    auth.sendCode(request.body.email),
+    auth.sendCode(request.body.email, request.ip),
   );
   api.post(
     staffApi.verify,
@@ -119,6 +119,9 @@ export function staffRoutes(
   );
   api.post(staffApi.takedown(':giftId'), { ...staffOnly, schema: { tags, summary: 'Take the gift down for abuse', params: GiftParams, body: StaffReasonRequest } }, async (request) =>
     service.takedown(await requireStaff(request), request.params.giftId, request.body.reason),
+  );
+  api.post(staffApi.liftTakedown(':giftId'), { ...staffOnly, schema: { tags, summary: 'Lift a take-down (audited): the gift opens and can be changed again', params: GiftParams, body: StaffReasonRequest } }, async (request) =>
+    service.liftTakedown(await requireStaff(request), request.params.giftId, request.body.reason),
   );
   api.post(
     staffApi.resend(':giftId', ':deliveryId'),

@@ -291,10 +291,11 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     },
 
     /**
-     * Refunds the paid order in full through the provider that took the money, then marks the order and the gift
-     * (which no longer opens) and queues the sender's e-mail, with the audit entry, in one transaction. A provider's
-     * refusal changes nothing; the provider's idempotency (Stripe's key; a second Razorpay refund of a fully refunded
-     * payment is refused) keeps a retry after a crash from paying twice.
+     * Refunds the paid order in full (issue 37): first the order and the gift (which no longer opens) are marked
+     * refunded with the audit entry, in one transaction; only once the database took that is the provider asked; its
+     * refund id and the sender's e-mail follow. A provider's refusal takes the marks back (audited `refund_failed`);
+     * the provider's idempotency (Stripe's key; a second Razorpay refund of a fully refunded payment is refused) keeps
+     * a retry after a crash from paying twice.
      */
     async refund(who: StaffMember, giftId: string, reason: string) {
       const gift = await found(giftId);
@@ -303,17 +304,30 @@ export function createStaffService({ db, media, clock, payments: providers, wake
       if (!order?.payment_id) throw new AppError(409, 'not_paid', staffTexts.notPaid);
       const provider = Object.values(providers).find((p) => p.name === order.provider);
       if (!provider) throw new AppError(502, 'refund_failed', staffTexts.refundFailed);
+      // The database takes the change first (the order and the gift marked refunded, audited with the reason): only
+      // then is the provider asked, so no money moves for a change the database refused. A refusal takes the marks
+      // back and is audited too.
+      const marked = clock.now().toISOString();
+      const details = { orderId: order.id, provider: order.provider, amountMinor: order.amount_minor, currency: order.currency };
+      await audited(who, giftId, 'refund', reason, details, async (trx) => {
+        if (!(await payments.markOrderRefunded(trx, order.id, null, marked))) throw new AppError(409, 'already_refunded', staffTexts.alreadyRefunded);
+        await gifts.withdrawGift(trx, giftId, 'refunded_at', marked);
+      });
       let refundId: string;
       try {
         ({ refundId } = await provider.refund(order.payment_id, order.amount_minor));
       } catch (err) {
         log(`[staff] refund of order ${order.id} through ${order.provider} failed: ${err instanceof Error ? err.message : String(err)}`);
+        const now = clock.now().toISOString();
+        await audited(who, giftId, 'refund_failed', reason, { ...details, error: (err instanceof Error ? err.message : String(err)).slice(0, 500) }, async (trx) => {
+          await payments.unmarkOrderRefunded(trx, order.id, marked, now);
+          await gifts.unwithdrawRefund(trx, giftId, marked, now);
+        });
         throw new AppError(502, 'refund_failed', staffTexts.refundFailed);
       }
       const now = clock.now();
-      await audited(who, giftId, 'refund', reason, { orderId: order.id, provider: order.provider, refundId, amountMinor: order.amount_minor, currency: order.currency }, async (trx) => {
-        await payments.markOrderRefunded(trx, order.id, refundId, now.toISOString());
-        await gifts.withdrawGift(trx, giftId, 'refunded_at', now.toISOString());
+      await db.transaction().execute(async (trx) => {
+        await payments.setRefundId(trx, order.id, refundId, now.toISOString());
         await enqueue(trx, now, 'staff.notice', { giftId, kind: 'refunded' }, { key: `staff-notice:refunded:${giftId}`, giftId });
       });
       wakeJobs?.();
@@ -329,6 +343,17 @@ export function createStaffService({ db, media, clock, payments: providers, wake
         await enqueue(trx, now, 'staff.notice', { giftId, kind: 'taken_down' }, { key: `staff-notice:taken_down:${giftId}`, giftId });
       });
       wakeJobs?.();
+      return detail(await found(giftId));
+    },
+
+    /** Lifts a take-down (audited `lift_take_down`): the gift opens again and its sender may change it again. */
+    async liftTakedown(who: StaffMember, giftId: string, reason: string) {
+      const gift = await found(giftId);
+      if (!gift.taken_down_at) throw new AppError(409, 'not_taken_down', staffTexts.notTakenDown);
+      const now = clock.now();
+      await audited(who, giftId, 'lift_take_down', reason, { takenDownAt: gift.taken_down_at }, async (trx) => {
+        if (!(await gifts.liftTakedown(trx, giftId, now.toISOString()))) throw new AppError(409, 'not_taken_down', staffTexts.notTakenDown);
+      });
       return detail(await found(giftId));
     },
 

@@ -19,7 +19,7 @@ import { renderJob } from '../../jobs/keys.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { randomHex, randomToken } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
-import { planOf } from '../gifts/gift-plan.ts';
+import { planOf, refuseIfTakenDown } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MediaGate } from '../media/media-gate.ts';
@@ -68,6 +68,7 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
   async function ownChangeableGift(sender: Sender, giftId: string): Promise<Gift> {
     const gift = await gifts.findSenderGift(db, giftId, sender.id);
     if (!gift) throw giftNotFound();
+    refuseIfTakenDown(gift);
     if (!changeable(gift)) throw messageLocked();
     return gift;
   }

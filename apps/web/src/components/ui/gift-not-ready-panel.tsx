@@ -14,15 +14,22 @@ const GIVER_STEPS = [
  * "Gift Not Ready Yet": the gift is still being prepared, what the giver might be doing, the reason the
  * server gave, and Back to Home. Shown at /gift-not-ready and in place on a gift link that is not active yet.
  */
-export function GiftNotReadyPanel({ reason }: { reason: string }) {
+export function GiftNotReadyPanel({ reason, retry }: { reason: string; retry?: { to: string; label: string } }) {
   return (
     <StatusPanel
       icon={<Hourglass className="size-8" aria-hidden />}
       title="Gift Not Ready Yet"
       actions={
-        <ButtonLink to="/" block>
-          Back to Home
-        </ButtonLink>
+        <>
+          {retry ? (
+            <ButtonLink to={retry.to} block className="sm:w-auto sm:flex-1">
+              {retry.label}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/" block variant={retry ? 'secondary' : 'primary'} className={retry ? 'sm:w-auto sm:flex-1' : undefined}>
+            Back to Home
+          </ButtonLink>
+        </>
       }
     >
       <p className="text-lg text-stone-700">Your gift is still being prepared. Good things take a little time!</p>

@@ -12,6 +12,10 @@ describe('gift link failure texts', () => {
     expect(verifyGiftErrorText(new Error('boom'))).toBe(texts.recipient.unexpected);
   });
 
+  it('says a refunded or taken-down gift (410) is no longer available, not to try again later (issue 37)', () => {
+    expect(verifyGiftErrorText(new ApiError(texts.recipient.giftUnavailable, 410, 'gift_unavailable'))).toBe('This gift is no longer available.');
+  });
+
   it('says a link to a gift that does not exist or was deleted is dead, not to try again later', () => {
     expect(verifyGiftErrorText(new ApiError('Gift not found', 404, 'gift_not_found'))).toBe(texts.recipient.giftLinkGone);
     expect(texts.recipient.giftLinkGone).toBe("This gift link doesn't exist or has been removed.");

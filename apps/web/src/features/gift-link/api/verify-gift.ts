@@ -30,6 +30,8 @@ export function verifyGiftErrorText(err: unknown): string {
     if (err.code === 'bad_response') return texts.recipient.verificationFailed;
     // No such gift (never was, or deleted): say so, not "try again later" (kept for real failures).
     if (err.status === 404) return texts.recipient.giftLinkGone;
+    // Refunded or taken down (410): the server's own words, "This gift is no longer available." (issue 37).
+    if (err.status === 410) return texts.recipient.giftUnavailable;
     if (err.status > 0) return texts.recipient.verifyGiftHttpFailed;
   }
   return texts.recipient.unexpected;

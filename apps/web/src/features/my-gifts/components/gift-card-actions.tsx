@@ -37,8 +37,10 @@ interface GiftCardActionsProps {
 }
 
 /** The card's footer: Share, Group gift, the next step (continue, upload again, replace) and Delete. */
-export function GiftCardActions({ gift, status, step, paid, onDelete }: GiftCardActionsProps) {
+export function GiftCardActions({ gift, status, step, paid: active, onDelete }: GiftCardActionsProps) {
   const failed = status.kind === 'failed';
+  // Refunded or taken down: nothing to share; a taken-down gift cannot be deleted either (the server refuses it).
+  const paid = active && !gift.withdrawn;
   return (
     <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-4">
       {paid && !failed ? (
@@ -58,9 +60,11 @@ export function GiftCardActions({ gift, status, step, paid, onDelete }: GiftCard
           <Send className="size-4" aria-hidden /> Share
         </ButtonLink>
       ) : null}
-      <Button variant="ghost" className="ml-auto text-red-700! hover:bg-red-50!" onClick={() => onDelete(gift)}>
-        <Trash2 className="size-4" aria-hidden /> Delete
-      </Button>
+      {gift.withdrawn === 'taken_down' ? null : (
+        <Button variant="ghost" className="ml-auto text-red-700! hover:bg-red-50!" onClick={() => onDelete(gift)}>
+          <Trash2 className="size-4" aria-hidden /> Delete
+        </Button>
+      )}
     </div>
   );
 }

@@ -2,36 +2,8 @@ import type { MyGift } from '@giftlens/contract/my-gifts';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { describe, expect, it } from 'vitest';
 import { giftStatus, nextDelivery, nextStep, occasionText, scansText, validityText } from './gift-status.ts';
+import { paid } from './my-gift.fixture.ts';
 
-const paid: MyGift = {
-  id: '0123456789abcdef0123456789abcdef',
-  status: 'active',
-  recipientName: 'Ravi',
-  recipientEmail: 'ravi@example.com',
-  occasion: 'birthday',
-  planId: 'premium_us',
-  planName: 'Premium',
-  messageType: 'video',
-  messageState: 'ready',
-  messageError: null,
-  photoUrl: '/media/photo?sig=1',
-  recognisability: null,
-  messageUrl: '/media/message?sig=1',
-  posterUrl: null,
-  scansUsed: 0,
-  scansAllowed: 10,
-  paidAt: '2026-11-20T08:00:00.000Z',
-  validUntil: '2026-12-20T08:00:00.000Z',
-  ended: false,
-  firstOpenedAt: null,
-  canReplaceMessage: true,
-  downloads: { message: '/media/message?sig=1&download=1', reaction: null },
-  reaction: null,
-  reactionState: null,
-  deliveries: [],
-  backupCode: null,
-  createdAt: '2026-11-20T07:50:00.000Z',
-};
 const gift = (patch: Partial<MyGift>): MyGift => ({ ...paid, ...patch });
 
 const delivery = (patch: Partial<Delivery>): Delivery => ({
@@ -195,5 +167,22 @@ describe('next step and occasion', () => {
     expect(occasionText('new-job')).toBe('New Job');
     expect(occasionText('mothers-day')).toBe("Mother's Day");
     expect(occasionText('Diwali')).toBe('Diwali');
+  });
+});
+
+describe('a refunded or taken-down gift (issue 37)', () => {
+  const now = new Date('2026-11-21T10:00:00.000Z');
+  it('says "Refunded" or "Taken down", not "Plan ended", and no validity left', () => {
+    const refunded = gift({ withdrawn: 'refunded', ended: true });
+    expect(giftStatus(refunded)).toMatchObject({ kind: 'refunded', text: 'Refunded' });
+    expect(validityText(refunded, now)).toBeNull();
+    const down = gift({ withdrawn: 'taken_down', ended: true, canReplaceMessage: false });
+    expect(giftStatus(down)).toMatchObject({ kind: 'taken-down', text: 'Taken down', tone: 'error' });
+    expect(validityText(down, now)).toBeNull();
+  });
+
+  it('offers no next step that cannot work', () => {
+    expect(nextStep(gift({ withdrawn: 'refunded', ended: true }))).toBeNull();
+    expect(nextStep(gift({ withdrawn: 'taken_down', ended: true, canReplaceMessage: true }))).toBeNull();
   });
 });

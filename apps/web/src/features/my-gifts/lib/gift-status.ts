@@ -22,7 +22,9 @@ export type GiftStatusKind =
   | 'opened'
   | 'reaction-processing'
   | 'reaction'
-  | 'ended';
+  | 'ended'
+  | 'refunded'
+  | 'taken-down';
 
 export type GiftStatusTone = 'neutral' | 'warning' | 'progress' | 'error' | 'success' | 'done';
 
@@ -74,6 +76,13 @@ const lines = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') |
  * otherwise ready to share. A delivery still pending under a later fact is said beneath it.
  */
 export function giftStatus(gift: MyGift): GiftStatusWords {
+  // Staff's word is final (issue 37): say what happened, not that the plan ended.
+  if (gift.withdrawn === 'taken_down') {
+    return { kind: 'taken-down', text: 'Taken down', detail: texts.sender.giftTakenDown, tone: 'error' };
+  }
+  if (gift.withdrawn === 'refunded') {
+    return { kind: 'refunded', text: 'Refunded', detail: 'Your payment was refunded, so the gift link no longer opens.', tone: 'done' };
+  }
   if (gift.messageState === 'failed') {
     return {
       kind: 'failed',
@@ -155,7 +164,7 @@ const DAY_MS = 24 * HOUR_MS;
  * {date}" when that is more than two months away, "No end date" (Lifetime), "Ended {date}"; null before payment.
  */
 export function validityText(gift: MyGift, now: Date): string | null {
-  if (gift.status !== 'active') return null;
+  if (gift.status !== 'active' || gift.withdrawn) return null;
   if (gift.validUntil === null) return 'No end date';
   const until = new Date(gift.validUntil);
   const left = until.getTime() - now.getTime();
@@ -183,7 +192,7 @@ export function nextStep(gift: MyGift): GiftNextStep {
     if (gift.messageState === 'failed') return 'upload-again';
     return gift.status === 'draft' ? 'resume' : 'checkout';
   }
-  return gift.canReplaceMessage && !gift.ended ? 'replace' : null;
+  return gift.canReplaceMessage && !gift.ended && !gift.withdrawn ? 'replace' : null;
 }
 
 /** Deliveries worth showing on the card (a cancelled one is gone from the sender's point of view). */

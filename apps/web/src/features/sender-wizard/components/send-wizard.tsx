@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { onFirstInteraction } from '../../../lib/first-interaction.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
+import { discardReplacedDraft } from '../api/discard-draft.ts';
 import { useSendWizard } from '../hooks/use-send-wizard.ts';
 import type { WizardStep } from '../hooks/use-wizard-state.ts';
 import { ProgressIndicator } from './progress-indicator.tsx';
@@ -117,9 +118,10 @@ export function SendWizard({ region, onRegionChange, renderMessageStep, emailSte
           photos={giftPhotos}
           onPhotosChange={setGiftPhotos}
           onDraftChange={saveDetailsDraft}
-          onCreated={({ photoCheck, ...gift }) =>
-            goTo('message', { currentGiftId: gift.giftId, photoCheck, giftDetails: { ...gift, contactMethod: 'email', senderEmail: state.email } })
-          }
+          onCreated={({ photoCheck, ...gift }) => {
+            if (state.currentGiftId && state.currentGiftId !== gift.giftId) void discardReplacedDraft(state.currentGiftId);
+            goTo('message', { currentGiftId: gift.giftId, photoCheck, giftDetails: { ...gift, contactMethod: 'email', senderEmail: state.email } });
+          }}
         />
       ) : (
         <MissingStep text={texts.sender.planRequired} action="Choose a plan" onAction={() => goTo('pricing')} />

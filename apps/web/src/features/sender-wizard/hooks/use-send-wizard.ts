@@ -70,6 +70,25 @@ export function useSendWizard({ resumeGiftId, onResumed }: { resumeGiftId?: stri
     return () => controller.abort();
   }, [resumeGiftId, replace, reset]);
 
+  // A sender who is signed in already ("Send a new gift" from My Gifts) is not asked for an e-mail code again
+  // (issue 37): a fresh wizard asks the server who is signed in and starts at the plans (or the name step).
+  const startedSignedIn = useRef(false);
+  useEffect(() => {
+    if (resumeGiftId || startedSignedIn.current || currentStep !== 'email' || state.stepHistory.length > 0) return;
+    const controller = new AbortController();
+    getMe(controller.signal)
+      .then((me) => {
+        startedSignedIn.current = true;
+        sessionChecked.current = true;
+        goTo(me.firstName ? 'pricing' : 'userDetails', { email: me.email, firstName: me.firstName }, { resetHistory: true });
+      })
+      .catch(() => {
+        // Not signed in (or not known): the e-mail step, as before. An aborted check runs again next time.
+        if (!controller.signal.aborted) startedSignedIn.current = true;
+      });
+    return () => controller.abort();
+  }, [currentStep, resumeGiftId, goTo, state.stepHistory.length]);
+
   // After a reload the stored step is only a hint: the server session decides whether we may stay there.
   useEffect(() => {
     if (resumeGiftId || sessionChecked.current || !SESSION_STEPS.includes(currentStep)) return;

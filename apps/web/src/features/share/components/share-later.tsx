@@ -12,6 +12,7 @@ import { useRefreshDeliveries } from '../../../deliveries/api/deliveries.ts';
 import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
 import { onFirstInteraction } from '../../../lib/first-interaction.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
+import { confirmationState, type ScheduleConfirmation } from '../lib/schedule-confirmation.ts';
 import type { ScheduleMode } from './schedule-form.tsx';
 
 // The panel opens on a tap (or from My Gifts' Change): the schedule form's code loads on the first interaction
@@ -56,7 +57,9 @@ export function ShareLater({
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   useEffect(() => onFirstInteraction(preloadScheduleForm), []);
   // The confirmation of the delivery just scheduled, and whether the jump home is still to come.
-  const [confirmation, setConfirmation] = useState<{ text: string; leaving: boolean } | null>(null);
+  const [confirmation, setConfirmation] = useState<ScheduleConfirmation | null>(null);
+  const { shown: confirmationShown, listed } = confirmationState(confirmation, pending);
+  if (confirmation && listed && !confirmation.seen) setConfirmation({ ...confirmation, seen: true });
 
   const change = (delivery: Delivery) => onFormChange({ kind: 'change', delivery });
 
@@ -64,7 +67,7 @@ export function ShareLater({
     onFormChange(null);
     const text = texts.sender.deliveryScheduled(formatLongDate(when), formatTime(when));
     toast.success(text);
-    setConfirmation({ text, leaving: true });
+    setConfirmation({ text, leaving: true, at: when.getTime(), seen: false });
     redirect.current = window.setTimeout(() => void navigate(paths.home.href()), REDIRECT_AFTER_SCHEDULE_MS);
   };
   const stay = () => {
@@ -73,6 +76,7 @@ export function ShareLater({
   };
   const changed = (when: Date) => {
     onFormChange(null);
+    setConfirmation(null);
     toast.success(`Delivery rescheduled for ${formatLongDate(when)} at ${formatTime(when)}!`);
   };
 
@@ -134,7 +138,7 @@ export function ShareLater({
         </span>
         <ChevronDown className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
       </button>
-      {confirmation ? <ScheduledConfirmation {...confirmation} onStay={stay} /> : null}
+      {confirmation && confirmationShown ? <ScheduledConfirmation text={confirmation.text} leaving={confirmation.leaving} onStay={stay} /> : null}
       {open ? (
         <div id="share-later-panel" className="mt-3">
           <Suspense fallback={<p className="text-sm text-stone-500">Loading…</p>}>{panel}</Suspense>

@@ -156,7 +156,11 @@ export function SharePage({
 
           {groupSection}
 
-          <PushOptIn recipientName={recipientName} />
+          {gift.data?.firstOpenedAt ? (
+            <p className="text-sm text-stone-600">{recipientName ?? 'The recipient'} already opened the gift.</p>
+          ) : (
+            <PushOptIn recipientName={recipientName} />
+          )}
 
           <p className="mt-5 border-t border-stone-200 pt-4 text-center text-sm text-stone-600">
             Later, see whether it was opened, watch reactions or change deliveries in{' '}

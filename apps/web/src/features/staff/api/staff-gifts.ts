@@ -64,7 +64,8 @@ export type GiftAction =
   | { kind: 'resend'; deliveryId: string; reason: string }
   | ({ kind: 'extend' } & StaffExtendRequest)
   | { kind: 'refund'; reason: string }
-  | { kind: 'takedown'; reason: string };
+  | { kind: 'takedown'; reason: string }
+  | { kind: 'lift'; reason: string };
 
 function actionCall(giftId: string, action: GiftAction): [string, unknown] {
   switch (action.kind) {
@@ -78,6 +79,8 @@ function actionCall(giftId: string, action: GiftAction): [string, unknown] {
       return [staffApi.refund(giftId), { reason: action.reason }];
     case 'takedown':
       return [staffApi.takedown(giftId), { reason: action.reason }];
+    case 'lift':
+      return [staffApi.liftTakedown(giftId), { reason: action.reason }];
   }
 }
 

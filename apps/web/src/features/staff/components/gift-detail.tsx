@@ -129,7 +129,7 @@ function ExtendFields({
   );
 }
 
-/** The two actions that end a gift: their form's words and the confirmation they ask for. */
+/** The actions that end a gift (their form's words and the confirmation they ask for), and lifting a take-down. */
 const CLOSING = {
   refund: (recipient: string) => ({
     title: 'Refund in full',
@@ -144,14 +144,20 @@ const CLOSING = {
   }),
   takedown: () => ({
     title: 'Take down for abuse',
-    description: 'The gift no longer opens and its message is no longer served.',
+    description: 'The gift no longer opens, its media is no longer served, and its sender can no longer change, send or delete it.',
     submitLabel: 'Take down',
     pendingLabel: 'Taking down…',
     confirm: {
       title: 'Take this gift down?',
-      body: <p>Nobody will be able to open it any more. This cannot be undone.</p>,
+      body: <p>Nobody will be able to open it, and its sender cannot change or delete it, until staff lift the take-down.</p>,
       confirmLabel: 'Take down',
     },
+  }),
+  lift: () => ({
+    title: 'Lift the take-down',
+    description: 'The gift opens again and its sender may change, send or delete it again.',
+    submitLabel: 'Lift take-down',
+    pendingLabel: 'Lifting…',
   }),
 } satisfies Record<string, (recipient: string) => Partial<ReasonFormProps>>;
 
@@ -241,6 +247,7 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
               ['message', 'Show message', !g.messageType],
               ['refund', 'Refund', closed || !g.paidAt],
               ['takedown', 'Take down', g.state === 'taken_down'],
+              ['lift', 'Lift take-down', g.state !== 'taken_down'],
             ] as const
           ).map(([key, label, disabled]) => (
             <Button
@@ -280,14 +287,14 @@ export function GiftDetail({ giftId, onBack }: { giftId: string; onBack: () => v
             <ExtendFields gift={g} days={days} scans={scans} onDays={setDays} onScans={setScans} />
           </ReasonForm>
         ) : null}
-        {actions.open === 'refund' || actions.open === 'takedown' ? (
+        {actions.open === 'refund' || actions.open === 'takedown' || actions.open === 'lift' ? (
           <ReasonForm
             key={actions.open}
             {...CLOSING[actions.open](g.recipientName)}
-            danger
+            danger={actions.open !== 'lift'}
             pending={pending}
             error={error}
-            onSubmit={(reason) => actions.run({ kind: actions.open as 'refund' | 'takedown', reason })}
+            onSubmit={(reason) => actions.run({ kind: actions.open as 'refund' | 'takedown' | 'lift', reason })}
             onCancel={() => actions.close()}
           />
         ) : null}

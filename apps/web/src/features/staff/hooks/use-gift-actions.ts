@@ -2,13 +2,14 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useGiftAction, useShowMessage, type GiftAction } from '../api/staff-gifts.ts';
 
 /** Which action's form is open: one at a time. A delivery's "Send again" is keyed by the delivery. */
-export type OpenForm = 'extend' | 'refund' | 'takedown' | 'message' | `resend:${string}` | null;
+export type OpenForm = 'extend' | 'refund' | 'takedown' | 'lift' | 'message' | `resend:${string}` | null;
 
 const DONE: Record<GiftAction['kind'], string> = {
   resend: 'The delivery is being sent again.',
   extend: 'The plan was extended.',
   refund: 'The gift was refunded. The sender is told by e-mail.',
   takedown: 'The gift was taken down.',
+  lift: 'The take-down was lifted: the gift opens again.',
 };
 
 /**

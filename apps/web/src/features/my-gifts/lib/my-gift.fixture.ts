@@ -1,0 +1,32 @@
+import type { MyGift } from '@giftlens/contract/my-gifts';
+
+/** A paid, ready gift as GET /api/gift-sender/gifts lists it: the tests' starting point. */
+export const paid: MyGift = {
+  id: '0123456789abcdef0123456789abcdef',
+  status: 'active',
+  recipientName: 'Ravi',
+  recipientEmail: 'ravi@example.com',
+  occasion: 'birthday',
+  planId: 'premium_us',
+  planName: 'Premium',
+  messageType: 'video',
+  messageState: 'ready',
+  messageError: null,
+  photoUrl: '/media/photo?sig=1',
+  recognisability: null,
+  messageUrl: '/media/message?sig=1',
+  posterUrl: null,
+  scansUsed: 0,
+  scansAllowed: 10,
+  paidAt: '2026-11-20T08:00:00.000Z',
+  validUntil: '2026-12-20T08:00:00.000Z',
+  ended: false,
+  firstOpenedAt: null,
+  canReplaceMessage: true,
+  downloads: { message: '/media/message?sig=1&download=1', reaction: null },
+  reaction: null,
+  reactionState: null,
+  deliveries: [],
+  backupCode: null,
+  createdAt: '2026-11-20T07:50:00.000Z',
+};
