@@ -136,7 +136,8 @@ test('the update banner sends skip-waiting to the waiting worker and reloads onc
   }, next);
   const banner = page.getByRole('status').filter({ hasText: 'A new version of GiftLens is ready.' });
   await expect(banner).toBeVisible();
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL)).toBe(next);
+  // the banner can come as the worker finishes installing, a moment before the registration names it as waiting
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL ?? null)).toBe(next);
 
   let loads = 0;
   page.on('load', () => loads++);

@@ -240,7 +240,7 @@ export interface StagedFeatures {
   first?: Features;
   /** the decoded grey picture (the second look warps it) */
   image: GreyImage;
-  /** the grey picture and its colour channels (computed once, when asked for), for the whole-gift check */
+  /** the grey picture and its RGB pixels, for the whole-gift check */
   photo: PhotoPixels;
   grey(): Features;
   all(): Features;
