@@ -35,32 +35,18 @@ export const ratedPhotos = (db: Executor, giftIds: string[]) =>
         .execute();
 
 /**
- * The features of every photo of the `limit` newest active gifts for this recipient e-mail, whoever sent them,
- * except `exceptGiftId`: what a look-alike check compares a new photo with (the recipient's scan sees the same).
+ * The features of every photo of the `limit` newest active gifts of one owner, except `exceptGiftId`: what a look-alike
+ * check compares a new photo with. `recipientEmail`: that recipient's gifts, whoever sent them (the recipient's scan
+ * sees the same); `senderId`: the sender's own gifts, for anyone (two products of one brand, decision 056).
  */
-export async function activePhotoFeaturesForEmail(db: Executor, email: string, exceptGiftId: string, limit: number): Promise<Buffer[]> {
-  const gifts = db
-    .selectFrom('gifts')
-    .select('id')
-    .where('recipient_email', '=', email)
-    .where('status', '=', 'active')
-    .where('id', '!=', exceptGiftId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit);
-  const rows = await db.selectFrom('gift_photos').select('features').where('gift_id', 'in', gifts).execute();
-  return rows.flatMap((r) => (r.features ? [r.features] : []));
-}
-
-/**
- * The features of the photos of the sender's other active gifts (the newest `limit`): a sender giving two products of
- * one brand is told when a scan could confuse them (decision 056).
- */
-export async function activePhotoFeaturesForSender(db: Executor, senderId: string, exceptGiftId: string, limit: number): Promise<Buffer[]> {
-  const gifts = db
-    .selectFrom('gifts')
-    .select('id')
-    .where('sender_id', '=', senderId)
+export async function activePhotoFeatures(
+  db: Executor,
+  owner: { recipientEmail: string } | { senderId: string },
+  exceptGiftId: string,
+  limit: number,
+): Promise<Buffer[]> {
+  const base = db.selectFrom('gifts').select('id');
+  const gifts = ('recipientEmail' in owner ? base.where('recipient_email', '=', owner.recipientEmail) : base.where('sender_id', '=', owner.senderId))
     .where('status', '=', 'active')
     .where('id', '!=', exceptGiftId)
     .orderBy('created_at', 'desc')

@@ -100,8 +100,8 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
    * against the sender's own other active gifts (two products of one brand, decision 056).
    */
   async function lookalike(senderId: string, email: string | null, giftId: string, photos: EnrolledPhoto[]): Promise<boolean> {
-    const recipients = email ? await photosRepo.activePhotoFeaturesForEmail(db, email, giftId, MAX_RECIPIENT_GIFTS) : [];
-    const senders = await photosRepo.activePhotoFeaturesForSender(db, senderId, giftId, MAX_RECIPIENT_GIFTS);
+    const recipients = email ? await photosRepo.activePhotoFeatures(db, { recipientEmail: email }, giftId, MAX_RECIPIENT_GIFTS) : [];
+    const senders = await photosRepo.activePhotoFeatures(db, { senderId }, giftId, MAX_RECIPIENT_GIFTS);
     return anyLookalike(recogniser, photos, [...recipients, ...senders]);
   }
 
