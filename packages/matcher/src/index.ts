@@ -3,7 +3,9 @@
  * Import from '@giftlens/matcher/index'.
  */
 export { MatcherError, type MatcherErrorCode } from './errors.ts';
-export { enrol, match, MOVE_CLOSER_BELOW, REFERENCE_RECIPE, referencesMatch, type EnrolResult, type MatchDecision, type QualityReport } from './engine.ts';
+export { MOVE_CLOSER_BELOW, REFERENCE_RECIPE } from './config.ts';
+export { enrol, type EnrolResult } from './enrol.ts';
+export { match, referencesMatch, type MatchDecision } from './engine.ts';
 export {
   createMatcherPool,
   type KeyedReference,
@@ -15,4 +17,4 @@ export {
   threadpoolSize,
   threadpoolWanted,
 } from './pool.ts';
-export { QUALITY_REASONS, type QualityReason, type RatedQuality } from './quality.ts';
+export { QUALITY_REASONS, type QualityReason, type QualityReport, type RatedQuality } from './quality.ts';

@@ -18,7 +18,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CONFIG, enrol as enrolFn, EnrolResult, MatchDecision } from './engine.ts';
+import type { CONFIG } from './config.ts';
+import type { enrol as enrolFn, EnrolResult } from './enrol.ts';
+import type { MatchDecision } from './engine.ts';
 import { MatcherError, type MatcherErrorCode } from './errors.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 

@@ -4,7 +4,8 @@
  * `npm run -s rating -- --pairs PAIRS.csv` (README "Recognisability rating", decision 031).
  */
 import { decodeStaged, type GreyImage } from './decode.ts';
-import { referencesMatch, TOO_LITTLE_DETAIL, type QualityReport } from './engine.ts';
+import { CONFIG } from './config.ts';
+import { referencesMatch } from './engine.ts';
 import { DESC_BYTES, type Features } from './features.ts';
 
 export const QUALITY_REASONS = ['plain', 'blurred', 'small', 'repetitive', 'concentrated'] as const;
@@ -219,4 +220,32 @@ export function twinShare(f: Features): number {
  */
 export function matchesAny(reference: Uint8Array, others: Uint8Array[]): boolean {
   return others.some((o) => referencesMatch(reference, o).matched);
+}
+
+export interface QualityReport {
+  keypoints: number;
+  /** 0..1 */
+  score: number;
+  recognisable: boolean;
+  message?: string;
+}
+
+export const TOO_LITTLE_DETAIL =
+  'This photo has too little detail to be recognised reliably — add a photo of the box, label or tag';
+
+/** How recognisable a reference is: enough grey keypoints, spread over the picture. */
+export function assessQuality(f: Features): QualityReport {
+  const cells = new Uint8Array(36);
+  for (let i = 0; i < f.count; i++) {
+    const cx = Math.min(5, Math.floor((f.x[i]! / f.width) * 6));
+    const cy = Math.min(5, Math.floor((f.y[i]! / f.height) * 6));
+    cells[cy * 6 + cx] = 1;
+  }
+  const coverage = cells.reduce((a, b) => a + b, 0) / 36;
+  const density = Math.min(1, f.count / CONFIG.refFeatures);
+  const score = Math.round(Math.min(density, 0.4 + coverage) * 100) / 100;
+  const recognisable = f.count >= 200 && coverage >= 0.2;
+  return recognisable
+    ? { keypoints: f.count, score, recognisable }
+    : { keypoints: f.count, score, recognisable, message: TOO_LITTLE_DETAIL };
 }

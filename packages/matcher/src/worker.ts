@@ -3,7 +3,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { loadCv } from './cv.ts';
 import { orbModel } from './describe.ts';
-import { CONFIG, enrol, match } from './engine.ts';
+import { CONFIG } from './config.ts';
+import { match } from './engine.ts';
+import { enrol } from './enrol.ts';
 import { matchesAny } from './quality.ts';
 import { MatcherError } from './errors.ts';
 

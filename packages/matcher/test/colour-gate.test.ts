@@ -1,5 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, compare, extractQuery, extractReference, match, enrol } from '../src/engine.ts';
+import { CONFIG } from '../src/config.ts';
+import { compare, match } from '../src/engine.ts';
+import { extractReference, enrol } from '../src/enrol.ts';
+import { extractQuery } from '../src/staged.ts';
 import { layer, type Features } from '../src/features.ts';
 import { photoOf, poster } from './fixtures.ts';
 

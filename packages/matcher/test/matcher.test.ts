@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { enrol, match, MatcherError, referencesMatch } from '../src/index.ts';
 import { deserialise, serialise } from '../src/features.ts';
-import { extractReference } from '../src/engine.ts';
+import { extractReference } from '../src/enrol.ts';
 import { photoOf, plain, poster } from './fixtures.ts';
 
 let giftA: Buffer, giftB: Buffer, photoA: Buffer, photoB: Buffer;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GreyImage } from '../src/decode.ts';
-import { enrol } from '../src/engine.ts';
+import { enrol } from '../src/enrol.ts';
 import { edgeSharpness, rate, RATING } from '../src/quality.ts';
 import { plain, poster } from './fixtures.ts';
 

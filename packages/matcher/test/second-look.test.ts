@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserCompress } from '../src/decode.ts';
-import { CONFIG, compare, extractQuery, extractReference, match, MOVE_CLOSER_BELOW, secondLookAt } from '../src/engine.ts';
+import { CONFIG, MOVE_CLOSER_BELOW } from '../src/config.ts';
+import { compare, match } from '../src/engine.ts';
+import { extractReference } from '../src/enrol.ts';
+import { secondLookAt } from '../src/looks.ts';
+import { extractQuery } from '../src/staged.ts';
 import { layer, type Features } from '../src/features.ts';
 import { enrol } from '../src/index.ts';
 import { photoOf, poster } from './fixtures.ts';

@@ -5,7 +5,9 @@
  */
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG, enrol, match } from '../src/engine.ts';
+import { CONFIG } from '../src/config.ts';
+import { match } from '../src/engine.ts';
+import { enrol } from '../src/enrol.ts';
 import { deserialise, serialise } from '../src/features.ts';
 import { photoOf, posterSvg } from './fixtures.ts';
 

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { browserCompress } from '../decode.ts';
-import { enrol, match } from '../engine.ts';
+import { match } from '../engine.ts';
+import { enrol } from '../enrol.ts';
 import { argValue, readPairs } from './dataset.ts';
 
 const csv = argValue('--pairs', '../shared/datasets/gift-photos/pairs.csv')!;

@@ -2,7 +2,7 @@
  * The cross-validation report (printed by `npm run -s crossval` and by the bench): leave-gifts-out folds over the
  * data set's gifts, the rule chosen on the training gifts of each fold, measured on the held-out gifts.
  */
-import { CONFIG } from '../engine.ts';
+import { CONFIG } from '../config.ts';
 import { accepted, crossValidate, requiredMargin, spreadOf, tune, type Comparison, type FoldResult } from '../calibration.ts';
 import { evidenceMatrix } from './evidence.ts';
 

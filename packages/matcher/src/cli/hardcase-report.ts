@@ -6,7 +6,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadCv } from '../cv.ts';
-import { accepts, compare, extractQuery, extractReference } from '../engine.ts';
+import { compare } from '../engine.ts';
+import { extractReference } from '../enrol.ts';
+import { accepts } from '../evidence.ts';
+import { extractQuery } from '../staged.ts';
 import type { Features } from '../features.ts';
 import { readPairs } from './dataset.ts';
 import { giftOf } from './evidence.ts';

@@ -2,7 +2,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { enrol, match } = await import('../engine.ts');
+const { enrol } = await import('../enrol.ts');
+const { match } = await import('../engine.ts');
 
 export default async function task(req) {
   return req.op === 'enrol' ? enrol(req.image) : match(req.image, req.references);

@@ -26,7 +26,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { browserCompress } from '../decode.ts';
-import { enrol, match } from '../engine.ts';
+import { match } from '../engine.ts';
+import { enrol } from '../enrol.ts';
 import { createMatcherPool, type MatcherPool, type ReferenceInput, threadpoolSize, threadpoolWanted } from '../pool.ts';
 import { argValue } from './dataset.ts';
 

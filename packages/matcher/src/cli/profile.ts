@@ -11,7 +11,11 @@ import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { loadCv } from '../cv.ts';
 import { browserCompress, decodeStaged } from '../decode.ts';
-import { accepts, CONFIG, compare, enrol, match, stageQuery } from '../engine.ts';
+import { CONFIG } from '../config.ts';
+import { compare, match } from '../engine.ts';
+import { enrol } from '../enrol.ts';
+import { accepts } from '../evidence.ts';
+import { stageQuery } from '../staged.ts';
 import { deserialise, layer, serialise } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
 

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { browserCompress, decodeStaged } from '../decode.ts';
-import { enrol, extractReference, match } from '../engine.ts';
+import { match } from '../engine.ts';
+import { enrol, extractReference } from '../enrol.ts';
 import { layer } from '../features.ts';
 import { measure, type QualityMeasures, type RatedQuality } from '../quality.ts';
 import { argValue, readPairs } from './dataset.ts';

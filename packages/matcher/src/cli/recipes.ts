@@ -6,7 +6,7 @@
  * the one just before decision 053 (no tilted look) and the one just before decision 056 (no whole-gift check).
  * Only query-side and decision settings differ, and whether references carry tilted views (tiltLook, decision 053).
  */
-import { CONFIG } from '../engine.ts';
+import { CONFIG } from '../config.ts';
 
 export type EngineConfig = typeof CONFIG;
 

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { loadCv } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
-import { enrol, match } from '../engine.ts';
+import { match } from '../engine.ts';
+import { enrol } from '../enrol.ts';
 import { argValue, readPairs } from './dataset.ts';
 import { warpTo } from './warp.ts';
 

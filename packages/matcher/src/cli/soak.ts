@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { loadCv } from '../cv.ts';
 import { browserCompress } from '../decode.ts';
-import { enrol, match } from '../engine.ts';
+import { match } from '../engine.ts';
+import { enrol } from '../enrol.ts';
 
 const n = Number(process.argv[2] ?? 10000);
 const base = '/work/shared/datasets/gift-photos/';

@@ -6,7 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { browserCompress } from '../decode.ts';
-import { accepts, CONFIG, compare, extractQuery, extractReference } from '../engine.ts';
+import { CONFIG } from '../config.ts';
+import { compare } from '../engine.ts';
+import { extractReference } from '../enrol.ts';
+import { accepts } from '../evidence.ts';
+import { extractQuery } from '../staged.ts';
 import type { Features } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
 

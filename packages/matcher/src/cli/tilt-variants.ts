@@ -13,7 +13,11 @@
 import { readFileSync } from 'node:fs';
 import { loadCv } from '../cv.ts';
 import { decodeStaged } from '../decode.ts';
-import { CONFIG, compare, extractQuery, extractReference, tiltedViews, tiltLookAt } from '../engine.ts';
+import { CONFIG } from '../config.ts';
+import { compare } from '../engine.ts';
+import { extractReference } from '../enrol.ts';
+import { tiltedViews, tiltLookAt } from '../looks.ts';
+import { extractQuery } from '../staged.ts';
 import { layer, pick, stackLayers, type Features } from '../features.ts';
 import { argValue, readPairs } from './dataset.ts';
 import { giftIndex, giftOf } from './evidence.ts';

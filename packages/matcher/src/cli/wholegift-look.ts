@@ -8,7 +8,8 @@
 import sharp from 'sharp';
 import { debug } from '../appearance.ts';
 import { browserCompress } from '../decode.ts';
-import { enrol, match, trace } from '../engine.ts';
+import { match, trace } from '../engine.ts';
+import { enrol } from '../enrol.ts';
 
 const [reference, photo, out] = process.argv.slice(2);
 if (!reference || !photo || !out) {

@@ -15,7 +15,9 @@ import { debug, WHOLE_GIFT, type Cell } from '../appearance.ts';
 import { baselineExtract, baselineMatch } from '../baseline.ts';
 import type { Features } from '../features.ts';
 import { browserCompress } from '../decode.ts';
-import { CONFIG, enrol, match, trace, type Vetting } from '../engine.ts';
+import { CONFIG } from '../config.ts';
+import { match, trace, type Vetting } from '../engine.ts';
+import { enrol } from '../enrol.ts';
 import { argValue, readPairs } from './dataset.ts';
 
 const csv = argValue('--pairs');
