@@ -3,9 +3,12 @@ import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createScratchPostgres, PG_URL, postgresProblem } from './postgres.ts';
 
 const REQUIRE_POSTGRES = process.env.REQUIRE_POSTGRES === '1';
+/** `npm run test:fast` (TEST_DATABASES=sqlite): the inner loop runs the server tests on SQLite alone. */
+const SQLITE_ONLY = process.env.TEST_DATABASES === 'sqlite';
+if (SQLITE_ONLY && REQUIRE_POSTGRES) throw new Error('TEST_DATABASES=sqlite and REQUIRE_POSTGRES=1 contradict each other');
 
-const pgProblem = await postgresProblem();
-if (pgProblem && !REQUIRE_POSTGRES) {
+const pgProblem = SQLITE_ONLY ? 'TEST_DATABASES=sqlite (npm run test:fast)' : await postgresProblem();
+if (pgProblem && !REQUIRE_POSTGRES && !SQLITE_ONLY) {
   console.log(`PostgreSQL not reachable at ${PG_URL} (${pgProblem}): skipping the PostgreSQL HTTP tests.`);
 }
 
