@@ -1,5 +1,6 @@
 import { plansForRegion, type Region } from '@giftlens/contract/plans';
 import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { paths } from '../../config/paths.ts';
@@ -54,17 +55,24 @@ describe('a plan chosen on /pricing', () => {
 });
 
 describe('the home page’s lowest price', () => {
-  test('follows the chosen price list: $1.99, ₹29 once India is chosen, and back', async () => {
-    await renderRoute({ path: paths.home.pattern, element: <LandingRoute /> }, paths.home.href());
+  test('follows the chosen price list: $1.99, ₹29 once India was chosen (on /pricing), and $1.99 again', async () => {
+    serve();
+    const { router } = await renderRoute({ path: paths.home.pattern, element: <LandingRoute /> }, paths.home.href(), [
+      { path: paths.pricing.pattern, element: <PricingRoute /> },
+    ]);
     await expect.element(page.getByText('From $1.99 a gift', { exact: false })).toBeVisible();
-    choosePriceRegion('IN');
-    await expect.element(page.getByText('From ₹29 a gift', { exact: false })).toBeVisible();
-    choosePriceRegion('US');
-    await expect.element(page.getByText('From $1.99 a gift', { exact: false })).toBeVisible();
+    for (const [region, price] of [['IN', '₹29'], ['US', '$1.99']] as const) {
+      await router.navigate(paths.pricing.href());
+      const choice = page.getByRole('radio', { name: texts.sender.priceRegions[region] });
+      await userEvent.click(choice);
+      await expect.element(choice).toBeChecked();
+      await router.navigate(paths.home.href());
+      await expect.element(page.getByText(`From ${price} a gift`, { exact: false })).toBeVisible();
+    }
   });
 
   test('a choice made earlier this session shows at once', async () => {
-    sessionStorage.setItem('priceRegion', 'IN');
+    choosePriceRegion('IN');
     await renderRoute({ path: paths.home.pattern, element: <LandingRoute /> }, paths.home.href());
     await expect.element(page.getByText('From ₹29 a gift', { exact: false })).toBeVisible();
   });

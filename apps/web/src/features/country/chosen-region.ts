@@ -1,21 +1,12 @@
 import type { Region } from '@giftlens/contract/plans';
 import { useSyncExternalStore } from 'react';
+import { PRICE_REGION_KEY, readChosenRegion } from './price-region-key.ts';
 
-/** The region the buyer switched to, kept for the browser session (sessionStorage). */
-export const PRICE_REGION_KEY = 'priceRegion';
+export { PRICE_REGION_KEY };
 
 const listeners = new Set<() => void>();
 /** The choice when sessionStorage cannot be written (disabled storage): this page only. */
 let memory: Region | null = null;
-
-function readChosen(): Region | null {
-  try {
-    const value = window.sessionStorage.getItem(PRICE_REGION_KEY);
-    return value === 'IN' || value === 'US' ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -33,10 +24,7 @@ export function choosePriceRegion(region: Region): void {
   listeners.forEach((l) => l());
 }
 
-/**
- * The price list the buyer chose this session (null: none chosen), following every later switch. Light on purpose:
- * no country detection, no query client, so the prerendered landing page can show it (its HTML says null).
- */
+/** The price list the buyer chose this session (null: none chosen), following every later switch. */
 export function useChosenPriceRegion(): Region | null {
-  return useSyncExternalStore(subscribe, () => readChosen() ?? memory, () => null);
+  return useSyncExternalStore(subscribe, () => readChosenRegion() ?? memory, () => null);
 }
