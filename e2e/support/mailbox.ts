@@ -10,7 +10,8 @@ export interface ReceivedMail {
   file: string;
 }
 
-async function readAll(mailDir: string): Promise<ReceivedMail[]> {
+/** Every message received so far, oldest first. */
+export async function readAll(mailDir: string): Promise<ReceivedMail[]> {
   const files = readdirSync(mailDir)
     .filter((f) => f.endsWith('.eml'))
     .sort();

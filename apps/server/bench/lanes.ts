@@ -1,5 +1,5 @@
 /**
- * npm run bench:lanes [-- --clips N] [--seconds S]
+ * npm run bench:lanes [-- --clips N] [--seconds S] [--queued Q]
  *
  * Issue 37, item 1: a sender's 1-second message, converted while another sender's combined group video of N clips
  * (default 10) of S seconds (default 20) renders. The job runner's lanes exactly as `npm start` builds them
@@ -8,8 +8,13 @@
  * of 1). The jobs run real ffmpeg (MediaProcessor.render for the message, renderCombined for the group video) over
  * clips made with ffmpeg's test sources in a scratch folder of the bench's own, with the jobs in a scratch SQLite.
  * Prints, for each: the message's time to ready from the moment its job was queued (the combined render already
- * running), and the combined render's wall time. Prints the load average (the machine is shared). Never fails on a
- * figure.
+ * running), and the combined render's wall time.
+ *
+ * Then the fair share inside the single messages' lane: one sender queues Q (default 10) messages (the clips, S seconds
+ * each), another sender's 1-second message is queued right after them; with senders taking turns (the lane as
+ * startJobs runs it, composition.ts jobLanes) and, beside it, in order of due instants (before). Prints the second
+ * sender's time to ready and how many of the first sender's were converted before it. Prints the load average (the
+ * machine is shared). Never fails on a figure.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,9 +27,11 @@ import { formatOfKey } from '../src/adapters/media-formats.ts';
 import { createFfmpegProcessor, type CombinedPart } from '../src/adapters/media-processor.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import { jobLanes } from '../src/composition.ts';
+import { renderJob } from '../src/jobs/keys.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import { createJobRunner, type JobHandlers, type JobRunnerOptions } from '../src/jobs/runner.ts';
-import { COMBINED_LANE_KINDS, FFMPEG_KINDS, RENDER_LANE_KINDS } from '../src/modules/renditions/renditions.jobs.ts';
+import { FFMPEG_KINDS } from '../src/modules/renditions/renditions.jobs.ts';
 
 const run = promisify(execFile);
 const arg = (name: string, fallback: number) => {
@@ -33,6 +40,7 @@ const arg = (name: string, fallback: number) => {
 };
 const CLIPS = arg('clips', 10);
 const SECONDS = arg('seconds', 20);
+const QUEUED = arg('queued', 10);
 
 async function clip(dir: string, name: string, seconds: number, size: string): Promise<string> {
   const file = path.join(dir, `${name}.mp4`);
@@ -58,8 +66,10 @@ async function main() {
     const format = formatOfKey(message);
     if (!format) throw new Error('no stored format for .mp4');
 
+    // The render lanes as startJobs runs them, one slot each.
+    const serverLanes = jobLanes({ jobConcurrency: 4, renderConcurrency: 1, groupRenderConcurrency: 1 }).filter((l) => !('except' in l.kinds));
     const layouts: { name: string; lanes: NonNullable<JobRunnerOptions['kinds']>[] }[] = [
-      { name: 'lanes of issue 37 (message lane + combined lane)', lanes: [{ only: RENDER_LANE_KINDS }, { only: COMBINED_LANE_KINDS }] },
+      { name: 'lanes of issue 37 (message lane + combined lane)', lanes: serverLanes.map((l) => l.kinds) },
       { name: 'one render lane of 1 (before)', lanes: [{ only: FFMPEG_KINDS }] },
     ];
     for (const layout of layouts) {
@@ -108,9 +118,62 @@ async function main() {
           `combined render of ${CLIPS} clips x ${SECONDS} s ${s(done.get('group.render')! - combinedQueued)}`,
       );
     }
+    await fairShare(dir, processor, clips, message, format);
     console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One sender's QUEUED messages queued, then another sender's 1-second one: its time to ready, turns or not. */
+async function fairShare(
+  dir: string,
+  processor: NonNullable<Awaited<ReturnType<typeof createFfmpegProcessor>>>,
+  clips: string[],
+  message: string,
+  format: NonNullable<ReturnType<typeof formatOfKey>>,
+) {
+  const lane = jobLanes({ jobConcurrency: 4, renderConcurrency: 1, groupRenderConcurrency: 1 }).find((l) => 'only' in l.kinds && l.kinds.only.includes('message.render'))!;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  for (const fair of [lane.fair, false]) {
+    const db = await createDatabase({ kind: 'sqlite', file: path.join(dir, `fair-${fair}.sqlite`) });
+    await migrateToLatest(db);
+    const order: string[] = [];
+    let readyAt = 0;
+    let finished: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (finished = resolve));
+    const handlers = {
+      'message.render': {
+        async run({ key }: { key: string }, ctx: { signal: AbortSignal }) {
+          const who = key.split('/')[1]!;
+          const source = who === 'b' ? message : clips[Number(/message-(\d+)/.exec(key)![1]) % clips.length]!;
+          await processor.render(source, format, 'video', path.join(dir, `fair-${fair}-${who}-${order.length}`), ctx.signal);
+          order.push(who);
+          if (who === 'b') readyAt = performance.now();
+          if (order.length === QUEUED + 1) finished();
+        },
+      },
+    } as Partial<JobHandlers> as JobHandlers;
+    const now = systemClock.now().getTime();
+    for (let i = 0; i < QUEUED; i++) {
+      const key = `gifts/a/message-${i}.mp4`;
+      await enqueue(db, systemClock.now(), 'message.render', { giftId: 'a'.repeat(32), key }, { ...renderJob('a'.repeat(32), key, 'sender-a'), runAt: new Date(now - 1000 + i) });
+    }
+    const runner = createJobRunner({ db, clock: systemClock, log: quiet, handlers, kinds: lane.kinds, concurrency: 1, pollMs: 50, fair });
+    runner.start();
+    // The first sender's first conversion is under way: the second sender's single message comes in.
+    while (order.length === 0 && !(await db.selectFrom('jobs').select('id').where('status', '=', 'running').executeTakeFirst())) await new Promise((r) => setTimeout(r, 20));
+    const queuedAt = performance.now();
+    const key = 'gifts/b/message.mp4';
+    await enqueue(db, systemClock.now(), 'message.render', { giftId: 'b'.repeat(32), key }, renderJob('b'.repeat(32), key, 'sender-b'));
+    runner.wake();
+    await all;
+    await runner.stop();
+    await db.destroy();
+    console.log(
+      `${fair ? 'senders take turns (issue 37)' : 'in order of due instants (before)'}: another sender's 1-second message ready ${s(readyAt - queuedAt)} ` +
+        `after it was queued behind ${QUEUED} of one sender's ${SECONDS}-s messages (${order.indexOf('b')} of theirs converted before it)`,
+    );
   }
 }
 

@@ -165,19 +165,29 @@ export function jobHandlers({ sessionSecret, retention, housekeepingBudgetMs, re
   return createJobHandlers({ ...deps, sessionSecret, backupCodes: createBackupCodes(sessionSecret), housekeeping });
 }
 
+/** One lane of the job runner: the kinds it claims, how many at a time, and whether senders take turns in it. */
+export type JobLane = Required<Pick<JobRunnerOptions, 'concurrency' | 'kinds' | 'fair'>>;
+
+/**
+ * The job runner's lanes, as startJobs runs them. Renders in lanes of their own: a long ffmpeg never delays a delivery
+ * or a notice; a single message's conversion (RENDER_CONCURRENCY, default 1) never waits behind a combined group video
+ * (GROUP_RENDER_CONCURRENCY, default 1); and in the single messages' lane senders take turns, so one sender's many
+ * conversions never hold another's single message behind all of theirs (issue 37).
+ */
+export function jobLanes(config: Pick<Config, 'jobConcurrency' | 'renderConcurrency' | 'groupRenderConcurrency'>): JobLane[] {
+  const lanes: JobLane[] = [{ concurrency: config.jobConcurrency, kinds: { except: FFMPEG_KINDS }, fair: false }];
+  if (config.renderConcurrency > 0) lanes.push({ concurrency: config.renderConcurrency, kinds: { only: RENDER_LANE_KINDS }, fair: true });
+  if (config.groupRenderConcurrency > 0) lanes.push({ concurrency: config.groupRenderConcurrency, kinds: { only: COMBINED_LANE_KINDS }, fair: false });
+  return lanes;
+}
+
 /**
  * Starts the job runner on this process (`npm start` with RUN_JOBS, or `npm run worker`): every job kind, and the
  * recurring housekeeping.
  */
 export async function startJobs(infra: Infrastructure, config: Config, log: JobLog): Promise<JobRunner> {
   const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs });
-  const lane = (concurrency: number, kinds: JobRunnerOptions['kinds']) =>
-    createJobRunner({ db: infra.db, clock: infra.clock, log, concurrency, handlers, kinds, observer: infra.metrics.jobs });
-  // Renders in lanes of their own: a long ffmpeg never delays a delivery or a notice; a single message's conversion
-  // (RENDER_CONCURRENCY, default 1) never waits behind a combined group video (GROUP_RENDER_CONCURRENCY, default 1).
-  const lanes = [lane(config.jobConcurrency, { except: FFMPEG_KINDS })];
-  if (config.renderConcurrency > 0) lanes.push(lane(config.renderConcurrency, { only: RENDER_LANE_KINDS }));
-  if (config.groupRenderConcurrency > 0) lanes.push(lane(config.groupRenderConcurrency, { only: COMBINED_LANE_KINDS }));
+  const lanes = jobLanes(config).map((lane) => createJobRunner({ db: infra.db, clock: infra.clock, log, handlers, observer: infra.metrics.jobs, ...lane }));
   const runner = combineRunners(lanes);
   await scheduleHousekeeping(infra.db, infra.clock);
   runner.start();

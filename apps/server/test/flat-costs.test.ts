@@ -105,6 +105,8 @@ for (const target of DATABASE_TARGETS) {
       const statements: [string, () => Promise<unknown>][] = [
         ['claim (main lane)', () => claimJobs(spy, { now: new Date(now), limit: 4, leaseMs: 120_000, kinds: { except: RENDER_JOB_KINDS } })],
         ['claim (render lane)', () => claimJobs(spy, { now: new Date(now), limit: 1, leaseMs: 120_000, kinds: { only: RENDER_JOB_KINDS } })],
+        // Senders taking turns (issue 37): the window of due jobs and each share's last turn, from indexes.
+        ['claim (render lane, senders take turns)', () => claimJobs(spy, { now: new Date(now), limit: 2, leaseMs: 120_000, kinds: { only: RENDER_JOB_KINDS }, fair: true })],
         // The activity housekeeping's stale-gift query is given (as in housekeeping.service.ts).
         [
           'stale unpaid gifts',

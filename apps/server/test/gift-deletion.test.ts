@@ -79,7 +79,7 @@ async function giftWithEverything(h: Harness, cookie: string) {
     ])
     .execute();
   const message = await storedMessageKey(h, giftId);
-  await enqueue(h.db, h.clock.now(), 'message.render', { giftId, key: message }, renderJob(giftId, message));
+  await enqueue(h.db, h.clock.now(), 'message.render', { giftId, key: message }, renderJob(giftId, message, 'sender-1'));
   await h.db
     .insertInto('orders')
     .values({ id: `open-${giftId}`, gift_id: giftId, provider: 'test', provider_order_id: `open-${giftId}`, amount_minor: 100, currency: 'USD', status: 'created', payment_id: null, paid_at: null, created_at: now, updated_at: now })

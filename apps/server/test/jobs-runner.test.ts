@@ -2,8 +2,8 @@ import { expect, vi } from 'vitest';
 import path from 'node:path';
 import { createOutboxMailer } from '../src/adapters/mail.ts';
 import { createScratch } from '../src/adapters/scratch.ts';
-import { jobHandlers } from '../src/composition.ts';
-import { HOUSEKEEPING_JOB_KEY } from '../src/jobs/keys.ts';
+import { jobHandlers, jobLanes } from '../src/composition.ts';
+import { HOUSEKEEPING_JOB_KEY, renderJob } from '../src/jobs/keys.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import type { JobKind } from '../src/jobs/kinds.ts';
 import { claimJobs, combineRunners, createJobRunner, type JobHandlers, type JobRunnerOptions } from '../src/jobs/runner.ts';
@@ -18,7 +18,7 @@ import { describeEachDatabase, it, PUBLIC_ORIGIN, SESSION_SECRET, type Harness }
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The real handler table, with some kinds replaced by test doubles. */
-function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'concurrency' | 'kinds'> = {}) {
+function runnerWith(h: Harness, overrides: Partial<JobHandlers>, opts: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'concurrency' | 'kinds' | 'fair'> = {}) {
   const handlers = jobHandlers({
     db: h.db,
     clock: h.clock,
@@ -284,6 +284,70 @@ describeEachDatabase('the job runner', (get) => {
     const done = runnerWith(h, { 'message.render': { run: () => Promise.resolve() } });
     expect(await done.runDue()).toBe(1);
     expect((await h.db.selectFrom('jobs').select('status').where('id', '=', id!).executeTakeFirstOrThrow()).status).toBe('done');
+  });
+
+  // The single messages' lane as the server runs it (composition.ts jobLanes), with RENDER_CONCURRENCY 1 and 2.
+  const messageLane = (renderConcurrency: number) => {
+    const lane = jobLanes({ jobConcurrency: 4, renderConcurrency, groupRenderConcurrency: 1 }).find((l) => 'only' in l.kinds && l.kinds.only.includes('message.render'));
+    if (!lane) throw new Error('no lane runs message.render');
+    return lane;
+  };
+  /** `n` conversions of sender `who`'s gifts, due from `dueAt` on, a millisecond apart: their keys name the sender. */
+  const conversions = async (h: Harness, who: string, n: number, dueAt: number) => {
+    for (let i = 0; i < n; i++) {
+      const giftId = who.repeat(32).slice(0, 32);
+      const key = `gifts/${who}/message-${i}.mp4`;
+      await enqueue(h.db, h.clock.now(), 'message.render', { giftId, key }, { ...renderJob(giftId, key, `sender-${who}`), runAt: new Date(dueAt + i) });
+    }
+  };
+  const senderOf = (key: string) => key.split('/')[1]!;
+
+  it('senders take turns in the single messages’ lane: one sender’s 20 conversions hold another’s behind at most one of theirs (issue 37)', async () => {
+    const h = get();
+    await h.db.deleteFrom('jobs').execute();
+    const t0 = h.clock.now().getTime();
+    // Sender a queued 20 conversions; then b one, then c two.
+    await conversions(h, 'a', 20, t0 - 60_000);
+    await conversions(h, 'b', 1, t0 - 30_000);
+    await conversions(h, 'c', 2, t0 - 20_000);
+    const ran: string[] = [];
+    const runner = runnerWith(
+      h,
+      // Each conversion takes a second.
+      { 'message.render': { run: ({ key }) => Promise.resolve(void (ran.push(senderOf(key)), h.clock.advance(1000))) } },
+      { ...messageLane(1), pollMs: 20 },
+    );
+    expect(await runner.runDue()).toBe(23);
+    // One slot: a's first (it was first due), then b's and c's first turns, then a (served longest ago), then c's
+    // second; a's other 17 after. In order of due instants b would have been 21st.
+    expect(ran.slice(0, 5)).toEqual(['a', 'b', 'c', 'a', 'c']);
+    expect(ran.slice(5)).toEqual(Array(18).fill('a'));
+
+    // Two slots (RENDER_CONCURRENCY=2): a's 20 and b's one are claimed together, b's at once.
+    await h.db.deleteFrom('jobs').execute();
+    const t1 = h.clock.now().getTime();
+    await conversions(h, 'a', 20, t1 - 60_000);
+    await conversions(h, 'b', 1, t1 - 30_000);
+    const first = await claimJobs(h.db, { now: h.clock.now(), limit: 2, leaseMs: 120_000, ...messageLane(2) });
+    expect(first.map((j) => senderOf((JSON.parse(j.payload) as { key: string }).key)).sort()).toEqual(['a', 'b']);
+    await h.db.deleteFrom('jobs').execute();
+  });
+
+  it('two workers taking turns in the single messages’ lane run each conversion exactly once', async () => {
+    const h = get();
+    await h.db.deleteFrom('jobs').execute();
+    const t0 = h.clock.now().getTime();
+    for (const [i, who] of ['a', 'b', 'c', 'd'].entries()) await conversions(h, who, 10, t0 - 60_000 + i * 100);
+    const ran: string[] = [];
+    const slow = { 'message.render': { run: async ({ key }: { key: string }) => void (ran.push(key), await new Promise((r) => setTimeout(r, 5))) } };
+    const workers = [runnerWith(h, slow, { ...messageLane(2), pollMs: 10 }), runnerWith(h, slow, { ...messageLane(2), pollMs: 10 })];
+    workers.forEach((w) => w.start());
+    await vi.waitFor(() => expect(ran.length).toBeGreaterThanOrEqual(40), { timeout: 20_000, interval: 20 });
+    await Promise.all(workers.map((w) => w.stop()));
+    expect(ran).toHaveLength(40);
+    expect(new Set(ran).size).toBe(40);
+    const left = await h.db.selectFrom('jobs').select('status').where('status', '<>', 'done').execute();
+    expect(left).toEqual([]);
   });
 
   it('the loop picks up a job enqueued in this process at once (wake), and stop() waits for jobs in hand', async () => {

@@ -176,6 +176,44 @@ describeEachDatabase('recipient scans, reveal grants and signed media', (get) =>
     expect((await giftMessage(h, giftId, grant)).statusCode).toBe(200);
   });
 
+  it('a playing message page keeps its reveal: each ask renews it 5 minutes, never beyond an hour after the scan (issue 37)', async () => {
+    const h = get();
+    const scan = await directScan(h, giftId, photos.genuine);
+    const grant = revealCookie(scan, giftId) ?? '';
+    const start = h.clock.now();
+    try {
+      // Asked every 4 minutes (the page's keep-alive while a message plays): 8 minutes after the scan it still opens,
+      // with a fresh media link and the cookie's lifetime renewed.
+      h.clock.advance(4 * 60 * 1000);
+      expect((await giftMessage(h, giftId, grant)).statusCode).toBe(200);
+      h.clock.advance(4 * 60 * 1000);
+      const renewed = await giftMessage(h, giftId, grant);
+      expect(renewed.statusCode).toBe(200);
+      const fresh = json<GiftMessageResponse>(renewed).messageUrl ?? '';
+      expect((await h.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
+      expect(([] as string[]).concat(renewed.headers['set-cookie'] ?? []).join('\n')).toMatch(new RegExp(`gl_reveal_${giftId}=[^;]+;.*Max-Age=300`));
+      // Up to an hour after the scan, asking every 4 minutes.
+      for (let t = 12; t <= 56; t += 4) {
+        h.clock.advance(4 * 60 * 1000);
+        expect((await giftMessage(h, giftId, grant)).statusCode, `${t} minutes after the scan`).toBe(200);
+      }
+      // 59 minutes: the last renewal ran only to the hour; after it, a new scan is needed.
+      h.clock.advance(3 * 60 * 1000);
+      expect((await giftMessage(h, giftId, grant)).statusCode).toBe(200);
+      h.clock.advance(60 * 1000 + 1000);
+      expect((await giftMessage(h, giftId, grant)).statusCode).toBe(403);
+
+      // A page left alone for more than 5 minutes after its last ask has lost its reveal.
+      const again = revealCookie(await directScan(h, giftId, photos.genuine), giftId) ?? '';
+      h.clock.advance(4 * 60 * 1000);
+      expect((await giftMessage(h, giftId, again)).statusCode).toBe(200);
+      h.clock.advance(5 * 60 * 1000 + 1000);
+      expect((await giftMessage(h, giftId, again)).statusCode).toBe(403);
+    } finally {
+      h.clock.set(start);
+    }
+  });
+
   it('signed media URLs: none, tampered or expired → 403', async () => {
     const h = get();
     const scan = json<ScanResponse>(await directScan(h, giftId, photos.genuine));

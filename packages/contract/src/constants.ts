@@ -47,6 +47,13 @@ export const DEFAULT_COUNTRY = 'US';
 
 export const SIGNED_URL_TTL_MS = 5 * 60 * 1000;
 export const REVEAL_GRANT_TTL_MS = 5 * 60 * 1000;
+/**
+ * A message page that is playing keeps its reveal alive (issue 37): each GET of the message renews the grant for
+ * REVEAL_GRANT_TTL_MS more, never beyond this long after the scan, so a long message plays to its end.
+ */
+export const REVEAL_GRANT_MAX_MS = 60 * 60 * 1000;
+/** How often a playing message page asks for its message again (fresh links, the grant renewed): within the TTL. */
+export const REVEAL_KEEPALIVE_MS = 4 * 60 * 1000;
 export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
 export const MAX_SCAN_ATTEMPTS = 2;
 

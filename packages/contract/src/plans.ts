@@ -74,6 +74,12 @@ export function plansForRegion(region: Region): Plan[] {
   return PLANS.filter((p) => p.region === region);
 }
 
+/** The region's lowest display price ("From ₹29", "From $1.99"); lowest-prices.ts holds the same for the landing page. */
+export function lowestPrice(region: Region): string {
+  const cheapest = plansForRegion(region).reduce((a, b) => (b.amountMinor < a.amountMinor ? b : a));
+  return cheapest.price;
+}
+
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }

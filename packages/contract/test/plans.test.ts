@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileMegabytes, formatLimit, PLANS } from '../src/plans.ts';
+import { LOWEST_PRICES } from '../src/lowest-prices.ts';
+import { formatFileMegabytes, formatLimit, lowestPrice, PLANS } from '../src/plans.ts';
 
 describe('plans say what is true', () => {
   it('a plan advertises downloads exactly when it has them, and only for the sender (players never offer one)', () => {
@@ -23,5 +24,12 @@ describe('the size-limit message', () => {
     expect(formatFileMegabytes(30 * MB + 1)).toBe('30.01');
     expect(formatFileMegabytes(31.5 * MB)).toBe('31.50');
     expect(formatFileMegabytes(30 * MB)).toBe('30.00');
+  });
+});
+
+describe('the landing page’s "From …"', () => {
+  it('is each price list’s lowest price', () => {
+    expect(LOWEST_PRICES).toEqual({ IN: lowestPrice('IN'), US: lowestPrice('US') });
+    expect(LOWEST_PRICES).toEqual({ IN: '₹29', US: '$1.99' });
   });
 });

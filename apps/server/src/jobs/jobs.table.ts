@@ -27,5 +27,12 @@ export interface JobsTable {
   finished_at: string | null;
   /** When housekeeping looked for files this ended render job left behind (it looks once); unset on insert. */
   leftovers_swept_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Whose turn the job takes in a lane with a fair share (the single messages' conversions: the sender of its gift,
+   * keys.ts senderShare); null: a turn of its own.
+   */
+  share_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was last claimed (a share's last turn is its jobs' newest); unset on insert. */
+  claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type JobRow = Selectable<JobsTable>;

@@ -40,9 +40,21 @@ export const noticePushJob = (event: NoticeEvent, giftId: string, subscriptionId
 export const paymentConfirmationKey = (giftId: string) => `payment-confirmation:${giftId}`;
 export const paymentConfirmationJob = (giftId: string): GiftJob => ({ key: paymentConfirmationKey(giftId), giftId });
 
-/** `message.render` or `reaction.render` of one stored file of a gift (`fileKey`): one per stored file. */
+/**
+ * A sender's share of the single messages' conversion lane (issue 37): every conversion of their gifts (their messages,
+ * their recipients' reactions, their group gifts' contributions) takes turns with other senders', so one sender's
+ * many queued conversions never hold another's single message behind all of theirs (runner.ts claimJobs, `fair`).
+ */
+export const senderShare = (senderId: string) => `sender:${senderId}`;
+
+/** `message.render`, `reaction.render` or `contribution.render` of one stored file of a gift (`fileKey`): one per stored file. */
 export const renderJobKey = (giftId: string, fileKey: string) => `media:${giftId}:${fileKey}`;
-export const renderJob = (giftId: string, fileKey: string): GiftJob => ({ key: renderJobKey(giftId, fileKey), giftId });
+/** Its key and gift, and the share of the gift's sender it takes its turn in. */
+export const renderJob = (giftId: string, fileKey: string, senderId: string): GiftJob & { share: string } => ({
+  key: renderJobKey(giftId, fileKey),
+  giftId,
+  share: senderShare(senderId),
+});
 
 /** Group gifts: the deadline's close and reminders (a moved deadline makes new keys), the combined MP4 of a version. */
 export const groupCloseJob = (giftId: string, deadline: string): GiftJob => ({ key: `group-close:${giftId}:${deadline}`, giftId });

@@ -9,6 +9,8 @@ export interface EnqueueOptions {
   key?: string;
   /** The gift the job acts on: its jobs go when the gift is deleted (found by this column, decision 044). */
   giftId?: string;
+  /** Whose turn it takes in a lane with a fair share (keys.ts senderShare); none: a turn of its own. */
+  share?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function enqueue<K extends JobKind>(
   now: Date,
   kind: K,
   payload: JobPayloads[K],
-  { runAt, key, giftId }: EnqueueOptions = {},
+  { runAt, key, giftId, share }: EnqueueOptions = {},
 ): Promise<string | null> {
   const id = randomHex(16);
   const nowIso = now.toISOString();
@@ -32,6 +34,7 @@ export async function enqueue<K extends JobKind>(
       payload: JSON.stringify(payload),
       key: key ?? null,
       gift_id: giftId ?? null,
+      share_key: share ?? null,
       status: 'queued',
       run_at: (runAt ?? now).toISOString(),
       attempts: 0,

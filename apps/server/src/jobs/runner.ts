@@ -1,7 +1,7 @@
 import type { Clock } from '../adapters/clock.ts';
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { randomHex } from '../lib/crypto.ts';
 import type { JobRow } from './jobs.table.ts';
@@ -63,6 +63,12 @@ export interface JobRunnerOptions {
   kinds?: { only: readonly JobKind[] } | { except: readonly JobKind[] };
   /** Told of each run's outcome and time (none: only the log). */
   observer?: JobObserver;
+  /**
+   * Claims queued jobs by turns between shares (each job's share_key) instead of by due instant alone (claimJobs,
+   * `fair`): the single messages' conversion lane, so one sender's many conversions never hold another's behind
+   * all of theirs (issue 37).
+   */
+  fair?: boolean;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -72,7 +78,16 @@ export interface ClaimOptions {
   limit: number;
   leaseMs: number;
   kinds?: JobRunnerOptions['kinds'];
+  /** Turns between shares among the queued jobs (below). */
+  fair?: boolean;
 }
+
+/**
+ * How many of the earliest due queued jobs a fair claim takes turns among: its cost follows this, not the backlog.
+ * One sender queues at most 30 conversions in 10 minutes (the confirmed-uploads limit), so a share is never
+ * hidden behind one other's beyond it.
+ */
+export const FAIR_WINDOW = 500;
 
 /**
  * Claims up to `limit` due jobs for one lease, in one statement: the earliest due of the queued jobs whose run_at has
@@ -81,7 +96,7 @@ export interface ClaimOptions {
  * jobs_leased_idx), and the two are merged by their due instant: the cost follows `limit`, not the backlog
  * (decision 044). Each claim writes a fresh lock_token (fencing). The order of the returned rows means nothing.
  */
-export async function claimJobs(db: Db, { now, limit, leaseMs, kinds }: ClaimOptions): Promise<JobRow[]> {
+export async function claimJobs(db: Db, { now, limit, leaseMs, kinds, fair = false }: ClaimOptions): Promise<JobRow[]> {
   const nowIso = now.toISOString();
   const postgres = isPostgres(db);
   const claimed = {
@@ -89,33 +104,9 @@ export async function claimJobs(db: Db, { now, limit, leaseMs, kinds }: ClaimOpt
     lock_token: randomHex(12),
     locked_until: new Date(now.getTime() + leaseMs).toISOString(),
     updated_at: nowIso,
+    claimed_at: nowIso,
   };
-  const only = kinds && 'only' in kinds ? [...kinds.only] : null;
-  const except = kinds && 'except' in kinds ? [...kinds.except] : null;
-  // The status is a literal, as in the partial indexes' predicates: SQLite matches those terms exactly.
-  const branch = (status: 'queued' | 'running', column: 'run_at' | 'locked_until') => {
-    const q = db
-      .selectFrom('jobs')
-      .select((eb) => ['id', eb.ref(column).as('due_at')])
-      .where(sql<boolean>`status = ${sql.lit(status)}`)
-      .where(column, '<=', nowIso)
-      .$if(only !== null, (w) => w.where('kind', 'in', only!))
-      .$if(except !== null, (w) => w.where('kind', 'not in', except!))
-      .orderBy(column)
-      .limit(limit);
-    return postgres ? q.forUpdate().skipLocked() : q;
-  };
-  const withDue = db
-    .with('queued', () => branch('queued', 'run_at'))
-    // A claim whose worker died: its lease ran out, so the job is due again.
-    .with('lapsed', () => branch('running', 'locked_until'))
-    .with('due', (w) =>
-      w
-        .selectFrom((eb) => eb.selectFrom('queued').select(['id', 'due_at']).unionAll(eb.selectFrom('lapsed').select(['id', 'due_at'])).as('d'))
-        .select('d.id')
-        .orderBy('d.due_at')
-        .limit(limit),
-    );
+  const withDue = fair ? fairlyDue(db, { nowIso, limit, kinds, postgres }) : dueInOrder(db, { nowIso, limit, kinds, postgres });
   if (postgres) {
     // FOR UPDATE SKIP LOCKED in each branch: workers never wait on each other's rows.
     return withDue
@@ -136,6 +127,127 @@ export async function claimJobs(db: Db, { now, limit, leaseMs, kinds }: ClaimOpt
 }
 
 /**
+ * How a claim finds its jobs: a statement whose `due` names them, for claimJobs' UPDATE. (Each way builds more
+ * tables of its own before `due`; Kysely's builder types are invariant in them, so each is seen as this.)
+ */
+type DueJobs = QueryCreator<Database & { due: { id: string } }>;
+interface DueOptions {
+  nowIso: string;
+  limit: number;
+  kinds: ClaimOptions['kinds'];
+  postgres: boolean;
+}
+
+/** The earliest due, of both ways of being due, merged by their due instant. */
+function dueInOrder(db: Db, { nowIso, limit, kinds, postgres }: DueOptions): DueJobs {
+  const only = kinds && 'only' in kinds ? [...kinds.only] : null;
+  const except = kinds && 'except' in kinds ? [...kinds.except] : null;
+  // The status is a literal, as in the partial indexes' predicates: SQLite matches those terms exactly.
+  const branch = (status: 'queued' | 'running', column: 'run_at' | 'locked_until') => {
+    const q = db
+      .selectFrom('jobs')
+      .select((eb) => ['id', eb.ref(column).as('due_at')])
+      .where(sql<boolean>`status = ${sql.lit(status)}`)
+      .where(column, '<=', nowIso)
+      .$if(only !== null, (w) => w.where('kind', 'in', only!))
+      .$if(except !== null, (w) => w.where('kind', 'not in', except!))
+      .orderBy(column)
+      .limit(limit);
+    return postgres ? q.forUpdate().skipLocked() : q;
+  };
+  return db
+    .with('queued', () => branch('queued', 'run_at'))
+    // A claim whose worker died: its lease ran out, so the job is due again.
+    .with('lapsed', () => branch('running', 'locked_until'))
+    .with('due', (w) =>
+      w
+        .selectFrom((eb) => eb.selectFrom('queued').select(['id', 'due_at']).unionAll(eb.selectFrom('lapsed').select(['id', 'due_at'])).as('d'))
+        .select('d.id')
+        .orderBy('d.due_at')
+        .limit(limit),
+    ) as unknown as DueJobs;
+}
+
+/**
+ * A claim that takes turns between shares (issue 37): of the FAIR_WINDOW earliest due queued jobs, first each
+ * share's earliest (then each share's second, and so on), and among those first the share whose last turn (its
+ * jobs' newest claimed_at, jobs_share_turn_idx) came longest ago, a share never served first; then by due instant.
+ * So a sender with 20 conversions queued and another with one take turns: the one waits behind at most one of the
+ * 20 per slot. A job without a share takes a turn of its own. Lapsed leases (a worker died) come before any of them.
+ * Each way of being due is read from its own partial index, as claimJobs does; on PostgreSQL only the chosen rows
+ * are locked (FOR UPDATE SKIP LOCKED, re-checked as still queued), so concurrent workers never wait on each other
+ * and never claim one job twice; on SQLite the one UPDATE holds the write lock throughout.
+ */
+function fairlyDue(db: Db, { nowIso, limit, kinds, postgres }: DueOptions): DueJobs {
+  const only = kinds && 'only' in kinds ? [...kinds.only] : null;
+  const except = kinds && 'except' in kinds ? [...kinds.except] : null;
+  return db
+    .with('candidates', (w) =>
+      w
+        .selectFrom('jobs')
+        .select(['id', 'run_at', 'share_key'])
+        .where(sql<boolean>`status = ${sql.lit('queued')}`)
+        .where('run_at', '<=', nowIso)
+        .$if(only !== null, (q) => q.where('kind', 'in', only!))
+        .$if(except !== null, (q) => q.where('kind', 'not in', except!))
+        .orderBy('run_at')
+        .limit(FAIR_WINDOW),
+    )
+    // Each share's first, second, … job; a job of no share is its own share.
+    .with('turns', (w) =>
+      w
+        .selectFrom('candidates as c')
+        .select([
+          'c.id',
+          'c.run_at',
+          'c.share_key',
+          sql<number>`row_number() over (partition by coalesce(c.share_key, c.id) order by c.run_at, c.id)`.as('turn'),
+        ]),
+    )
+    // The order of service: turn, then the share served longest ago (never: '' sorts first on both databases).
+    .with('ordered', (w) =>
+      w
+        .selectFrom('turns as t')
+        .select([
+          't.id',
+          sql<number>`row_number() over (order by t.turn, coalesce((select max(s.claimed_at) from jobs s where s.share_key = t.share_key), ''), t.run_at, t.id)`.as(
+            'seq',
+          ),
+        ]),
+    )
+    .with('queued', (w) => {
+      const q = w
+        .selectFrom('jobs')
+        .innerJoin('ordered', 'ordered.id', 'jobs.id')
+        .select(['jobs.id', 'ordered.seq'])
+        .where('ordered.seq', '<=', limit)
+        // Re-checked on the row itself: on PostgreSQL, a row another worker claimed meanwhile is no longer queued.
+        .where(sql<boolean>`jobs.status = ${sql.lit('queued')}`);
+      return postgres ? q.forUpdate(['jobs']).skipLocked() : q;
+    })
+    // A claim whose worker died: its lease ran out, so the job is due again, before any turn.
+    .with('lapsed', (w) => {
+      const q = w
+        .selectFrom('jobs')
+        .select(['id', sql<number>`0`.as('seq')])
+        .where(sql<boolean>`status = ${sql.lit('running')}`)
+        .where('locked_until', '<=', nowIso)
+        .$if(only !== null, (q2) => q2.where('kind', 'in', only!))
+        .$if(except !== null, (q2) => q2.where('kind', 'not in', except!))
+        .orderBy('locked_until')
+        .limit(limit);
+      return postgres ? q.forUpdate().skipLocked() : q;
+    })
+    .with('due', (w) =>
+      w
+        .selectFrom((eb) => eb.selectFrom('lapsed').select(['id', 'seq']).unionAll(eb.selectFrom('queued').select(['id', 'seq'])).as('d'))
+        .select('d.id')
+        .orderBy('d.seq')
+        .limit(limit),
+    ) as unknown as DueJobs;
+}
+
+/**
  * The durable job runner (docs/decisions/013-jobs.md): claims due jobs with a lease, one statement per claim
  * (PostgreSQL: FOR UPDATE SKIP LOCKED, so any number of workers share the table; SQLite: the statement's write
  * lock), runs them, and retries failures with exponential back-off until the kind's attempts are spent.
@@ -150,13 +262,14 @@ export function createJobRunner({
   leaseMs = 120_000,
   kinds,
   observer,
+  fair = false,
 }: JobRunnerOptions) {
   const active = new Set<Promise<void>>();
   const stopping = new AbortController();
   let wakeUp: (() => void) | null = null;
   let loop: Promise<void> | null = null;
 
-  const claim = (limit: number) => claimJobs(db, { now: clock.now(), limit, leaseMs, kinds });
+  const claim = (limit: number) => claimJobs(db, { now: clock.now(), limit, leaseMs, kinds, fair });
 
   /** Ends a claim, only if it is still ours (a worker that lost its lease changes nothing). */
   function settle(job: JobRow, values: Partial<Omit<JobRow, 'id'>>) {

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { HOW_IT_WORKS_ID } from '../features/layout/scroll.ts';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { LandingRoute } from './routes/landing-route.tsx';
 import { paths } from '../config/paths.ts';
 import type { RouteHandle } from './root-layout.tsx';
 
@@ -12,7 +11,7 @@ const noServerData: RouteHandle = { noServerData: true };
  * blog and demo page, each loaded on demand.
  */
 export const siteRoutes: RouteObject[] = [
-  { index: true, handle: noServerData, element: <LandingPage howItWorksId={HOW_IT_WORKS_ID} /> },
+  { index: true, handle: noServerData, element: <LandingRoute /> },
   {
     path: paths.blog.pattern,
     lazy: () => import('../features/blog/components/blog-index-page.tsx').then((m) => ({ Component: m.BlogIndexPage })),

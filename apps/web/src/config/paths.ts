@@ -2,6 +2,8 @@ import { checkoutReturnPaths } from '@giftlens/contract/checkout-return';
 
 /** /send?gift={giftId}: the wizard carries on with that existing gift (My Gifts' Continue on a draft). */
 export const RESUME_GIFT_PARAM = 'gift';
+/** /send?plan={planId}: the plan chosen on /pricing, preselected at the wizard's plan step. */
+export const PLAN_PARAM = 'plan';
 /** /share/{giftId}?change={deliveryId}: the share page opens that delivery's Change form (from My Gifts). */
 export const CHANGE_DELIVERY_PARAM = 'change';
 
@@ -31,6 +33,8 @@ export const paths = {
   send: {
     pattern: '/send',
     href: (resumeGiftId?: string) => (resumeGiftId ? `/send?${RESUME_GIFT_PARAM}=${resumeGiftId}` : '/send'),
+    /** A new gift with this plan preselected (the pricing page's Choose). */
+    withPlan: (planId: string) => `/send?${PLAN_PARAM}=${encodeURIComponent(planId)}`,
   },
   message: { pattern: '/message/:giftId', href: (giftId: string) => `/message/${giftId}` },
   checkout: { pattern: '/checkout/:giftId', href: (giftId: string) => `/checkout/${giftId}` },

@@ -72,3 +72,8 @@ export type SignedMessageUrl = z.infer<typeof SignedMessageUrl>;
 
 export const readSignedMessageUrl = () => readJson('local', RECIPIENT_KEYS.signedMessageUrl, SignedMessageUrl);
 export const clearSignedMessageUrl = () => removeKey('local', RECIPIENT_KEYS.signedMessageUrl);
+/** The server renewed this gift's reveal (a playing message page asked again): the saved link counts from now. */
+export function touchSignedMessageUrl(giftId: string): void {
+  const link = readSignedMessageUrl();
+  if (link?.giftId === giftId) writeJson('local', RECIPIENT_KEYS.signedMessageUrl, { ...link, timestamp: Date.now() });
+}

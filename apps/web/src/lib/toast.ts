@@ -31,6 +31,11 @@ export const toast = {
   info: raise('info'),
   warning: raise('warning'),
   error: raise('error'),
+  /** Takes a toast raised with this id away (none raised yet: nothing to do, sonner is not loaded for it). */
+  dismiss(id: string | number): void {
+    if (!loading) return;
+    loading.then((m) => void m.toast.dismiss(id)).catch(() => undefined);
+  },
 };
 
 /** Calls `listener` once a toast is first raised (at once when one has been): the outlet mounts then. */

@@ -638,7 +638,7 @@ export function createGroupGiftsService(deps: GroupGiftsDeps) {
             if (await deps.uploads.changedSinceAdmitted(intent, admitted)) return 'changed';
             await uploads.markIntentConfirmed(trx, intent.id);
             if (renders) {
-              await enqueue(trx, clock.now(), 'contribution.render', { contributionId: row.id, key: admitted.key }, renderJob(r.gift.id, admitted.key));
+              await enqueue(trx, clock.now(), 'contribution.render', { contributionId: row.id, key: admitted.key }, renderJob(r.gift.id, admitted.key, r.gift.sender_id));
             }
           },
         );

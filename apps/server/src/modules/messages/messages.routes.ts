@@ -14,7 +14,8 @@ export function messagesRoutes(app: FastifyInstance, opts: { service: MessagesSe
     { schema: { tags: ['recipient'], summary: 'The revealed message (needs the reveal grant of a matching scan)', params: GiftParams } },
     async (request, reply) => {
       const { giftId } = request.params;
-      await opts.grants.require(request, giftId);
+      // A playing message page asks again every few minutes: its reveal is renewed (up to an hour after the scan).
+      await opts.grants.renew(request, reply, giftId);
       // Signed URLs inside: never cached by the browser or a proxy.
       reply.header('cache-control', 'no-store');
       return opts.service.giftMessage(giftId);

@@ -148,7 +148,11 @@ export function createReactionsService({ db, media, clock, gate, renders, wakeJo
         // notice says it can be watched), or, with nothing to convert, the sender's notice at once.
         const attached = await db.transaction().execute(async (trx) => {
           if (!(await repo.attachFile(trx, reaction.id, { ...file, state: renders ? 'processing' : 'ready' }))) return false;
-          if (renders) await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, renderJob(reaction.gift_id, stored));
+          if (renders) {
+            // Its conversion takes a turn in the share of the gift's sender (keys.ts senderShare).
+            const gift = await gifts.findGift(trx, reaction.gift_id);
+            await enqueue(trx, now, 'reaction.render', { reactionId: reaction.id, key: stored }, renderJob(reaction.gift_id, stored, gift?.sender_id ?? reaction.gift_id));
+          }
           else await queueSenderNotice(trx, now, 'reaction', reaction.gift_id);
           return true;
         });

@@ -21,6 +21,27 @@ export async function hasLiveGrant(db: Executor, tokenHash: string, giftId: stri
   return row !== undefined;
 }
 
+/**
+ * Renews a live grant of this gift to expire at `until`, never beyond `maxAgeMs` after it was made, never earlier than
+ * it does already. Returns when it now expires, or null when there is no live grant.
+ */
+export async function renewGrant(db: Executor, tokenHash: string, giftId: string, now: string, until: Date, maxAgeMs: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('reveal_grants')
+    .select(['created_at', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('gift_id', '=', giftId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  const cap = Date.parse(row.created_at) + maxAgeMs;
+  const expires = new Date(Math.max(Date.parse(row.expires_at), Math.min(until.getTime(), cap)));
+  if (expires.toISOString() !== row.expires_at) {
+    await db.updateTable('reveal_grants').set({ expires_at: expires.toISOString() }).where('token_hash', '=', tokenHash).execute();
+  }
+  return expires;
+}
+
 /** Grants expired before `now`; at most `limit`. */
 export const deleteExpiredGrants = (db: Executor, now: string, limit: number) =>
   deleteBatchBefore(db, 'reveal_grants', 'token_hash', 'expires_at', now, limit);

@@ -1,4 +1,4 @@
-import { REVEAL_GRANT_TTL_MS } from '@giftlens/contract/constants';
+import { REVEAL_GRANT_MAX_MS, REVEAL_GRANT_TTL_MS } from '@giftlens/contract/constants';
 import { texts } from '@giftlens/contract/texts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../adapters/clock.ts';
@@ -48,6 +48,20 @@ export function createRevealGrants({ db, clock, secureCookies }: { db: Db; clock
     },
 
     has,
+
+    /**
+     * Requires a live grant of this gift and renews it (issue 37): REVEAL_GRANT_TTL_MS more from now, cookie
+     * included, but never beyond REVEAL_GRANT_MAX_MS after the scan. The message page asks while a message plays,
+     * so a long message plays to its end; a page left alone still loses its reveal 5 minutes after its last ask.
+     */
+    async renew(request: FastifyRequest, reply: FastifyReply, giftId: string): Promise<void> {
+      const token = requestCookie(request, revealCookieName(giftId));
+      if (!token) throw revealRequired();
+      const now = clock.now();
+      const expires = await repo.renewGrant(db, sha256Hex(token), giftId, now.toISOString(), new Date(now.getTime() + REVEAL_GRANT_TTL_MS), REVEAL_GRANT_MAX_MS);
+      if (!expires) throw revealRequired();
+      setSessionCookie(reply, revealCookieName(giftId), token, { secure: secureCookies, maxAgeMs: expires.getTime() - now.getTime(), path: '/api/' });
+    },
 
     async require(request: FastifyRequest, giftId: string): Promise<void> {
       if (!(await has(request, giftId))) throw revealRequired();

@@ -254,7 +254,7 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
         await repo.markIntentConfirmed(trx, intent.id);
         // Converted to a rendition every phone plays; the gift is revealable once it is ready.
         if (renders) {
-          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key }, renderJob(gift.id, key));
+          await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key }, renderJob(gift.id, key, gift.sender_id));
         }
         return 'stored';
       });

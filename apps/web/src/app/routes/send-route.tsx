@@ -1,4 +1,5 @@
-import { useCallback, useEffect } from 'react';
+import { findPlan } from '@giftlens/contract/plans';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GiftSummary } from '@giftlens/contract/sender';
 import { usePriceRegion } from '../../features/country/use-price-region.ts';
@@ -7,7 +8,7 @@ import { VerificationStep } from '../../features/sender-auth/components/verifica
 import { SendWizard } from '../../features/sender-wizard/components/send-wizard.tsx';
 import { onFirstInteraction } from '../../lib/first-interaction.ts';
 import { lazyPart } from '../../lib/lazy-part.ts';
-import { paths, RESUME_GIFT_PARAM } from '../../config/paths.ts';
+import { paths, PLAN_PARAM, RESUME_GIFT_PARAM } from '../../config/paths.ts';
 
 // The message step (recorder, upload queue) is the wizard's last: it loads on the first interaction, or when the
 // wizard resumes there (decision 046).
@@ -24,6 +25,16 @@ export function SendRoute() {
   const prices = usePriceRegion();
   const [search] = useSearchParams();
   const resumeGiftId = search.get(RESUME_GIFT_PARAM) ?? undefined;
+  // The plan chosen on /pricing (issue 37: it was lost at the plan step): preselected there, in its own price list.
+  const carried = findPlan(search.get(PLAN_PARAM) ?? '');
+  const carriedPlan = carried ? { id: carried.id, name: carried.name } : undefined;
+  const regionSet = useRef(false);
+  const { region, choose } = prices;
+  useEffect(() => {
+    if (!carried || regionSet.current || region === undefined) return;
+    regionSet.current = true;
+    if (region !== carried.region) choose(carried.region);
+  }, [carried, region, choose]);
   useEffect(() => onFirstInteraction(preloadMessageStep), []);
 
   const onResumed = useCallback(
@@ -42,6 +53,7 @@ export function SendRoute() {
       onRegionChange={prices.choose}
       resumeGiftId={resumeGiftId}
       onResumed={onResumed}
+      carriedPlan={carriedPlan}
       emailStep={EmailStep}
       verificationStep={VerificationStep}
       renderMessageStep={({ giftId, planId, planName }) => (

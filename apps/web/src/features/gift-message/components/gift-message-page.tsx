@@ -1,7 +1,7 @@
 import { texts } from '@giftlens/contract/texts';
 import { Frown, Heart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { paths } from '../../../config/paths.ts';
@@ -11,6 +11,7 @@ import { StatusPanel } from '../../../components/ui/status-panel.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSignedMessageUrl, RECIPIENT_KEYS, readString } from '../../../lib/recipient-storage.ts';
 import { useGiftMessage } from '../api/get-gift-message.ts';
+import { useMessageRefresh } from '../hooks/use-message-refresh.ts';
 import { resolveMessageType } from '../lib/message-type.ts';
 import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 import { checkStoredLink } from '../lib/stored-link.ts';
@@ -28,6 +29,9 @@ function DirectPlayGate({ play, renderPlayButton }: PlayGateProps) {
 
 const defaultGate = (props: PlayGateProps) => <DirectPlayGate {...props} />;
 
+/** The one toast of this page's access: an expired link says so once, and a new reveal takes it away. */
+const ACCESS_TOAST = 'gift-message-access';
+
 /**
  * An expired message link goes back to the gift's camera, not to a dead end: the recipient flow's when this tab
  * came by the e-mail code (it scans among the recipient's gifts), else this gift's by its link.
@@ -44,10 +48,14 @@ export function GiftMessagePage({ renderPlayGate = defaultGate }: { renderPlayGa
   const [access] = useState(() => checkStoredLink(giftId));
 
   useEffect(() => {
-    if (access.ok) return;
+    if (access.ok) {
+      // A new scan opened the message: "Message link has expired" from before it no longer holds (issue 37).
+      toast.dismiss(ACCESS_TOAST);
+      return;
+    }
     clearSignedMessageUrl();
     const text = access.reason === 'expired' ? texts.recipient.linkExpired : texts.recipient.scanToView;
-    toast.error(text, { id: 'gift-message-access' });
+    toast.error(text, { id: ACCESS_TOAST });
   }, [access]);
 
   if (!access.ok) return <Navigate to={access.reason === 'expired' ? cameraOf(giftId) : paths.home.href()} replace />;
@@ -64,7 +72,24 @@ function MessageScreen({
   renderPlayGate: (props: PlayGateProps) => ReactNode;
 }) {
   const message = useGiftMessage(giftId);
+  const navigate = useNavigate();
   const [mediaError, setMediaError] = useState<string | null>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const ask = useMessageRefresh(giftId, box);
+  /**
+   * A message that cannot go on. Refused a fresh link because the reveal has run out: the page does what it says,
+   * back to the camera to scan the gift again (playback stops with the page). The gift gone: says so. Otherwise
+   * the media itself: "unable to play".
+   */
+  const mediaFailed = (refusal?: unknown) => {
+    if (refusal instanceof ApiError && (refusal.status === 401 || refusal.status === 403)) {
+      clearSignedMessageUrl();
+      toast.error(texts.recipient.linkExpired, { id: ACCESS_TOAST });
+      void navigate(cameraOf(giftId), { replace: true });
+      return;
+    }
+    setMediaError(refusal instanceof ApiError && refusal.status === 410 ? texts.recipient.giftUnavailable : texts.recipient.unableToPlay);
+  };
   // Arriving from the camera (or the backup code), focus starts on the message's heading once it is shown, not on
   // <body>: as the staff screens and the checkout do (WCAG 2.4.3).
   const screen = useRef<HTMLDivElement>(null);
@@ -93,8 +118,9 @@ function MessageScreen({
         src={mediaSrc}
         poster={data.posterUrl}
         senderName={senderName}
-        onMediaError={() => setMediaError(texts.recipient.unableToPlay)}
+        onMediaError={mediaFailed}
         onPlayFailed={() => setMediaError(texts.recipient.unableToPlay)}
+        refreshSrc={() => ask().then((fresh) => fresh.messageUrl)}
         onEnded={onEnded}
         renderGate={(p) => renderPlayGate({ ...p, giftId, message: data })}
       />
@@ -109,7 +135,8 @@ function MessageScreen({
           renderOrganizer={organizer}
           contributions={data.contributions}
           combinedDownloadUrl={data.combinedDownloadUrl}
-          onMediaError={() => setMediaError(texts.recipient.unableToPlay)}
+          onMediaError={mediaFailed}
+          refreshContribution={(i) => ask().then((fresh) => fresh.contributions[i]?.messageUrl ?? null)}
         />
       </Suspense>
     ) : (
@@ -127,7 +154,7 @@ function MessageScreen({
           From <span className="font-semibold text-stone-900">{senderName}</span>
         </p>
       </div>
-      {body}
+      <div ref={setBox}>{body}</div>
     </div>
   );
 }

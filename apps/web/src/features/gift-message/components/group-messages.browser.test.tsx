@@ -3,6 +3,7 @@ import { API } from '@giftlens/contract/routes';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../config/paths.ts';
 import { encodeWav } from '../../../lib/wav-encoder.ts';
+import { giftMessageResponse } from '../../../test/gift-message.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { serveJson } from '../../../test/serve-json.ts';
 import { GiftMessagePage } from './gift-message-page.tsx';
@@ -11,24 +12,7 @@ import { GiftMessagePage } from './gift-message-page.tsx';
 const GIFT = '0123456789abcdef0123456789abcdef';
 const route = { path: paths.giftMessage.pattern, element: <GiftMessagePage /> };
 
-const message = (over: Partial<GiftMessageResponse> = {}): GiftMessageResponse => ({
-  success: true,
-  giftId: GIFT,
-  messageType: 'text',
-  messageUrl: null,
-  posterUrl: null,
-  text: 'Happy birthday, Priya! Love, Meera',
-  senderName: 'Meera',
-  reactionsEnabled: false,
-  hasReaction: false,
-  planDetails: { planName: 'Premium' },
-  recipientId: null,
-  recipientName: 'Priya',
-  recipientEmail: null,
-  contributions: [],
-  combinedDownloadUrl: null,
-  ...over,
-});
+const message = (over: Partial<GiftMessageResponse> = {}) => giftMessageResponse(GIFT, over);
 
 function storeLink() {
   localStorage.setItem('signedMessageUrl', JSON.stringify({ url: '/media/x', timestamp: Date.now(), giftId: GIFT }));

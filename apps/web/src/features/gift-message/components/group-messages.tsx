@@ -23,12 +23,15 @@ export function GroupMessages({
   contributions,
   combinedDownloadUrl,
   onMediaError,
+  refreshContribution,
 }: {
   senderName: string;
   renderOrganizer: (onEnded: () => void) => ReactNode;
   contributions: RevealedContribution[];
   combinedDownloadUrl: string | null;
-  onMediaError: () => void;
+  onMediaError: (refusal?: unknown) => void;
+  /** A fresh link of the contribution at this index (its link lasts minutes: MessagePlayer refreshSrc). */
+  refreshContribution?: (index: number) => Promise<string | null>;
 }) {
   const [current, setCurrent] = useState(0);
   // Set when the move came from a clip ending: the next clip then starts by itself.
@@ -102,7 +105,8 @@ export function GroupMessages({
             autoPlay={advanced}
             onEnded={next}
             onMediaError={onMediaError}
-            onPlayFailed={onMediaError}
+            onPlayFailed={() => onMediaError()}
+            refreshSrc={refreshContribution ? () => refreshContribution(current - 1) : undefined}
             renderGate={directGate}
           />
         )

@@ -1,5 +1,5 @@
 import { Loader2, Music, Play } from 'lucide-react';
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import type { PlayGateProps } from '../../../components/media/play-gate.ts';
 
 interface MessagePlayerProps {
@@ -10,8 +10,14 @@ interface MessagePlayerProps {
   senderName: string;
   /** Renders the gate around Play (consent and reaction recording, or plain play). */
   renderGate: (props: Pick<PlayGateProps, 'getMedia' | 'play' | 'renderPlayButton' | 'mediaType'>) => ReactNode;
-  onMediaError: () => void;
+  /** The media could not go on: with the refusal of a fresh link when that is why (refreshSrc), else nothing. */
+  onMediaError: (refusal?: unknown) => void;
   onPlayFailed: () => void;
+  /**
+   * A fresh link of the same message (its link lasts minutes): asked when the media fails, the player then goes on
+   * from where it was. Resolves null when the message has no media any more; rejects when refused.
+   */
+  refreshSrc?: () => Promise<string | null>;
   /** The clip played to its end (a group gift goes on to the next message). */
   onEnded?: () => void;
   /** Start at once (the next message of a group gift after the last one ended); Play shows if the browser refuses. */
@@ -33,10 +39,65 @@ export function MessagePlayer({
   onPlayFailed,
   onEnded,
   autoPlay = false,
+  refreshSrc,
 }: MessagePlayerProps) {
   // The element is kept in state (a callback ref) so the gate can be handed it during render.
   const [media, setMedia] = useState<HTMLMediaElement | null>(null);
   const [started, setStarted] = useState(false);
+  // The link in use: the page's, or a fresh one after the page's ran out (issue 37).
+  const [current, setCurrent] = useState(src);
+  const [givenSrc, setGivenSrc] = useState(src);
+  if (givenSrc !== src) {
+    setGivenSrc(src);
+    setCurrent(src);
+  }
+  const playing = useRef(false);
+  // Where to go on once a fresh link has loaded; and whether the fresh link has not loaded yet (it failing too is
+  // the file's fault, not its link's: then the page says it cannot play).
+  const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
+  const unproven = useRef(false);
+  const recovering = useRef(false);
+
+  const onError = () => {
+    if (!refreshSrc || !media || unproven.current) return onMediaError();
+    if (recovering.current) return;
+    recovering.current = true;
+    const position = { time: media.currentTime, play: playing.current };
+    refreshSrc()
+      .then((fresh) => {
+        if (!fresh) return onMediaError();
+        resumeAt.current = position;
+        unproven.current = true;
+        setCurrent(fresh);
+      })
+      .catch((refusal: unknown) => onMediaError(refusal))
+      .finally(() => {
+        recovering.current = false;
+      });
+  };
+
+  const onLoadedMetadata = (e: SyntheticEvent<HTMLMediaElement>) => {
+    const resume = resumeAt.current;
+    if (!resume) return;
+    resumeAt.current = null;
+    const element = e.currentTarget;
+    element.currentTime = resume.time;
+    if (resume.play) {
+      element.play().catch(() => {
+        // Refused without a tap: the native controls are there to go on.
+      });
+    }
+  };
+  const onCanPlay = () => {
+    unproven.current = false;
+  };
+  const mediaEvents = {
+    onError,
+    onLoadedMetadata,
+    onCanPlay,
+    onPlaying: () => void (playing.current = true),
+    onPause: () => void (playing.current = false),
+  };
 
   useEffect(() => {
     if (!autoPlay || !media) return;
@@ -85,7 +146,7 @@ export function MessagePlayer({
       <div className="relative overflow-hidden rounded-3xl bg-black shadow-lg">
         <video
           ref={setMedia}
-          src={src}
+          src={current}
           poster={poster ?? undefined}
           controls={started}
           // Focusable by script before it has controls (the consent dialog hands focus back to it), in the tab order after.
@@ -96,8 +157,11 @@ export function MessagePlayer({
           preload="metadata"
           onContextMenu={preventMenu}
           onPlay={() => setStarted(true)}
-          onEnded={onEnded}
-          onError={onMediaError}
+          onEnded={() => {
+            playing.current = false;
+            onEnded?.();
+          }}
+          {...mediaEvents}
           aria-label={`Video message from ${senderName}`}
           className="aspect-video max-h-[70dvh] w-full bg-black object-contain"
         />
@@ -115,7 +179,7 @@ export function MessagePlayer({
         <p className="font-semibold">A voice message from {senderName}</p>
         <audio
           ref={setMedia}
-          src={src}
+          src={current}
           controls={started}
           // Focusable by script before it has controls (the consent dialog hands focus back to it), in the tab order after.
           tabIndex={started ? 0 : -1}
@@ -123,8 +187,11 @@ export function MessagePlayer({
           preload="metadata"
           onContextMenu={preventMenu}
           onPlay={() => setStarted(true)}
-          onEnded={onEnded}
-          onError={onMediaError}
+          onEnded={() => {
+            playing.current = false;
+            onEnded?.();
+          }}
+          {...mediaEvents}
           aria-label={`Voice message from ${senderName}`}
           className={started ? 'w-full' : 'hidden'}
         />

@@ -82,6 +82,24 @@ export function useRemoveContribution(giftId: string) {
   });
 }
 
+/** DELETE an invitation: the organizer takes the invitee's place back (their link stops, their message goes). */
+export function useRemoveInvitation(giftId: string) {
+  const refresh = useRefreshGroup(giftId);
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', contributionApi.invitation(giftId, id), undefined, options(GroupStateResponse)),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST shared-link: a new shared invitation link; the old one stops at once. */
+export function useNewSharedLink(giftId: string) {
+  const refresh = useRefreshGroup(giftId);
+  return useMutation({
+    mutationFn: () => apiRequest('POST', contributionApi.sharedLink(giftId), undefined, options(GroupStateResponse)),
+    onSuccess: () => refresh(),
+  });
+}
+
 export function useCloseContributions(giftId: string) {
   const refresh = useRefreshGroup(giftId);
   return useMutation({

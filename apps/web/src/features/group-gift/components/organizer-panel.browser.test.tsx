@@ -2,7 +2,7 @@ import type { Contribution, GroupState, Invitation } from '@giftlens/contract/gr
 import { groupTexts } from '@giftlens/contract/group-gifts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { jsonResponse } from '../../../test/render-route.tsx';
 import { sentBody, serveJson as serve } from '../../../test/serve-json.ts';
@@ -141,6 +141,75 @@ describe('OrganizerPanel (Chromium)', () => {
     await screen.getByRole('dialog', { name: 'Close contributions now?' }).getByRole('button', { name: 'Close now' }).click();
     await expect.element(screen.getByText(groupTexts.organizerClosed)).toBeVisible();
     await expect.element(screen.getByRole('button', { name: 'Send invitations' })).not.toBeInTheDocument();
+  });
+
+  test('takes an invitee’s place back and makes a new shared link, each after a confirmation, by keyboard at 360 px (issue 37)', async () => {
+    await page.viewport(360, 740);
+    let people = [invitation('i1', 'asha@example.com', 'contributed'), invitation('i2', 'ravi.kumar.long.address@example.com', 'invited')];
+    let inviteUrl = 'http://localhost/contribute/shared-link-token';
+    const state = () => group({ inviteUrl, invitedCount: people.length, contributedCount: 1 });
+    const fetch = serve({
+      [`GET ${BASE}/invitations`]: () => jsonResponse({ success: true, invitations: people, group: state() }),
+      [`GET ${BASE}/contributions`]: () => jsonResponse({ success: true, contributions: [asha], group: state() }),
+      [`DELETE ${BASE}/invitations/i2`]: () => {
+        people = people.filter((p) => p.id !== 'i2');
+        return jsonResponse({ success: true, group: state() });
+      },
+      [`POST ${BASE}/shared-link`]: () => {
+        inviteUrl = 'http://localhost/contribute/a-new-shared-token';
+        return jsonResponse({ success: true, group: state() });
+      },
+    });
+    const sent = (method: string) => fetch.mock.calls.filter(([, init]) => init?.method === method).map(([input]) => input);
+    const screen = await renderPanel();
+    const invited = screen.getByRole('region', { name: 'Invited' });
+    const removeRavi = invited.getByRole('button', { name: 'Remove ravi.kumar.long.address@example.com' });
+    await expect.element(removeRavi).toBeVisible();
+    // Nothing is wider than the phone's screen.
+    const root = screen.container.firstElementChild as HTMLElement;
+    expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+
+    // By keyboard: Enter opens the confirmation; Escape leaves everything as it was, focus back on the button.
+    (removeRavi.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Remove this person?' });
+    await expect.element(dialog).toHaveTextContent('ravi.kumar.long.address@example.com can no longer add a message: their invitation link stops working.');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(removeRavi).toHaveFocus();
+    expect(sent('DELETE')).toEqual([]);
+
+    // Again, and Remove: the invitation goes (their link stops on the server), focus on the list they were in.
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('dialog', { name: 'Remove this person?' }).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.tab();
+    await expect.element(screen.getByRole('dialog', { name: 'Remove this person?' }).getByRole('button', { name: 'Remove' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(invited.getByText('ravi.kumar.long.address@example.com')).not.toBeInTheDocument();
+    expect(sent('DELETE')).toEqual([`${BASE}/invitations/i2`]);
+    await expect.element(screen.getByRole('heading', { name: 'Invited' })).toHaveFocus();
+    await expect.element(invited.getByText('asha@example.com')).toBeVisible();
+    // Someone who added a message is told it goes with them.
+    await invited.getByRole('button', { name: 'Remove asha@example.com' }).click();
+    await expect
+      .element(screen.getByRole('dialog', { name: 'Remove this person?' }))
+      .toHaveTextContent('asha@example.com can no longer add a message: their invitation link stops working, and the message they added is removed.');
+    await userEvent.keyboard('{Escape}');
+
+    // A new shared link: the old one stops; the page shows the new one.
+    const newLink = screen.getByRole('button', { name: 'Make a new link (the old one stops)' });
+    (newLink.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const rotate = screen.getByRole('dialog', { name: 'Make a new invitation link?' });
+    await expect.element(rotate).toHaveTextContent('The current shared link stops working at once.');
+    await userEvent.tab();
+    await expect.element(rotate.getByRole('button', { name: 'Make a new link' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByLabelText('Or share one invitation link (WhatsApp, a group chat)')).toHaveValue('http://localhost/contribute/a-new-shared-token');
+    expect(sent('POST')).toEqual([`${BASE}/shared-link`]);
+    await expect.element(screen.getByLabelText('Or share one invitation link (WhatsApp, a group chat)')).toHaveFocus();
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   });
 
   test('offers the combined video once it is made', async () => {

@@ -1,5 +1,5 @@
 import { groupTexts, type Contribution, type GroupState, type Invitation } from '@giftlens/contract/group-gifts';
-import { Copy, Download, Loader2, Lock } from 'lucide-react';
+import { Copy, Download, Loader2, Lock, RefreshCw, UserMinus } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +12,9 @@ import {
   useContributions,
   useInvitations,
   useMoveContribution,
+  useNewSharedLink,
   useRemoveContribution,
+  useRemoveInvitation,
 } from '../api/organizer.ts';
 import { groupErrorText } from '../lib/group-text.ts';
 import { ContributionItem } from './contribution-item.tsx';
@@ -20,11 +22,41 @@ import { InviteForm } from './invite-form.tsx';
 
 const STATE_LABEL: Record<Invitation['state'], string> = { invited: 'Invited', reminded: 'Reminded', contributed: 'Added' };
 
-type Confirming = { kind: 'remove'; contribution: Contribution } | { kind: 'close' } | null;
+type Confirming =
+  | { kind: 'remove'; contribution: Contribution }
+  | { kind: 'uninvite'; invitation: Invitation }
+  | { kind: 'new-link' }
+  | { kind: 'close' }
+  | null;
+
+/** Each confirmation's title, words and confirming button. */
+function confirmationOf(confirming: Exclude<Confirming, null>): { title: string; text: string; action: string } {
+  switch (confirming.kind) {
+    case 'close':
+      return { title: 'Close contributions now?', text: 'Nobody can add, replace or remove a message after this.', action: 'Close now' };
+    case 'remove':
+      return { title: 'Remove this message?', text: `${confirming.contribution.name}’s message will not be part of the gift.`, action: 'Remove' };
+    case 'uninvite':
+      return {
+        title: 'Remove this person?',
+        text: `${confirming.invitation.email} can no longer add a message: their invitation link stops working${
+          confirming.invitation.state === 'contributed' ? ', and the message they added is removed' : ''
+        }.`,
+        action: 'Remove',
+      };
+    case 'new-link':
+      return {
+        title: 'Make a new invitation link?',
+        text: 'The current shared link stops working at once. People who already joined keep their place; share the new link with anyone else.',
+        action: 'Make a new link',
+      };
+  }
+}
 
 /**
  * The organizer's group panel (share page, and My Gifts' Group gift): invite by e-mail or a shared link, watch the
- * contributions come in, order them, remove one, close early, and download the combined video.
+ * contributions come in, order them, remove one, take an invitee's place back, make a new shared link, close early,
+ * and download the combined video.
  */
 export function OrganizerPanel({ giftId }: { giftId: string }) {
   const invitations = useInvitations(giftId);
@@ -71,14 +103,17 @@ function GroupPanel({
   const move = useMoveContribution(giftId);
   const remove = useRemoveContribution(giftId);
   const close = useCloseContributions(giftId);
+  const uninvite = useRemoveInvitation(giftId);
+  const newLink = useNewSharedLink(giftId);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [error, setError] = useState<string | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
   // Closing contributions or removing a message takes away the button that led to it: focus then goes to the
   // messages' heading, not to <body> (WCAG 2.4.3). Cancel returns it to that button, as the browser does.
   const contributionsHeading = useRef<HTMLHeadingElement>(null);
+  const invitedHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterDialog = useRef<HTMLElement | null>(null);
-  const busy = move.isPending || remove.isPending || close.isPending;
+  const busy = move.isPending || remove.isPending || close.isPending || uninvite.isPending || newLink.isPending;
   const fail = (err: unknown) => setError(groupErrorText(err));
   const deadline = group.deadline ? new Date(group.deadline) : null;
   const takeFocusAfterDialog = useCallback(() => {
@@ -99,10 +134,24 @@ function GroupPanel({
 
   const confirm = () => {
     const current = confirming;
-    focusAfterDialog.current = contributionsHeading.current;
+    // A removed invitee's button goes with them: focus goes to the list they were in while others remain, else to
+    // the messages. A new link: to the field that shows it (its button waits, disabled, meanwhile).
+    if (current?.kind === 'uninvite') focusAfterDialog.current = invitations.length > 1 ? invitedHeading.current : contributionsHeading.current;
+    else if (current?.kind === 'new-link') focusAfterDialog.current = linkInput.current;
+    else focusAfterDialog.current = contributionsHeading.current;
     setConfirming(null);
     setError(null);
-    if (current?.kind === 'remove') {
+    if (current?.kind === 'uninvite') {
+      uninvite.mutate(current.invitation.id, {
+        onSuccess: () => toast.success(`${current.invitation.email} was removed. Their link no longer works.`),
+        onError: fail,
+      });
+    } else if (current?.kind === 'new-link') {
+      newLink.mutate(undefined, {
+        onSuccess: () => toast.success('A new invitation link was made. The old one no longer works.'),
+        onError: fail,
+      });
+    } else if (current?.kind === 'remove') {
       remove.mutate(current.contribution.id, {
         onSuccess: () => toast.success(`${current.contribution.name}’s message was removed.`),
         onError: fail,
@@ -111,6 +160,8 @@ function GroupPanel({
       close.mutate(undefined, { onSuccess: () => toast.success('Contributions are closed.'), onError: fail });
     }
   };
+
+  const shown = confirming ? confirmationOf(confirming) : null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -147,6 +198,11 @@ function GroupPanel({
                 <Copy className="size-4" aria-hidden /> Copy invitation link
               </Button>
             </div>
+            <div>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming({ kind: 'new-link' })} disabled={busy}>
+                <RefreshCw className="size-4" aria-hidden /> Make a new link (the old one stops)
+              </Button>
+            </div>
           </div>
         </>
       ) : (
@@ -155,18 +211,30 @@ function GroupPanel({
 
       {invitations.length > 0 ? (
         <section aria-labelledby="group-invited-heading">
-          <h3 id="group-invited-heading" className="font-semibold text-stone-900">
+          <h3 ref={invitedHeading} id="group-invited-heading" tabIndex={-1} className="font-semibold text-stone-900">
             Invited
           </h3>
           <ul className="mt-2 flex flex-col divide-y divide-stone-100 rounded-2xl border border-stone-200">
             {invitations.map((inv) => (
               <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 text-sm">
                 <span className="min-w-0 break-all text-stone-800">{inv.email}</span>
-                <span
-                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${inv.state === 'contributed' ? 'bg-emerald-100 text-emerald-800' : 'bg-stone-100 text-stone-700'}`}
-                >
-                  {STATE_LABEL[inv.state]}
-                  {inv.viaSharedLink ? ' · shared link' : ''}
+                <span className="flex items-center gap-1">
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${inv.state === 'contributed' ? 'bg-emerald-100 text-emerald-800' : 'bg-stone-100 text-stone-700'}`}
+                  >
+                    {STATE_LABEL[inv.state]}
+                    {inv.viaSharedLink ? ' · shared link' : ''}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setConfirming({ kind: 'uninvite', invitation: inv })}
+                    disabled={busy}
+                    className="text-red-700"
+                    aria-label={`Remove ${inv.email}`}
+                  >
+                    <UserMinus className="size-4" aria-hidden /> Remove
+                  </Button>
                 </span>
               </li>
             ))}
@@ -208,25 +276,14 @@ function GroupPanel({
         </Button>
       ) : null}
 
-      <Modal
-        open={confirming !== null}
-        title={confirming?.kind === 'close' ? 'Close contributions now?' : 'Remove this message?'}
-        onDismiss={() => setConfirming(null)}
-        returnFocus={takeFocusAfterDialog}
-      >
-        <p className="text-stone-600">
-          {confirming?.kind === 'close'
-            ? 'Nobody can add, replace or remove a message after this.'
-            : confirming?.kind === 'remove'
-              ? `${confirming.contribution.name}’s message will not be part of the gift.`
-              : null}
-        </p>
+      <Modal open={confirming !== null} title={shown?.title ?? ''} onDismiss={() => setConfirming(null)} returnFocus={takeFocusAfterDialog}>
+        <p className="break-words text-stone-600">{shown?.text}</p>
         <div className="flex w-full flex-col gap-2 sm:flex-row">
           <Button variant="secondary" block onClick={() => setConfirming(null)}>
             Cancel
           </Button>
           <Button variant="danger" block onClick={confirm}>
-            {confirming?.kind === 'close' ? 'Close now' : 'Remove'}
+            {shown?.action}
           </Button>
         </div>
       </Modal>

@@ -1,14 +1,19 @@
 import { Email } from '@giftlens/contract/common';
 import { CODE_LENGTH } from '@giftlens/contract/constants';
 import { contributePath } from '@giftlens/contract/group-gifts';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { sendContributionCode, verifyContributionCode } from '../api/contributor.ts';
+import { onFirstInteraction } from '../../../lib/first-interaction.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import { groupErrorText } from '../lib/group-text.ts';
+
+// The code boxes show only after the e-mail step: loaded on the first interaction, not with the page (decision 046;
+// a per-person link never needs them).
+const { Part: CodeInput, preload: preloadCodeInput } = lazyPart(() => import('../../../components/ui/code-input.tsx').then((m) => m.CodeInput));
 
 /**
  * The shared invitation link: whoever opens it confirms an e-mail with a code first, and then goes on with their
@@ -21,6 +26,7 @@ export function SharedLinkAccess({ token }: { token: string }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => onFirstInteraction(preloadCodeInput), []);
 
   const sendCode = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -85,7 +91,9 @@ export function SharedLinkAccess({ token }: { token: string }) {
       <p className="text-stone-700" aria-live="polite">
         We sent a {CODE_LENGTH}-digit code to <span className="font-semibold break-all">{sentTo}</span>.
       </p>
-      <CodeInput length={CODE_LENGTH} value={code} onChange={setCode} onComplete={(v) => void verify(v)} disabled={busy} autoFocus />
+      <Suspense fallback={<div className="min-h-14" />}>
+        <CodeInput length={CODE_LENGTH} value={code} onChange={setCode} onComplete={(v) => void verify(v)} disabled={busy} autoFocus />
+      </Suspense>
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" block disabled={busy || code.length !== CODE_LENGTH}>
         {busy ? 'Checking…' : 'Continue'}

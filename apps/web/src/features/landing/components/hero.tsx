@@ -2,7 +2,8 @@ import { ArrowRight, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
-export function Hero() {
+/** The first screen; `fromPrice` is the price list's lowest ("$1.99", or "₹29" once India is chosen). */
+export function Hero({ fromPrice }: { fromPrice: string }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-stone-50">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-14 sm:px-6 md:pt-16 lg:grid-cols-[1.05fr_1fr] lg:gap-14 lg:pb-20">
@@ -34,7 +35,7 @@ export function Hero() {
               Try Demo
             </Link>
           </div>
-          <p className="mt-5 text-sm text-stone-600">From $1.99 a gift · Works in any modern phone browser</p>
+          <p className="mt-5 text-sm text-stone-600">From {fromPrice} a gift · Works in any modern phone browser</p>
         </div>
         <img
           src="/images/hero-scan.svg"

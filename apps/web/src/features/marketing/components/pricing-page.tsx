@@ -47,7 +47,7 @@ function PlanCard({ plan }: { plan: PlanView }) {
         ))}
       </ul>
       <Link
-        to={paths.send.href()}
+        to={paths.send.withPlan(plan.id)}
         className={`mt-8 inline-flex min-h-12 items-center justify-center rounded-xl px-6 font-semibold transition ${
           plan.popular
             ? 'bg-brand-500 text-white hover:brightness-90'

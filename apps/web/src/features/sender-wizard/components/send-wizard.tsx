@@ -68,13 +68,37 @@ interface SendWizardProps {
   resumeGiftId?: string;
   /** The resume finished: the gift as read (null when it could not be read); the caller drops resumeGiftId. */
   onResumed?: (gift: GiftSummary | null) => void;
+  /** A plan chosen before the wizard (the pricing page's Choose): preselected at the plan step until another is picked. */
+  carriedPlan?: { id: PlanId; name: string };
 }
 
 const PROGRESS: Partial<Record<WizardStep, 1 | 2 | 3>> = { pricing: 1, details: 2, message: 3 };
+/** The steps up to the plan's: a plan carried from /pricing may still be put in. */
+const BEFORE_GIFT: readonly WizardStep[] = ['email', 'verification', 'userDetails', 'pricing'];
 
-export function SendWizard({ region, onRegionChange, renderMessageStep, emailStep: EmailStep, verificationStep: VerificationStep, resumeGiftId, onResumed }: SendWizardProps) {
+export function SendWizard({
+  region,
+  onRegionChange,
+  renderMessageStep,
+  emailStep: EmailStep,
+  verificationStep: VerificationStep,
+  resumeGiftId,
+  onResumed,
+  carriedPlan,
+}: SendWizardProps) {
   const { state, update, goTo, back, giftPhotos, setGiftPhotos, saveDetailsDraft, verified } = useSendWizard({ resumeGiftId, onResumed });
   const { currentStep } = state;
+  // Put in the wizard's state once, on arrival (it survives the sign-in steps and a reload): the latest choice wins
+  // over one kept from before, while no gift has been made with a plan yet.
+  const carriedId = carriedPlan?.id;
+  const carriedName = carriedPlan?.name;
+  const carriedApplied = useRef(false);
+  const beforeGift = BEFORE_GIFT.includes(currentStep) && !state.currentGiftId;
+  useEffect(() => {
+    if (carriedApplied.current || !carriedId || !carriedName) return;
+    carriedApplied.current = true;
+    if (beforeGift) update({ selectedPlan: { id: carriedId, name: carriedName } });
+  }, [carriedId, carriedName, beforeGift, update]);
   const stepSection = useRef<HTMLElement>(null);
   useFocusHeading(stepSection, currentStep);
   useEffect(() => onFirstInteraction(preloadSteps), []);
