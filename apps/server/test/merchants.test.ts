@@ -494,9 +494,9 @@ describeEachDatabase(
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       const greeting = await h.app.inject({ method: 'GET', url: giftBrandApi(gift.giftId) });
-      expect(json<{ brand: { name: string } | null }>(greeting).brand?.name).toBe('Shop & Co');
+      expect(json(greeting)).toMatchObject({ brand: { name: 'Shop & Co' }, senderName: 'Priya' });
       // A sender's own gift has no brand.
-      expect(json(await h.app.inject({ method: 'GET', url: giftBrandApi('0'.repeat(32)) }))).toEqual({ success: true, brand: null });
+      expect(json(await h.app.inject({ method: 'GET', url: giftBrandApi('0'.repeat(32)) }))).toEqual({ success: true, brand: null, senderName: null });
     });
     it('monthly counts of gifts created and opened, as JSON and CSV for the invoice', async () => {
       const h = getH();

@@ -185,7 +185,12 @@ export type WebhookBody = z.infer<typeof WebhookBody>;
 export const Brand = z.object({ name: z.string(), logoUrl: z.nullable(z.string()), colour: z.nullable(z.string()) });
 export type Brand = z.infer<typeof Brand>;
 
-export const GiftBrandResponse = z.object({ success: z.literal(true), brand: z.nullable(Brand) });
+export const GiftBrandResponse = z.object({
+  success: z.literal(true),
+  brand: z.nullable(Brand),
+  /** The buyer's first name ("A message from Priya, with your order from Shop"); null for a sender's own gift or none given. */
+  senderName: z.nullable(z.string()),
+});
 export type GiftBrandResponse = z.infer<typeof GiftBrandResponse>;
 
 export const RecordLinkResponse = z.object({

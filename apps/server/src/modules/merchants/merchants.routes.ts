@@ -195,7 +195,7 @@ export function merchantsRoutes(
   api.get(
     giftBrandApi(':giftId'),
     { config: { rateLimit: opts.recordRateLimit }, schema: { tags: ['recipient'], summary: 'The brand of a merchant’s gift (its name, logo and colour), or null', params: GiftParams, response: { 200: GiftBrandResponse } } },
-    async (request) => ({ success: true as const, brand: /^[0-9a-f]{32}$/.test(request.params.giftId) ? await service.brand(request.params.giftId) : null }),
+    async (request) => ({ success: true as const, ...(/^[0-9a-f]{32}$/.test(request.params.giftId) ? await service.brand(request.params.giftId) : { brand: null, senderName: null }) }),
   );
 
   // ---------- the buyer's record link (no account; the token is the credential) ----------

@@ -355,8 +355,14 @@ export function createMerchantsService({ db, media, clock, gifts: giftsService, 
       return { success: true as const };
     },
 
-    /** The brand of a gift for the recipient's pages (null: a sender's own gift). */
-    brand: (giftId: string) => brandOf(db, media, clock.now(), giftId),
+    /** The brand of a gift and its buyer's first name, for the recipient's pages (null: a sender's own gift). */
+    async brand(giftId: string): Promise<{ brand: Brand | null; senderName: string | null }> {
+      const brand = await brandOf(db, media, clock.now(), giftId);
+      if (!brand) return { brand: null, senderName: null };
+      const gift = await gifts.findGift(db, giftId);
+      const buyer = gift ? await findSenderById(db, gift.sender_id) : undefined;
+      return { brand, senderName: buyer?.first_name ?? null };
+    },
   };
 }
 
