@@ -37,7 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('merchant_id', 'text', (c) => c.notNull().references('merchants.id').onDelete('restrict'))
     .addColumn('order_id', 'text', (c) => c.notNull())
     .addColumn('idempotency_key', 'text')
-    .addColumn('recipient_email', 'text')
     // The rating (JSON) and look-alike warning given at creation (a repeated call with the same Idempotency-Key answers it again).
     .addColumn('lookalike', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('quality', 'text', (c) => c.notNull())

@@ -13,13 +13,13 @@ export async function releaseIfDue(db: Db, now: Date, giftId: string): Promise<'
   return db.transaction().execute(async (trx) => {
     const [gift] = await lockGifts(trx, [giftId]);
     const mg = await repo.findMerchantGift(trx, giftId);
-    if (!gift || !mg || mg.cancelled_at || mg.released_at || !mg.recipient_email || gift.taken_down_at) return 'none';
+    if (!gift || !mg || mg.cancelled_at || mg.released_at || !gift.recipient_email || gift.taken_down_at) return 'none';
     if (!mg.message_ready_at) return 'waiting';
     if (mg.release === 'on_delivery' && !mg.delivered_at) return 'waiting';
     const due = mg.release === 'at' && mg.release_at && Date.parse(mg.release_at) > now.getTime() ? new Date(mg.release_at) : now;
     const nowIso = now.toISOString();
     if (!(await repo.markMoment(trx, giftId, 'released_at', nowIso))) return 'none';
-    await insertDelivery(trx, now, { giftId, senderId: gift.sender_id, type: 'email', contact: mg.recipient_email, at: due, timezone: 'UTC' });
+    await insertDelivery(trx, now, { giftId, senderId: gift.sender_id, type: 'email', contact: gift.recipient_email, at: due, timezone: 'UTC' });
     return 'released';
   });
 }

@@ -37,7 +37,6 @@ export interface MerchantGiftsTable {
   merchant_id: string;
   order_id: string;
   idempotency_key: string | null;
-  recipient_email: string | null;
   /** 1 when the look-alike warning was given at creation. */
   lookalike: number;
   /** The recognisability rating given at creation (PhotoQuality JSON). */
