@@ -5,8 +5,6 @@
  */
 import * as z from 'zod/mini';
 import { GiftId } from './common.ts';
-import { PLAN_IDS } from './plans.ts';
-import { TEXT_MESSAGE_MAX } from './constants.ts';
 import { PhotoQuality } from './sender.ts';
 import { StaffReason } from './staff.ts';
 
@@ -14,10 +12,6 @@ import { StaffReason } from './staff.ts';
 export const MERCHANT_KEY_PREFIX = 'gl_live_';
 /** The random part of a key: 32 base62 characters, about 190 bits. */
 export const MERCHANT_KEY_RANDOM_CHARS = 32;
-/** Catalogue photos per gift. */
-export const MERCHANT_MAX_PRODUCT_IMAGES = 4;
-export const ORDER_ID_MAX = 100;
-export const IDEMPOTENCY_KEY_MAX = 200;
 /** The webhook's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'GiftLens-Signature';
 /** A webhook is retried with back-off for this long after it was first due. */
@@ -32,6 +26,10 @@ export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 /** `now`, `on_delivery` (POST …/delivered), or an ISO instant. */
 export type MerchantRelease = 'now' | 'on_delivery' | { at: string };
 
+export { Brand, GiftBrandResponse, giftBrandApi } from './brand.ts';
+export * from './record-link.ts';
+import { merchantTexts } from './record-link.ts';
+
 export const merchantApi = {
   gifts: '/api/merchant/v1/gifts',
   gift: (giftId: string) => `/api/merchant/v1/gifts/${giftId}`,
@@ -40,16 +38,7 @@ export const merchantApi = {
   card: (giftId: string) => `/api/merchant/v1/gifts/${giftId}/card.pdf`,
 } as const;
 
-/** The buyer's record link (no account): the page is `/record/{token}`. */
-export const recordApi = {
-  record: (token: string) => `/api/record/${token}`,
-  text: (token: string) => `/api/record/${token}/text`,
-  uploadUrl: (token: string) => `/api/record/${token}/upload-url`,
-  confirm: (token: string) => `/api/record/${token}/confirm`,
-} as const;
 
-/** The brand of a gift (a merchant's; null for a sender's own), for the recipient's greeting, instructions and message pages. */
-export const giftBrandApi = (giftId: string) => `/api/verification-recipient/brand/${giftId}`;
 
 export const staffMerchantApi = {
   merchants: '/api/staff/merchants',
@@ -62,37 +51,7 @@ export const staffMerchantApi = {
   usageCsv: (id: string) => `/api/staff/merchants/${id}/usage.csv`,
 } as const;
 
-export const merchantTexts = {
-  keyMissing: 'Send your API key as "Authorization: Bearer gl_live_…".',
-  keyInvalid: 'This API key is not valid: it is wrong, revoked or replaced.',
-  giftNotFound: 'No gift of yours has this id.',
-  fieldRequired: (field: string) => `${field} is required.`,
-  fieldTooLong: (field: string, max: number) => `${field} can be at most ${max} characters.`,
-  fieldInvalid: (field: string, why: string) => `${field} is not valid: ${why}`,
-  imageRequired: `productImage is required: send 1 to ${MERCHANT_MAX_PRODUCT_IMAGES} catalogue photos.`,
-  tooManyImages: `productImage: at most ${MERCHANT_MAX_PRODUCT_IMAGES} photos.`,
-  multipartRequired: 'Send the gift as multipart/form-data (fields and productImage files).',
-  idempotencyKeyInvalid: `Idempotency-Key can be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters.`,
-  cancelled: 'This gift was cancelled.',
-  notOnDelivery: 'This gift is not released on delivery: it was created with another release.',
-  cardNotBuilt: 'The printable card is not built yet on this server (issue 40); the recordUrl and backupCode work meanwhile.',
-  recordLinkInvalid: 'This record link is not valid or the gift no longer exists.',
-  recordClosed: 'The recipient has opened this gift already, so its message can no longer be changed.',
-  merchantNotFound: 'No merchant has this id.',
-  merchantNameInvalid: 'name: 1 to 80 characters, no control characters.',
-  webhookUrlInvalid: 'webhookUrl must be an https:// URL of a public host (http only to hosts in WEBHOOK_ALLOW_HTTP_HOSTS).',
-  colourInvalid: 'brandColour must be a colour like #1a2b3c.',
-  logoInvalid: 'logo must be a PNG, JPEG or WebP image.',
-} as const;
 
-/** The texts the schemas below refuse with (each names its field), for the server's list of user texts. */
-export const merchantSchemaTexts = [
-  merchantTexts.fieldRequired('text'),
-  merchantTexts.fieldTooLong('text', TEXT_MESSAGE_MAX),
-  merchantTexts.fieldRequired('fileType'),
-  merchantTexts.fieldRequired('messageType'),
-  merchantTexts.fieldRequired('filePath'),
-];
 
 export const MerchantName = z.string({ error: merchantTexts.merchantNameInvalid }).check(
   z.trim(),
@@ -181,46 +140,6 @@ export type WebhookBody = z.infer<typeof WebhookBody>;
 
 // ---------- the record link ----------
 
-/** A brand shown to the buyer and the recipient: its name, logo (a signed media URL) and colour. */
-export const Brand = z.object({ name: z.string(), logoUrl: z.nullable(z.string()), colour: z.nullable(z.string()) });
-export type Brand = z.infer<typeof Brand>;
 
-export const GiftBrandResponse = z.object({
-  success: z.literal(true),
-  brand: z.nullable(Brand),
-  /** The buyer's first name ("A message from Priya, with your order from Shop"); null for a sender's own gift or none given. */
-  senderName: z.nullable(z.string()),
-});
-export type GiftBrandResponse = z.infer<typeof GiftBrandResponse>;
 
-export const RecordLinkResponse = z.object({
-  success: z.literal(true),
-  giftId: GiftId,
-  recipientName: z.string(),
-  occasion: z.string(),
-  brand: Brand,
-  /** The plan, whose limits the recorder keeps. */
-  planId: z.enum(PLAN_IDS),
-  messageType: z.nullable(z.enum(['video', 'audio', 'text'])),
-  messageState: z.string(),
-  /** False once the gift was first opened (the message can no longer change). */
-  open: z.boolean(),
-});
-export type RecordLinkResponse = z.infer<typeof RecordLinkResponse>;
 
-export const RecordTextRequest = z.object({
-  text: z.string({ error: merchantTexts.fieldRequired('text') }).check(
-    z.trim(),
-    z.minLength(1, { error: merchantTexts.fieldRequired('text') }),
-    z.maxLength(TEXT_MESSAGE_MAX, { error: merchantTexts.fieldTooLong('text', TEXT_MESSAGE_MAX) }),
-  ),
-});
-export const RecordUploadUrlRequest = z.object({
-  fileType: z.string({ error: merchantTexts.fieldRequired('fileType') }),
-  fileSize: z.optional(z.number().check(z.int(), z.gte(0))),
-  messageType: z.enum(['video', 'audio'], { error: merchantTexts.fieldRequired('messageType') }),
-});
-export const RecordConfirmRequest = z.object({
-  filePath: z.string({ error: merchantTexts.fieldRequired('filePath') }),
-  messageType: z.enum(['video', 'audio'], { error: merchantTexts.fieldRequired('messageType') }),
-});

@@ -1,4 +1,4 @@
-import { giftBrandApi, GiftBrandResponse } from '@giftlens/contract/merchants';
+import { giftBrandApi, GiftBrandResponse } from '@giftlens/contract/brand';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { LooseSuccessBody } from '@giftlens/contract/common';
-import { merchantTexts, RecordLinkResponse, recordApi } from '@giftlens/contract/merchants';
+import { merchantTexts, RecordLinkResponse, recordApi } from '@giftlens/contract/record-link';
 import { GenerateUploadUrlResponse } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { useQuery } from '@tanstack/react-query';
