@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { GiftId } from './common.ts';
-import { TEXT_MESSAGE_MAX } from './constants.ts';
+import { GIFT_IMAGE_MAX_BYTES, TEXT_MESSAGE_MAX } from './constants.ts';
 import { Brand } from './brand.ts';
 import { PLAN_IDS } from './plans.ts';
 
@@ -30,6 +30,9 @@ export const merchantTexts = {
   fieldInvalid: (field: string, why: string) => `${field} is not valid: ${why}`,
   imageRequired: `productImage is required: send 1 to ${MERCHANT_MAX_PRODUCT_IMAGES} catalogue photos.`,
   tooManyImages: `productImage: at most ${MERCHANT_MAX_PRODUCT_IMAGES} photos.`,
+  imageTooLarge: `productImage: each photo can be up to ${GIFT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+  /** A photo's own refusal (type, pixels, unreadable), said of the field. */
+  imageRefused: (why: string) => `productImage: ${why}`,
   multipartRequired: 'Send the gift as multipart/form-data (fields and productImage files).',
   idempotencyKeyInvalid: `Idempotency-Key can be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters.`,
   cancelled: 'This gift was cancelled.',

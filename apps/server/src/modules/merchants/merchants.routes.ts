@@ -119,7 +119,7 @@ export function merchantsRoutes(
           { fileSize: GIFT_IMAGE_MAX_BYTES, files: MERCHANT_MAX_PRODUCT_IMAGES, fields: 20, fieldSize: 2_000 },
           {
             invalid: () => new AppError(400, 'multipart_required', merchantTexts.multipartRequired),
-            fileTooLarge: () => new AppError(413, 'gift_image_too_large', `productImage: each photo can be up to ${GIFT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, { field: 'productImage' }),
+            fileTooLarge: () => new AppError(413, 'gift_image_too_large', merchantTexts.imageTooLarge, { field: 'productImage' }),
             tooMany: refused(merchantTexts.tooManyImages),
             fieldTooLong: (field) => new AppError(400, 'invalid_field', merchantTexts.fieldTooLong(field, 2_000), { field }),
           },

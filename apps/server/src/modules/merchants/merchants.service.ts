@@ -255,7 +255,7 @@ export function createMerchantsService({ db, media, clock, gifts: giftsService, 
           if (earlier) return answerFor(earlier);
         }
         // The photo's own refusal (type, size, pixels, unreadable), said of the field.
-        if (err instanceof AppError && err.statusCode < 500) throw new AppError(err.statusCode, err.code, `productImage: ${err.message}`, { field: 'productImage' });
+        if (err instanceof AppError && err.statusCode < 500) throw new AppError(err.statusCode, err.code, merchantTexts.imageRefused(err.message), { field: 'productImage' });
         throw err;
       }
       wakeJobs?.();
