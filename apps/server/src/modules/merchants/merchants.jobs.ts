@@ -51,6 +51,24 @@ export function buyerEmail(f: { brand: string; recipientName: string; occasion: 
   });
 }
 
+/** The first characters of an answer's body, never reading more than a few KB of it (a shop's endpoint may stream). */
+async function answerStart(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    // Leaving the loop early cancels the rest of the stream.
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks.push(Buffer.from(chunk));
+      size += chunk.length;
+      if (size >= 4 * ANSWER_KEPT) break;
+    }
+  } catch {
+    // An answer cut off midway: what came is kept.
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_KEPT);
+}
+
 export function merchantJobs(deps: MerchantJobDeps): Pick<JobHandlers, 'merchant.webhook' | 'merchant.release' | 'merchant.buyer_mail'> {
   const { db, clock, mailer, publicOrigin } = deps;
   const secrets = webhookSecrets(deps.sessionSecret);
@@ -88,7 +106,7 @@ export function merchantJobs(deps: MerchantJobDeps): Pick<JobHandlers, 'merchant
         await record({ status: null, answer: null, error: error.slice(0, ANSWER_KEPT) });
         throw new Error(`Webhook not delivered: ${error}`);
       }
-      const answer = (await res.text().catch(() => '')).slice(0, ANSWER_KEPT);
+      const answer = await answerStart(res);
       await record({ status: res.status, answer, error: null });
       if (res.status < 200 || res.status >= 300) throw new Error(`The shop answered ${res.status}.`);
       await repo.markWebhookDelivered(db, hook.id, clock.now().toISOString());
