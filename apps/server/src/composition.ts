@@ -143,7 +143,7 @@ export function createServices(deps: ServiceDeps) {
     staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log, staffEmails: deps.staffEmails ?? [] }),
     staffMerchants: createStaffMerchantsService({ db, media, clock, ...merchantDeps }),
     // The merchant API and the buyer's record link (decision 058).
-    merchants: createMerchantsService({ db, media, clock, gifts, uploads, links: createRecordLinks(sessionSecret, deps.publicOrigin), publicOrigin: deps.publicOrigin, wakeJobs }),
+    merchants: createMerchantsService({ db, media, clock, gifts, uploads, links: createRecordLinks(sessionSecret, deps.publicOrigin), publicOrigin: deps.publicOrigin, whatsappEnabled: deps.whatsappEnabled, wakeJobs }),
   };
 }
 

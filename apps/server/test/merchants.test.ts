@@ -21,6 +21,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { createWhatsAppCloud } from '../src/adapters/whatsapp.ts';
 import { describeEachDatabase, it, json, putUpload, uniqueEmail, type Harness } from './helpers/harness.ts';
 import { giftPhoto, multipart, tinyMp4 } from './helpers/media.ts';
 import { consentedReaction, directScan, REACTION_WEBM, revealCookie, scanPhotos } from './helpers/recipient.ts';
@@ -285,6 +286,8 @@ describeEachDatabase(
         [{ occasion: 'party' }, 'occasion'],
         [{ planId: 'gold' }, 'planId'],
         [{ release: 'tomorrow' }, 'release'],
+        // WhatsApp is not configured on this server.
+        [{ recipientPhone: '+919876543210' }, 'recipientPhone'],
       ];
       for (const [fields, field] of cases) {
         const res = await createGift(h, shop.apiKey, fields);
@@ -548,4 +551,54 @@ describeEachDatabase(
     });
   },
   { staffEmails: [STAFF], merchantRateLimit: { max: 2, timeWindow: 60_000 } },
+);
+
+/** A loopback stand-in for the WhatsApp Cloud API: each template message's number and parameters. */
+const cloudCalls: { to: string; params: string[] }[] = [];
+const cloud = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString()) as { to: string; template: { components: { parameters: { text: string }[] }[] } };
+    cloudCalls.push({ to: body.to, params: body.template.components[0]?.parameters.map((p) => p.text) ?? [] });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ messages: [{ id: 'wamid.1' }] }));
+  });
+});
+await new Promise<void>((resolve) => cloud.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => cloud.close(() => resolve())));
+
+describeEachDatabase(
+  'merchant API: the recipient’s link by WhatsApp where it is configured',
+  (getH) => {
+    it('a recipientPhone (read in the plan’s region) gets the link by WhatsApp once the message is ready', async () => {
+      const h = getH();
+      const cookie = await staffSignIn(h);
+      const shop = json<StaffCreateMerchantResponse>(
+        await h.app.inject({ method: 'POST', url: staffMerchantApi.merchants, headers: { cookie }, payload: { name: 'Shop', webhookUrl: 'https://shop.example/hook', reason } }),
+      );
+      const body = multipart(
+        { orderId: 'WA-1', buyerEmail: uniqueEmail('buyer'), buyerName: 'Priya', recipientName: 'Ravi', recipientPhone: '98765 43210', occasion: 'birthday', planId: 'premium_in' },
+        [{ name: 'productImage', filename: 'p.jpg', type: 'image/jpeg', data: giftPhoto() }],
+      );
+      const res = await h.app.inject({ method: 'POST', url: merchantApi.gifts, headers: { ...body.headers, ...bearer(shop.apiKey) }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      const gift = json<CreateMerchantGiftResponse>(res);
+      const bad = multipart({ orderId: 'WA-2', buyerEmail: uniqueEmail('buyer'), recipientName: 'Ravi', recipientPhone: '12', occasion: 'birthday', planId: 'premium_in' }, [
+        { name: 'productImage', filename: 'p.jpg', type: 'image/jpeg', data: giftPhoto() },
+      ]);
+      const refused = await h.app.inject({ method: 'POST', url: merchantApi.gifts, headers: { ...bad.headers, ...bearer(shop.apiKey) }, payload: bad.payload });
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused)).toMatchObject({ field: 'recipientPhone' });
+
+      const before = cloudCalls.length;
+      await h.app.inject({ method: 'POST', url: recordApi.text(gift.recordUrl.split('/record/')[1]!), payload: { text: 'Happy birthday!' } });
+      while ((await h.jobs.runDue()) > 0);
+      expect(cloudCalls.slice(before)).toEqual([{ to: '919876543210', params: ['Priya', `http://giftlens.test/sharelink/${gift.giftId}`] }]);
+      expect(json<MerchantGiftStatusResponse>(await h.app.inject({ method: 'GET', url: merchantApi.gift(gift.giftId), headers: bearer(shop.apiKey) })).status).toBe('sent');
+    });
+  },
+  {
+    staffEmails: [STAFF],
+    whatsapp: createWhatsAppCloud({ token: 'test-token', phoneNumberId: '1234567890', template: 'gift_link', language: 'en', apiBaseUrl: `http://127.0.0.1:${(cloud.address() as AddressInfo).port}/v21.0` }),
+  },
 );

@@ -36,6 +36,7 @@ export const merchantTexts = {
   multipartRequired: 'Send the gift as multipart/form-data (fields and productImage files).',
   idempotencyKeyInvalid: `Idempotency-Key can be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters.`,
   cancelled: 'This gift was cancelled.',
+  whatsappOff: 'recipientPhone: WhatsApp is not available on this server; give recipientEmail instead.',
   notOnDelivery: 'This gift is not released on delivery: it was created with another release.',
   cardNotBuilt: 'The printable card is not built yet on this server (issue 40); the recordUrl and backupCode work meanwhile.',
   recordLinkInvalid: 'This record link is not valid or the gift no longer exists.',

@@ -166,7 +166,7 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
      */
     async createPaidGift(
       sender: Sender,
-      input: Pick<SubmitGiftFields, 'recipientName' | 'recipientEmail' | 'occasion' | 'planId'>,
+      input: Pick<SubmitGiftFields, 'recipientName' | 'recipientEmail' | 'recipientPhone' | 'occasion' | 'planId'>,
       images: Buffer[],
       alsoInTransaction: (trx: Executor, giftId: string, r: { quality: PhotoQuality | undefined; lookalike: boolean }) => Promise<void>,
     ): Promise<{ giftId: string; quality: PhotoQuality | undefined; lookalike: boolean; backupCode: string }> {

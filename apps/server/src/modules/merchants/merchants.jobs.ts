@@ -2,6 +2,7 @@ import { WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SIGNATURE_HEADER } from '@giftlens/con
 import { occasionLabel, type Occasion } from '@giftlens/contract/occasions';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
+import type { WhatsAppSender } from '../../adapters/whatsapp.ts';
 import type { Db } from '../../db/database.ts';
 import { jobMessageId } from '../../jobs/message-id.ts';
 import { type JobHandler, type JobHandlers, PermanentJobError } from '../../jobs/runner.ts';
@@ -21,6 +22,8 @@ export interface MerchantJobDeps {
   mailer: Mailer;
   publicOrigin: string;
   sessionSecret: string;
+  /** The WhatsApp Cloud API, when configured (a merchant gift's release sends there too). */
+  whatsapp: WhatsAppSender | null;
   /** WEBHOOK_ALLOW_HTTP_HOSTS: hosts a webhook may reach over plain http, at any address (tests). */
   webhookAllowHttpHosts?: readonly string[];
   wakeJobs?: () => void;
@@ -115,7 +118,7 @@ export function merchantJobs(deps: MerchantJobDeps): Pick<JobHandlers, 'merchant
 
   const release: JobHandler<'merchant.release'> = {
     async run({ giftId }) {
-      if ((await releaseIfDue(db, clock.now(), giftId)) === 'released') deps.wakeJobs?.();
+      if ((await releaseIfDue(db, clock.now(), giftId, deps.whatsapp !== null)) === 'released') deps.wakeJobs?.();
     },
   };
 

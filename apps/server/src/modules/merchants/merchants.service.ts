@@ -14,7 +14,8 @@ import {
   type RecordLinkResponse,
 } from '@giftlens/contract/merchants';
 import { OCCASIONS, type Occasion } from '@giftlens/contract/occasions';
-import { PLAN_IDS, type PlanId } from '@giftlens/contract/plans';
+import { findPlan, PLAN_IDS, type PlanId } from '@giftlens/contract/plans';
+import { regionalPhone } from '@giftlens/contract/phone';
 import type { PhotoQuality } from '@giftlens/contract/sender';
 import * as z from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
@@ -53,6 +54,8 @@ export interface MerchantsDeps {
   uploads: UploadsService;
   links: RecordLinks;
   publicOrigin: string;
+  /** WhatsApp Cloud API configured: a recipient's number is taken and the release sends the link there too. */
+  whatsappEnabled: boolean;
   wakeJobs?: (() => void) | undefined;
 }
 
@@ -68,13 +71,15 @@ export interface MerchantGiftInput {
   buyerName: string | null;
   recipientName: string;
   recipientEmail: string | null;
+  /** E.164, for the WhatsApp release where it is configured. */
+  recipientPhone: string | null;
   occasion: Occasion;
   planId: PlanId;
   release: { kind: MerchantReleaseKind; at: string | null };
 }
 
 /** The multipart fields of POST /api/merchant/v1/gifts, each refusal naming its field. */
-export function validateGiftFields(fields: Record<string, string>, imageCount: number, now: Date): MerchantGiftInput {
+export function validateGiftFields(fields: Record<string, string>, imageCount: number, now: Date, whatsappEnabled = false): MerchantGiftInput {
   const text = (field: string, max: number, required: boolean): string | null => {
     const value = fields[field]?.trim() ?? '';
     if (!value) {
@@ -101,6 +106,14 @@ export function validateGiftFields(fields: Record<string, string>, imageCount: n
   if (!(OCCASIONS as readonly string[]).includes(occasion)) throw fieldError('occasion', merchantTexts.fieldInvalid('occasion', `one of ${OCCASIONS.join(', ')}.`));
   const planId = text('planId', 40, true)!;
   if (!(PLAN_IDS as readonly string[]).includes(planId)) throw fieldError('planId', merchantTexts.fieldInvalid('planId', `one of ${PLAN_IDS.join(', ')}.`));
+  const phoneText = text('recipientPhone', 40, false);
+  let recipientPhone: string | null = null;
+  if (phoneText !== null) {
+    if (!whatsappEnabled) throw fieldError('recipientPhone', merchantTexts.whatsappOff);
+    const phone = regionalPhone(findPlan(planId)?.region ?? 'US', phoneText);
+    if (!phone.ok) throw fieldError('recipientPhone', merchantTexts.fieldInvalid('recipientPhone', phone.error));
+    recipientPhone = phone.phone;
+  }
   const releaseText = text('release', 40, false) ?? 'now';
   let release: MerchantGiftInput['release'];
   if (releaseText === 'now' || releaseText === 'on_delivery') release = { kind: releaseText, at: null };
@@ -112,7 +125,7 @@ export function validateGiftFields(fields: Record<string, string>, imageCount: n
   }
   if (imageCount === 0) throw fieldError('productImage', merchantTexts.imageRequired);
   if (imageCount > MERCHANT_MAX_PRODUCT_IMAGES) throw fieldError('productImage', merchantTexts.tooManyImages);
-  return { orderId, buyerEmail, buyerName, recipientName, recipientEmail, occasion: occasion as Occasion, planId: planId as PlanId, release };
+  return { orderId, buyerEmail, buyerName, recipientName, recipientEmail, recipientPhone, occasion: occasion as Occasion, planId: planId as PlanId, release };
 }
 
 /** The Idempotency-Key header: absent, or 1–200 visible characters. */
@@ -146,7 +159,7 @@ export async function brandOf(db: Executor, media: MediaStorage, now: Date, gift
   };
 }
 
-export function createMerchantsService({ db, media, clock, gifts: giftsService, uploads, links, publicOrigin, wakeJobs }: MerchantsDeps) {
+export function createMerchantsService({ db, media, clock, gifts: giftsService, uploads, links, publicOrigin, whatsappEnabled, wakeJobs }: MerchantsDeps) {
   async function buyerOf(email: string, name: string | null): Promise<Sender> {
     const now = clock.now().toISOString();
     await insertSenderIfNew(db, { id: randomHex(16), email, now });
@@ -218,13 +231,13 @@ export function createMerchantsService({ db, media, clock, gifts: giftsService, 
         if (earlier) return answerFor(earlier);
       }
       const now = clock.now();
-      const input = validateGiftFields(fields, images.length, now);
+      const input = validateGiftFields(fields, images.length, now, whatsappEnabled);
       const buyer = await buyerOf(input.buyerEmail, input.buyerName);
       let made;
       try {
         made = await giftsService.createPaidGift(
           buyer,
-          { recipientName: input.recipientName, recipientEmail: input.recipientEmail ?? undefined, occasion: input.occasion, planId: input.planId },
+          { recipientName: input.recipientName, recipientEmail: input.recipientEmail ?? undefined, recipientPhone: input.recipientPhone ?? undefined, occasion: input.occasion, planId: input.planId },
           images,
           async (trx, giftId, r) => {
             await repo.insertMerchantGift(trx, {
@@ -315,7 +328,7 @@ export function createMerchantsService({ db, media, clock, gifts: giftsService, 
           await enqueue(trx, now, 'merchant.release', { giftId: mg.gift_id }, merchantReleaseJob(mg.gift_id, 'delivered'));
         }
       });
-      await releaseIfDue(db, clock.now(), mg.gift_id);
+      await releaseIfDue(db, clock.now(), mg.gift_id, whatsappEnabled);
       wakeJobs?.();
       return statusResponse((await repo.findMerchantGift(db, mg.gift_id)) ?? mg);
     },
