@@ -99,6 +99,12 @@ export const StaffMerchant = z.object({
 });
 export type StaffMerchant = z.infer<typeof StaffMerchant>;
 
+export const StaffMerchantsResponse = z.object({ merchants: z.array(StaffMerchant) });
+export type StaffMerchantsResponse = z.infer<typeof StaffMerchantsResponse>;
+export const StaffRotateKeyResponse = z.object({ apiKey: z.string(), revoked: z.number() });
+export const StaffRevokeKeysResponse = z.object({ revoked: z.number() });
+export const StaffRotateSecretResponse = z.object({ webhookSecret: z.string() });
+
 export const MerchantUsageMonth = z.object({ month: z.string(), created: z.number(), opened: z.number() });
 export type MerchantUsageMonth = z.infer<typeof MerchantUsageMonth>;
 
