@@ -37,6 +37,11 @@ export const TABLE_OWNERS = {
   scan_events: 'modules/scans',
   staff_members: 'modules/staff',
   staff_audit: 'modules/staff',
+  merchants: 'modules/merchants',
+  merchant_api_keys: 'modules/merchants',
+  merchant_gifts: 'modules/merchants',
+  merchant_webhooks: 'modules/merchants',
+  merchant_webhook_attempts: 'modules/merchants',
 };
 
 const folders = (root, dir) =>

@@ -21,6 +21,7 @@ import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { groupGiftsRoutes } from './modules/group-gifts/group-gifts.routes.ts';
+import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { myGiftsRoutes } from './modules/my-gifts/my-gifts.routes.ts';
@@ -68,6 +69,10 @@ export interface AppDeps extends Omit<ServiceDeps, 'log' | 'demoImageDirs'> {
   staffRateLimit?: Limit;
   /** Group gifts: per sender for invitations, per client for the contributor's calls. */
   groupRateLimit?: Limit;
+  /** The merchant API's calls per API key; default 120 a minute (decision 058). */
+  merchantRateLimit?: Limit;
+  /** The record link's calls per client; default 60 a minute. */
+  recordRateLimit?: Limit;
   /** METRICS_TOKEN: GET /metrics with this bearer token, and every request measured (null: neither). */
   metricsToken?: string | null;
   /** TEST_CLOCK (browser tests only): `clock` itself, which `POST /api/test/clock` moves forward. */
@@ -159,9 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     grants,
     rateLimit: deps.reactionRateLimit ?? { max: 30, timeWindow: 60_000 },
   });
+  await app.register(merchantsRoutes, {
+    service: services.merchants,
+    rateLimit: deps.merchantRateLimit ?? { max: 120, timeWindow: 60_000 },
+    recordRateLimit: deps.recordRateLimit ?? { max: 60, timeWindow: 60_000 },
+  });
   await app.register(demoRoutes, { service: services.demo, rateLimit: scanRateLimit, admission });
   if (services.staffAuth.enabled) {
-    await app.register(staffRoutes, { auth: services.staffAuth, service: services.staff, secureCookies, rateLimit: deps.staffRateLimit ?? authRateLimit });
+    await app.register(staffRoutes, { auth: services.staffAuth, service: services.staff, merchants: services.staffMerchants, secureCookies, rateLimit: deps.staffRateLimit ?? authRateLimit });
   }
 
   await app.register(mediaRoutes, { media: deps.media, clock: deps.clock, takenDown: services.gifts.isTakenDown });

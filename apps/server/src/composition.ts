@@ -36,8 +36,12 @@ import { createScansService, type ScanFailureLimit } from './modules/scans/scans
 import { createSenderAuthService } from './modules/sender-auth/sender-auth.service.ts';
 import { createStaffAuthService } from './modules/staff/staff-auth.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { createStaffMerchantsService } from './modules/staff/staff-merchants.service.ts';
 import { senderGuard } from './modules/sender-auth/sender-session.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createMerchantsService } from './modules/merchants/merchants.service.ts';
+import { createRecordLinks } from './modules/merchants/record-links.ts';
+import { webhookSecrets } from './modules/merchants/merchant-admin.ts';
 
 /** The adapters and settings every module's service is built from (infrastructure.ts makes the adapters). */
 export interface ServiceDeps {
@@ -76,6 +80,8 @@ export interface ServiceDeps {
   metrics?: Metrics;
   /** STAFF_EMAILS: who may sign in to the staff console (none: no console). */
   staffEmails?: string[];
+  /** WEBHOOK_ALLOW_HTTP_HOSTS: hosts a merchant's webhook URL may name over plain http (tests). */
+  webhookAllowHttpHosts?: string[];
   /** Where the services say what an operator should know (a mail that could not go out). */
   log: (line: string) => void;
 }
@@ -106,13 +112,15 @@ export function createServices(deps: ServiceDeps) {
   const messages = createMessagesService({ db, media, clock, group: (gift) => groupGifts.revealed(gift) });
   // What both kinds of scan (process-scan and live frames) decide and reveal with (scan-core.ts).
   const scanCore = { db, media, clock, recogniser, messages, grants };
+  const gifts = createGiftsService({ db, media, clock, recogniser, backupCodes });
+  const merchantDeps = { webhookAllowHttpHosts: deps.webhookAllowHttpHosts ?? [], secrets: webhookSecrets(sessionSecret) };
   return {
     senderAuth,
     recipientAuth,
     requireSender: senderGuard((token) => senderAuth.senderForToken(token)),
     requireRecipient: recipientGuard((token) => recipientAuth.recipientForToken(token)),
     grants,
-    gifts: createGiftsService({ db, media, clock, recogniser, backupCodes }),
+    gifts,
     uploads,
     groupGifts,
     payments: createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin, backupCodes }),
@@ -133,6 +141,9 @@ export function createServices(deps: ServiceDeps) {
     // The staff console (decision 051): only where STAFF_EMAILS names someone.
     staffAuth: createStaffAuthService({ ...codeDeps, staffEmails: deps.staffEmails ?? [] }),
     staff: createStaffService({ db, media, clock, payments: deps.payments, wakeJobs, log, staffEmails: deps.staffEmails ?? [] }),
+    staffMerchants: createStaffMerchantsService({ db, media, clock, ...merchantDeps }),
+    // The merchant API and the buyer's record link (decision 058).
+    merchants: createMerchantsService({ db, media, clock, gifts, uploads, links: createRecordLinks(sessionSecret, deps.publicOrigin), publicOrigin: deps.publicOrigin, whatsappEnabled: deps.whatsappEnabled, wakeJobs }),
   };
 }
 
@@ -186,7 +197,7 @@ export function jobLanes(config: Pick<Config, 'jobConcurrency' | 'renderConcurre
  * recurring housekeeping.
  */
 export async function startJobs(infra: Infrastructure, config: Config, log: JobLog): Promise<JobRunner> {
-  const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs });
+  const handlers = jobHandlers({ ...infra, publicOrigin: config.publicOrigin, log, housekeepingBudgetMs: config.housekeepingBudgetMs, webhookAllowHttpHosts: config.webhookAllowHttpHosts, wakeJobs: () => runner.wake() });
   const lanes = jobLanes(config).map((lane) => createJobRunner({ db: infra.db, clock: infra.clock, log, handlers, observer: infra.metrics.jobs, ...lane }));
   const runner = combineRunners(lanes);
   await scheduleHousekeeping(infra.db, infra.clock);

@@ -156,6 +156,8 @@ const EnvSchema = z
       z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https:// contact' }).optional(),
     ),
     PUSH_SERVICE_HOSTS: optionalString,
+    /** Hosts a merchant's webhook may reach over plain http and at any address (tests), comma-separated. */
+    WEBHOOK_ALLOW_HTTP_HOSTS: optionalString,
     /** Browser tests only: a clock they move forward (adapters/clock.ts TestClock); refused beyond a loopback test server. */
     TEST_CLOCK: z.preprocess(
       emptyToUndefined,
@@ -279,6 +281,8 @@ export interface Config {
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   /** Hosts push subscription endpoints may point at; null: the browsers' own push services. */
   pushServiceHosts: string[] | null;
+  /** WEBHOOK_ALLOW_HTTP_HOSTS, lowercased: hosts merchant webhooks may reach over http, at any address (tests). */
+  webhookAllowHttpHosts: string[];
   whatsapp: { token: string; phoneNumberId: string; template: string; language: string; apiBaseUrl: string } | null;
   /** STAFF_EMAILS, lowercased: who may sign in to the staff console (empty: nobody, and no console). */
   staffEmails: string[];
@@ -401,6 +405,7 @@ export function loadConfig(
     pushServiceHosts: e.PUSH_SERVICE_HOSTS
       ? e.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
       : null,
+    webhookAllowHttpHosts: (e.WEBHOOK_ALLOW_HTTP_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
         ? {

@@ -47,6 +47,7 @@ const app = await buildApp({
   metrics: infra.metrics,
   metricsToken: config.metrics.token,
   staffEmails: config.staffEmails,
+  webhookAllowHttpHosts: config.webhookAllowHttpHosts,
 });
 
 app.log.info(

@@ -118,6 +118,11 @@ describeEachDatabase('deleting a gift: one way, everything under it', (get) => {
         'contributions.invitation_id → group_invitations ON DELETE CASCADE',
         'gift_photos.gift_id → gifts ON DELETE CASCADE',
         'gifts.sender_id → senders ON DELETE RESTRICT',
+        // The merchant API (decision 058): a merchant's keys and webhooks go with it; its gifts' rows hold it.
+        'merchant_api_keys.merchant_id → merchants ON DELETE CASCADE',
+        'merchant_gifts.merchant_id → merchants ON DELETE RESTRICT',
+        'merchant_webhook_attempts.webhook_id → merchant_webhooks ON DELETE CASCADE',
+        'merchant_webhooks.merchant_id → merchants ON DELETE CASCADE',
         'group_gifts.gift_id → gifts ON DELETE CASCADE',
         'group_invitations.gift_id → gifts ON DELETE CASCADE',
         'push_subscriptions.sender_id → senders ON DELETE CASCADE',

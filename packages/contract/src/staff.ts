@@ -113,6 +113,7 @@ export const TimelineKind = z.enum([
   'refund',
   'group',
   'staff',
+  'webhook',
 ]);
 export const TimelineEvent = z.object({
   at: z.string(),

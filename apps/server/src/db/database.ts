@@ -8,6 +8,7 @@ import type { PushSubscriptionsTable } from '../modules/push/push.table.ts';
 import type { ScheduledMessagesTable } from '../modules/deliveries/deliveries.table.ts';
 import type { GiftPhotosTable, GiftsTable } from '../modules/gifts/gifts.table.ts';
 import type { ContributionsTable, GroupGiftsTable, GroupInvitationsTable } from '../modules/group-gifts/group-gifts.table.ts';
+import type { MerchantApiKeysTable, MerchantGiftsTable, MerchantsTable, MerchantWebhookAttemptsTable, MerchantWebhooksTable } from '../modules/merchants/merchants.table.ts';
 import type { OrdersTable, WebhookEventsTable } from '../modules/payments/payments.table.ts';
 import type { ReactionsTable } from '../modules/reactions/reactions.table.ts';
 import type { RecipientsTable } from '../modules/recipient-auth/recipient-auth.table.ts';
@@ -41,6 +42,11 @@ export interface Database {
   scan_events: ScanEventsTable;
   staff_members: StaffMembersTable;
   staff_audit: StaffAuditTable;
+  merchants: MerchantsTable;
+  merchant_api_keys: MerchantApiKeysTable;
+  merchant_gifts: MerchantGiftsTable;
+  merchant_webhooks: MerchantWebhooksTable;
+  merchant_webhook_attempts: MerchantWebhookAttemptsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,6 +12,7 @@ import * as groupGifts from './migrations/20261126160000_group_gifts.ts';
 import * as staff from './migrations/20261126170000_staff.ts';
 import * as featuresRecipe from './migrations/20261127040000_features_recipe.ts';
 import * as fairShare from './migrations/20261128120000_fair_share.ts';
+import * as merchants from './migrations/20261128140000_merchants.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126170000_staff': staff,
   '20261127040000_features_recipe': featuresRecipe,
   '20261128120000_fair_share': fairShare,
+  '20261128140000_merchants': merchants,
 };
 
 const migratorOf = <T>(db: Kysely<T>) =>

@@ -10,6 +10,7 @@ import { codeMailJob } from '../modules/auth/auth.jobs.ts';
 import { deliveryJob } from '../modules/deliveries/deliveries.jobs.ts';
 import { groupGiftJobs } from '../modules/group-gifts/group-gifts.jobs.ts';
 import { staffMemberNoticeJob, staffNoticeJob } from '../modules/staff/staff.jobs.ts';
+import { merchantJobs } from '../modules/merchants/merchants.jobs.ts';
 import { housekeepingJob } from '../modules/housekeeping/housekeeping.jobs.ts';
 import type { HousekeepingService } from '../modules/housekeeping/housekeeping.service.ts';
 import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
@@ -38,6 +39,10 @@ export interface JobHandlerDeps {
   housekeeping: HousekeepingService;
   /** Group gifts' mails write each invitee's link again from it (an HMAC, never stored). */
   sessionSecret: string;
+  /** WEBHOOK_ALLOW_HTTP_HOSTS: hosts merchant webhooks may reach over http, at any address (tests). */
+  webhookAllowHttpHosts?: readonly string[];
+  /** Wakes this process's runner (a merchant gift's release made a delivery due now). */
+  wakeJobs?: () => void;
 }
 
 /**
@@ -56,6 +61,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     ...groupGiftJobs(deps),
     'staff.notice': staffNoticeJob(deps),
     'staff.member_notice': staffMemberNoticeJob(deps),
+    ...merchantJobs(deps),
     housekeeping: housekeepingJob({ service: deps.housekeeping, clock, log }),
   };
 }

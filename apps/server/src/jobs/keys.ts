@@ -56,6 +56,11 @@ export const renderJob = (giftId: string, fileKey: string, senderId: string): Gi
   share: senderShare(senderId),
 });
 
+/** A merchant's webhook (one job per event), the release of a merchant's gift (`why`: ready, delivered), the buyer's mail. */
+export const merchantWebhookJobKey = (webhookId: string) => `merchant-webhook:${webhookId}`;
+export const merchantReleaseJob = (giftId: string, why: string): GiftJob => ({ key: `merchant-release:${why}:${giftId}`, giftId });
+export const merchantBuyerMailJob = (giftId: string): GiftJob => ({ key: `merchant-buyer-mail:${giftId}`, giftId });
+
 /** Group gifts: the deadline's close and reminders (a moved deadline makes new keys), the combined MP4 of a version. */
 export const groupCloseJob = (giftId: string, deadline: string): GiftJob => ({ key: `group-close:${giftId}:${deadline}`, giftId });
 export const groupRemindJob = (giftId: string, deadline: string, hours: number): GiftJob => ({ key: `group-remind:${giftId}:${hours}:${deadline}`, giftId });

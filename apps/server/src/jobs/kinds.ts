@@ -36,6 +36,12 @@ export interface JobPayloads {
   'staff.notice': { giftId: string; kind: 'refunded' | 'taken_down' };
   /** A staff member's e-mail that a colleague (`by`) reset their second factor (modules/staff). */
   'staff.member_notice': { email: string; by: string; kind: 'totp_reset' };
+  /** One signed webhook to a merchant (decision 058), retried with back-off for a day; each attempt is recorded. */
+  'merchant.webhook': { webhookId: string };
+  /** A merchant's gift: send the recipient their link once the message is ready and the release is due. */
+  'merchant.release': { giftId: string };
+  /** The buyer's e-mail with the record link of a merchant's gift. */
+  'merchant.buyer_mail': { giftId: string };
   /** Deletes stored files whose rows are gone (a deleted gift or account); retried until every one is gone. */
   'media.delete': { keys: string[] };
   /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
@@ -72,6 +78,10 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'group.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'staff.notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'staff.member_notice': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  // 10 s doubling to 2 h: 10 s … 85 min in the first 10 attempts (about 2.8 h), then every 2 h up to a day in all.
+  'merchant.webhook': { maxAttempts: 21, baseDelayMs: 10_000, maxDelayMs: 120 * MINUTE },
+  'merchant.release': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
+  'merchant.buyer_mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },
   housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
 };

@@ -28,8 +28,9 @@ async function apiDocs(app: FastifyInstance) {
         title: 'GiftLens API',
         version: '1',
         description:
-          'Every call of the GiftLens server. Failures answer `{ success: false, error, code }` where `error` is the text a user sees. Sender calls need the `gl_sender` session cookie (from verify-email); recipient calls the `gl_recipient` cookie or a reveal grant.',
+          'Every call of the GiftLens server. Failures answer `{ success: false, error, code }` where `error` is the text a user sees (a bad field of the merchant API also names it in `field`). Sender calls need the `gl_sender` session cookie (from verify-email); recipient calls the `gl_recipient` cookie or a reveal grant; the merchant API (`/api/merchant/v1`) an API key as `Authorization: Bearer gl_live_…` (401 without a valid one, 429 with Retry-After over its rate limit); the walk-through is docs/merchant-api.md.',
       },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'A merchant API key (gl_live_…), made by GiftLens staff' } } },
     },
     transform: apiOnly,
   });

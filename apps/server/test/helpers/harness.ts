@@ -112,6 +112,10 @@ export interface HarnessOptions {
   metricsToken?: string;
   /** STAFF_EMAILS (default: none, so no staff console). */
   staffEmails?: string[];
+  /** WEBHOOK_ALLOW_HTTP_HOSTS (default: none). */
+  webhookAllowHttpHosts?: string[];
+  /** The merchant API's limit per key (default: high enough never to refuse a test's calls). */
+  merchantRateLimit?: AppDeps['merchantRateLimit'];
 }
 
 export async function createHarness(target: DatabaseTarget, opts: HarnessOptions = {}) {
@@ -165,6 +169,8 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     metrics: metrics ?? undefined,
     metricsToken: opts.metricsToken ?? null,
     staffEmails: opts.staffEmails ?? [],
+    webhookAllowHttpHosts: opts.webhookAllowHttpHosts ?? [],
+    merchantRateLimit: opts.merchantRateLimit ?? { max: 10_000, timeWindow: 60_000 },
   });
   await app.ready();
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -180,6 +186,7 @@ export async function createHarness(target: DatabaseTarget, opts: HarnessOptions
     publicOrigin: PUBLIC_ORIGIN,
     sessionSecret: SESSION_SECRET,
     log: quiet,
+    webhookAllowHttpHosts: opts.webhookAllowHttpHosts ?? [],
   });
   const jobs = createJobRunner({
     db,

@@ -43,6 +43,11 @@ export const senderRoutes: RouteObject[] = [
     lazy: () => import('./routes/contribute-route.tsx').then((m) => ({ Component: m.ContributeRoute })),
   },
   {
+    // A shop's buyer (features record-link and message-upload's recorder): no account, the record link.
+    path: paths.record.pattern,
+    lazy: () => import('./routes/record-route.tsx').then((m) => ({ Component: m.RecordRoute })),
+  },
+  {
     // The sender's own place (features my-gifts and sender-auth).
     path: paths.myGifts.pattern,
     lazy: () => import('./routes/my-gifts-route.tsx').then((m) => ({ Component: m.MyGiftsRoute })),

@@ -46,6 +46,8 @@ export const paths = {
   myGifts: { pattern: '/my-gifts', href: () => '/my-gifts' },
   /** A group gift's contributor page: the per-person token from the e-mail, or the shared invitation link's. */
   contribute: { pattern: '/contribute/:token', href: (token: string) => `/contribute/${token}` },
+  /** A shop's buyer records the message of the gift the shop sends (the merchant API's record link, decision 058). */
+  record: { pattern: '/record/:token', href: (token: string) => `/record/${token}` },
   /** A paid gift's message recorded or uploaded again (until first opened); back to My Gifts afterwards. */
   replaceMessage: { pattern: '/my-gifts/:giftId/message', href: (giftId: string) => `/my-gifts/${giftId}/message` },
   paymentSuccess: {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { jobMessageId } from '../../jobs/message-id.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { findGift } from '../gifts/gifts.repository.ts';
+import { queueMerchantEvent } from '../merchants/merchant-events.ts';
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
 import { deliveryEmail, whatsappTemplateParams } from './deliveries.content.ts';
 import * as repo from './deliveries.repository.ts';
@@ -58,7 +59,11 @@ export function deliveryJob({ db, clock, mailer, whatsapp, publicOrigin }: Deliv
         // A number or template WhatsApp refuses is refused on every retry: the delivery fails at once.
         throw err instanceof WhatsAppRefusedError ? new PermanentJobError(err.message) : err;
       }
-      await repo.markSent(db, delivery.id, clock.now().toISOString());
+      await db.transaction().execute(async (trx) => {
+        const sentAt = clock.now();
+        await repo.markSent(trx, delivery.id, sentAt.toISOString());
+        await queueMerchantEvent(trx, sentAt, delivery.gift_id, 'gift.sent');
+      });
     },
 
     async onDead({ deliveryId }, error) {

@@ -97,3 +97,8 @@ export const deliveriesOf = (db: Executor, giftIds: string[]) =>
         .orderBy('scheduled_at', 'desc')
         .orderBy('created_at', 'desc')
         .execute();
+
+/** Cancels a gift's deliveries not sent yet (a merchant cancelled the order); their jobs find them cancelled. */
+export async function cancelPendingOfGift(db: Executor, giftId: string, now: string): Promise<void> {
+  await db.updateTable('scheduled_messages').set({ status: 'cancelled', updated_at: now }).where('gift_id', '=', giftId).where('status', 'in', ['pending', 'failed']).execute();
+}

@@ -79,6 +79,36 @@ export async function resendDelivery(trx: Executor, row: ScheduledMessage, now: 
   return true;
 }
 
+/**
+ * A pending delivery and its job at `at`, in the caller's transaction (the sender's schedule and send-now, a merchant
+ * gift's release).
+ */
+export async function insertDelivery(
+  trx: Executor,
+  now: Date,
+  d: { giftId: string; senderId: string; type: ContactType; contact: string; at: Date; timezone: string },
+): Promise<ScheduledMessage> {
+  const nowIso = now.toISOString();
+  const row: ScheduledMessage = {
+    id: randomHex(16),
+    gift_id: d.giftId,
+    sender_id: d.senderId,
+    contact_type: d.type,
+    recipient_contact: d.contact,
+    scheduled_at: d.at.toISOString(),
+    timezone: d.timezone,
+    status: 'pending',
+    attempts: 0,
+    last_error: null,
+    sent_at: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+  await repo.insertScheduledMessage(trx, row);
+  await enqueue(trx, now, 'delivery.send', { deliveryId: row.id }, { runAt: d.at, ...deliveryJob(row.id, row.gift_id) });
+  return row;
+}
+
 export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }: DeliveriesDeps) {
   function checkContact(type: ContactType, contact: string): string {
     if (type === 'whatsapp') {
@@ -109,35 +139,8 @@ export function createDeliveriesService({ db, clock, whatsappEnabled, wakeJobs }
   }
 
   /** The delivery row and its job, in one transaction: there is never one without the other. */
-  async function create(
-    sender: Sender,
-    giftId: string,
-    type: ContactType,
-    contact: string,
-    at: Date,
-    timezone: string,
-  ): Promise<ScheduledMessage> {
-    const nowIso = clock.now().toISOString();
-    const row: ScheduledMessage = {
-      id: randomHex(16),
-      gift_id: giftId,
-      sender_id: sender.id,
-      contact_type: type,
-      recipient_contact: contact,
-      scheduled_at: at.toISOString(),
-      timezone,
-      status: 'pending',
-      attempts: 0,
-      last_error: null,
-      sent_at: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-    };
-    await db.transaction().execute(async (trx) => {
-      await repo.insertScheduledMessage(trx, row);
-      await enqueue(trx, clock.now(), 'delivery.send', { deliveryId: row.id }, { runAt: at, ...deliveryJob(row.id, row.gift_id) });
-    });
-    return row;
+  async function create(sender: Sender, giftId: string, type: ContactType, contact: string, at: Date, timezone: string): Promise<ScheduledMessage> {
+    return db.transaction().execute((trx) => insertDelivery(trx, clock.now(), { giftId, senderId: sender.id, type, contact, at, timezone }));
   }
 
   async function ownDelivery(sender: Sender, id: string): Promise<ScheduledMessage> {

@@ -11,7 +11,7 @@ import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Recogniser } from '../../adapters/recogniser.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { backupCodeOf } from './gift-backup-code.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
@@ -105,6 +105,50 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
     return anyLookalike(recogniser, photos, [...recipients, ...senders]);
   }
 
+  /** Stores a new gift and its photos in one transaction (files removed again on failure), then checks look-alikes. */
+  async function insertGiftWithPhotos(
+    sender: Sender,
+    input: Pick<SubmitGiftFields, 'recipientName' | 'recipientEmail' | 'recipientPhone' | 'occasion' | 'planId'>,
+    images: Buffer[],
+    opts: { paid: boolean; alsoInTransaction?: (trx: Executor, giftId: string, r: { quality: PhotoQuality | undefined; lookalike: boolean }) => Promise<void> },
+  ) {
+    const photos = await preparePhotos(recogniser, images);
+    const giftId = randomHex(16);
+    const now = clock.now().toISOString();
+    const code = opts.paid ? backupCodes.fresh(giftId) : null;
+    // The look-alike check reads the other gifts' stored features, so it runs before this gift is stored.
+    const lookalikeFound = await lookalike(sender.id, input.recipientEmail || null, giftId, photos);
+    const quality = bestQuality(photos);
+    await storePhotos(giftId, 0, photos, (rows) =>
+      db.transaction().execute(async (trx) => {
+        await repo.insertGift(trx, {
+          id: giftId,
+          sender_id: sender.id,
+          recipient_name: input.recipientName,
+          recipient_email: input.recipientEmail || null,
+          recipient_phone: input.recipientPhone || null,
+          occasion: input.occasion,
+          plan_id: input.planId,
+          status: 'draft',
+          message_type: null,
+          message_path: null,
+          message_mime: null,
+          message_text: null,
+          message_size: null,
+          paid_at: null,
+          scans_used: 0,
+          first_opened_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        await photosRepo.insertGiftPhotos(trx, rows);
+        if (code) await repo.markGiftActive(trx, giftId, now, code.sealed);
+        await opts.alsoInTransaction?.(trx, giftId, { quality, lookalike: lookalikeFound });
+      }),
+    );
+    return { giftId, quality, lookalike: lookalikeFound, backupCode: code?.code ?? null };
+  }
+
   return {
     async createGift(
       sender: Sender,
@@ -112,36 +156,23 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
       images: Buffer[],
     ): Promise<{ giftId: string; quality: PhotoQuality | undefined; lookalike: boolean }> {
       const input = validateSubmission(fields, images.length);
-      const photos = await preparePhotos(recogniser, images);
+      const { giftId, quality, lookalike } = await insertGiftWithPhotos(sender, input, images, { paid: false });
+      return { giftId, quality, lookalike };
+    },
 
-      const giftId = randomHex(16);
-      const now = clock.now().toISOString();
-      await storePhotos(giftId, 0, photos, (rows) =>
-        db.transaction().execute(async (trx) => {
-          await repo.insertGift(trx, {
-            id: giftId,
-            sender_id: sender.id,
-            recipient_name: input.recipientName,
-            recipient_email: input.recipientEmail || null,
-            recipient_phone: input.recipientPhone || null,
-            occasion: input.occasion,
-            plan_id: input.planId,
-            status: 'draft',
-            message_type: null,
-            message_path: null,
-            message_mime: null,
-            message_text: null,
-            message_size: null,
-            paid_at: null,
-            scans_used: 0,
-            first_opened_at: null,
-            created_at: now,
-            updated_at: now,
-          });
-          await photosRepo.insertGiftPhotos(trx, rows);
-        }),
-      );
-      return { giftId, quality: bestQuality(photos), lookalike: await lookalike(sender.id, input.recipientEmail || null, giftId, photos) };
+    /**
+     * A gift someone else pays for (a merchant's, decision 058): the same photo checks, normalisation, enrolment and
+     * look-alike check as a sender's, stored paid (with its backup code) in one transaction with `alsoInTransaction`.
+     */
+    async createPaidGift(
+      sender: Sender,
+      input: Pick<SubmitGiftFields, 'recipientName' | 'recipientEmail' | 'recipientPhone' | 'occasion' | 'planId'>,
+      images: Buffer[],
+      alsoInTransaction: (trx: Executor, giftId: string, r: { quality: PhotoQuality | undefined; lookalike: boolean }) => Promise<void>,
+    ): Promise<{ giftId: string; quality: PhotoQuality | undefined; lookalike: boolean; backupCode: string }> {
+      const made = await insertGiftWithPhotos(sender, input, images, { paid: true, alsoInTransaction });
+      if (!made.backupCode) throw new Error('a paid gift without a backup code');
+      return { ...made, backupCode: made.backupCode };
     },
 
     /** More photos of the sender's own gift (3 in all) help recognition from other sides. */
@@ -165,6 +196,9 @@ export function createGiftsService({ db, media, clock, recogniser, backupCodes }
       if (!quality) throw new Error('no photo prepared');
       return { success: true, quality, photoCount: existing + photos.length, lookalike: await lookalike(gift.sender_id, gift.recipient_email, gift.id, photos) };
     },
+
+    /** A paid gift's backup code (made anew once when it cannot be opened). */
+    backupCode: (gift: Gift) => backupCodeOf(db, backupCodes, gift),
 
     /** Whether staff took the gift down (its media is then served to nobody). */
     isTakenDown: (giftId: string) => repo.isTakenDown(db, giftId),

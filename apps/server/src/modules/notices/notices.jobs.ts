@@ -8,6 +8,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { JobHandler, JobHandlers } from '../../jobs/runner.ts';
 import { findGift } from '../gifts/gifts.repository.ts';
 import { deleteSubscription, findSubscription, listSenderSubscriptions } from '../push/push.repository.ts';
+import { queueMerchantEvent } from '../merchants/merchant-events.ts';
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
 import { noticeEmail, noticePush } from './notices.content.ts';
 
@@ -37,6 +38,8 @@ export function noticeJobs({ db, clock, mailer, push, publicOrigin }: NoticeJobD
 
   const fanout: JobHandler<'notice.fanout'> = {
     async run({ event, giftId }) {
+      // A merchant's gift: the shop hears of the same event by its webhook (decision 058).
+      await db.transaction().execute((trx) => queueMerchantEvent(trx, clock.now(), giftId, event === 'opened' ? 'gift.opened' : 'gift.reaction_ready'));
       const found = await giftAndSender(giftId);
       if (!found) return;
       const devices = await listSenderSubscriptions(db, found.sender.id);

@@ -4,6 +4,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { randomHex } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { outboundUrl } from '../../lib/outbound-url.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import * as repo from './push.repository.ts';
 
@@ -27,13 +28,9 @@ export interface PushDeps {
 }
 
 export function isAllowedEndpoint(endpoint: string, allowedHosts: string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  // The same guard as a merchant's webhook URL (https, no credentials, no internal address), then the push services.
+  const url = outboundUrl(endpoint, [], allowedHosts);
+  if (!url) return false;
   const host = url.hostname.toLowerCase();
   return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }

@@ -13,6 +13,7 @@ import type { JobContext, JobHandlers } from '../../jobs/runner.ts';
 import { PermanentJobError } from '../../jobs/runner.ts';
 import { failMessageRender, findGift, finishMessageRender } from '../gifts/gifts.repository.ts';
 import { failReactionRender, findReaction, finishReactionRender } from '../reactions/reactions.repository.ts';
+import { queueMerchantEvent } from '../merchants/merchant-events.ts';
 import { queueSenderNotice } from '../notices/notices.queue.ts';
 import { failContributionRender, findContribution, finishContributionRender } from '../group-gifts/group-gifts.repository.ts';
 import { refreshCombined } from '../group-gifts/group-gifts.service.ts';
@@ -113,8 +114,14 @@ export function renditionJobs({ db, clock, media, processor, scratch }: Renditio
         const gift = await findGift(db, giftId);
         if (!gift || gift.message_path !== key || gift.message_state !== 'processing') return;
         const kind = gift.message_type === 'audio' ? 'audio' : 'video';
+        // A merchant's gift tells the shop its message is ready with the swap, in one transaction.
         await render(key, kind, job, (r, stored) =>
-          finishMessageRender(db, giftId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: clock.now().toISOString() }),
+          db.transaction().execute(async (trx) => {
+            const now = clock.now();
+            const swapped = await finishMessageRender(trx, giftId, key, { path: stored.path, mime: r.mime, size: stored.size, poster: stored.poster, now: now.toISOString() });
+            if (swapped) await queueMerchantEvent(trx, now, giftId, 'gift.message_ready');
+            return swapped;
+          }),
         );
       },
       async onDead({ giftId, key }, error) {

@@ -14,10 +14,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { requestCookie, SENDER_COOKIE, setSessionCookie } from '../../lib/http.ts';
+import { parse, requestCookie, SENDER_COOKIE, setSessionCookie } from '../../lib/http.ts';
 import type { RateLimit } from '../sender-auth/sender-session.ts';
 import { STAFF_ENROL_TTL_MS, type StaffAuthService, type StaffMember } from './staff-auth.service.ts';
 import type { StaffService } from './staff.service.ts';
+import type { StaffMerchantsService } from './staff-merchants.service.ts';
+import { merchantTexts, StaffCreateMerchantRequest, StaffCreateMerchantResponse, StaffUpdateMerchantRequest, staffMerchantApi } from '@giftlens/contract/merchants';
+import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
 
 export const STAFF_COOKIE = 'gl_staff';
 export const STAFF_ENROL_COOKIE = 'gl_staff_enrol';
@@ -25,6 +28,7 @@ export const STAFF_ENROL_COOKIE = 'gl_staff_enrol';
 const COOKIE_PATH = '/api/staff';
 
 const GiftParams = z.object({ giftId: GiftId });
+const MerchantParams = z.object({ merchantId: z.string().regex(/^[0-9a-f]{32}$/, { message: merchantTexts.merchantNotFound }) });
 const DeliveryParams = z.object({ giftId: GiftId, deliveryId: z.string().regex(/^[0-9a-f]{32}$/, { message: staffTexts.deliveryNotFound }) });
 const JobParams = z.object({ jobId: z.string().regex(/^[0-9a-f]{32}$/, { message: staffTexts.jobNotFound }) });
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
@@ -37,7 +41,7 @@ const AuditQuery = z.object({ giftId: z.string().regex(/^[0-9a-f]{32}$/).optiona
  */
 export function staffRoutes(
   app: FastifyInstance,
-  opts: { auth: StaffAuthService; service: StaffService; secureCookies: boolean; rateLimit: RateLimit },
+  opts: { auth: StaffAuthService; service: StaffService; merchants: StaffMerchantsService; secureCookies: boolean; rateLimit: RateLimit },
   done: (err?: Error) => void,
 ) {
   const { auth, service, secureCookies } = opts;
@@ -147,6 +151,92 @@ export function staffRoutes(
       return service.resetTotp(await requireStaff(request), request.body.email, request.body.reason);
     },
   );
+  // ---------- merchants (decision 058) ----------
+  const merchants = opts.merchants;
+  const merchantTags = ['staff', 'merchants'];
+  api.post(
+    staffMerchantApi.merchants,
+    {
+      ...staffOnly,
+      schema: {
+        tags: merchantTags,
+        summary: 'Create a merchant: its API key and webhook secret are shown once in the answer',
+        body: StaffCreateMerchantRequest,
+        response: { 200: StaffCreateMerchantResponse },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return merchants.create(await requireStaff(request), request.body);
+    },
+  );
+  api.get(staffMerchantApi.merchants, { ...staffOnly, schema: { tags: merchantTags, summary: 'Every merchant, its brand and its active key’s prefix' } }, async (_request, reply) => {
+    noStore(reply);
+    return merchants.list();
+  });
+  api.patch(
+    staffMerchantApi.merchant(':merchantId'),
+    { ...staffOnly, schema: { tags: merchantTags, summary: 'Set the brand’s display name and colour, or the webhook URL', params: MerchantParams, body: StaffUpdateMerchantRequest } },
+    async (request) => merchants.update(await requireStaff(request), request.params.merchantId, request.body),
+  );
+  api.post(
+    staffMerchantApi.rotateKey(':merchantId'),
+    { ...staffOnly, schema: { tags: merchantTags, summary: 'A new API key (shown once); every earlier key stops working', params: MerchantParams, body: StaffReasonRequest } },
+    async (request, reply) => {
+      noStore(reply);
+      return merchants.rotateKey(await requireStaff(request), request.params.merchantId, request.body.reason);
+    },
+  );
+  api.post(
+    staffMerchantApi.revokeKey(':merchantId'),
+    { ...staffOnly, schema: { tags: merchantTags, summary: 'Revoke every API key of the merchant (a leak)', params: MerchantParams, body: StaffReasonRequest } },
+    async (request) => merchants.revokeKeys(await requireStaff(request), request.params.merchantId, request.body.reason),
+  );
+  api.post(
+    staffMerchantApi.rotateWebhookSecret(':merchantId'),
+    { ...staffOnly, schema: { tags: merchantTags, summary: 'A new webhook secret (shown once)', params: MerchantParams, body: StaffReasonRequest } },
+    async (request, reply) => {
+      noStore(reply);
+      return merchants.rotateWebhookSecret(await requireStaff(request), request.params.merchantId, request.body.reason);
+    },
+  );
+  multipartRoutes(app, (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      staffMerchantApi.logo(':merchantId'),
+      { ...staffOnly, schema: { tags: merchantTags, summary: 'The brand’s logo (multipart: logo file, reason field): PNG, JPEG or WebP', params: MerchantParams, consumes: ['multipart/form-data'] } },
+      async (request) => {
+        const who = await requireStaff(request);
+        let logo: Buffer | null = null;
+        const refused = () => new AppError(400, 'logo_invalid', merchantTexts.logoInvalid, { field: 'logo' });
+        const fields = await readMultipart(request, { fileSize: 5 * 1024 * 1024, files: 1, fields: 4, fieldSize: 1000 }, { invalid: refused, fileTooLarge: refused, tooMany: refused, fieldTooLong: () => new AppError(400, 'reason_too_long', staffTexts.reasonTooLong) }, async (part) => {
+          if (part.fieldname === 'logo') logo = await part.toBuffer();
+        });
+        const { reason } = parse(StaffReasonRequest, { reason: fields.reason });
+        return merchants.setLogo(who, request.params.merchantId, logo, reason);
+      },
+    );
+  });
+  api.get(
+    staffMerchantApi.usage(':merchantId'),
+    { ...staffOnly, schema: { tags: merchantTags, summary: 'Gifts created and first opened per month (UTC), newest first', params: MerchantParams } },
+    async (request, reply) => {
+      noStore(reply);
+      return merchants.usage(request.params.merchantId);
+    },
+  );
+  api.get(
+    staffMerchantApi.usageCsv(':merchantId'),
+    { ...staffOnly, schema: { tags: merchantTags, summary: 'The same counts as CSV, for the invoice (month,gifts_created,gifts_opened)', params: MerchantParams } },
+    async (request, reply) => {
+      const csv = await merchants.usageCsv(request.params.merchantId);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="merchant-${request.params.merchantId}-usage.csv"`)
+        .send(csv);
+    },
+  );
+
   api.get(staffApi.audit, { ...staffOnly, schema: { tags, summary: 'The newest audit entries (of a gift, or all)', querystring: AuditQuery } }, async (request, reply) => {
     noStore(reply);
     return service.auditTrail(request.query.giftId ?? null);

@@ -23,6 +23,7 @@ import { planOf, scansAllowed, validUntil, withdrawn } from '../gifts/gift-plan.
 import * as group from '../group-gifts/group-gifts.repository.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
+import * as merchants from '../merchants/merchants.repository.ts';
 import * as payments from '../payments/payments.repository.ts';
 import { findReactionForGift } from '../reactions/reactions.repository.ts';
 import { scanEventsOf } from '../scans/scans.repository.ts';
@@ -161,6 +162,14 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     }
     if (gift.first_opened_at) events.push({ at: gift.first_opened_at, kind: 'opened', summary: 'First opened by the recipient' });
     if (reaction) events.push({ at: reaction.created_at, kind: 'reaction', summary: `Reaction recorded (${reaction.file_state ?? 'no file'})` });
+    // A merchant's gift (decision 058): each webhook and every attempt's answer.
+    for (const { webhook, attempts } of await merchants.webhooksOfGift(db, gift.id, TIMELINE_ROWS)) {
+      events.push({ at: webhook.created_at, kind: 'webhook', summary: `Webhook ${webhook.type} queued (event ${webhook.id})` });
+      for (const a of attempts) {
+        const answer = a.status_code !== null ? `answered ${a.status_code}${a.answer ? `: ${short(a.answer, 120)}` : ''}` : `failed: ${short(a.error, 200)}`;
+        events.push({ at: a.created_at, kind: 'webhook', summary: `Webhook ${webhook.type} attempt ${a.attempt} ${answer}` });
+      }
+    }
     for (const a of audit) events.push({ at: a.created_at, kind: 'staff', summary: `Staff: ${a.action.replace(/_/g, ' ')}${detailsText(a.details)}`, actor: a.staff_email, reason: a.reason });
     // A group gift's invitations, contributions and close (decision 050); their content only through "open message".
     const [grp, invitations, contributions] = await Promise.all([group.findGroup(db, gift.id), group.listInvitations(db, gift.id), group.listContributions(db, gift.id)]);

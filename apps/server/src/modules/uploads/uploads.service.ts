@@ -21,6 +21,7 @@ import { randomHex, randomToken } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
 import { planOf, refuseIfTakenDown } from '../gifts/gift-plan.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
+import { queueMerchantEvent } from '../merchants/merchant-events.ts';
 import type { Gift } from '../gifts/gifts.table.ts';
 import type { MediaGate } from '../media/media-gate.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
@@ -255,7 +256,7 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
         // Converted to a rendition every phone plays; the gift is revealable once it is ready.
         if (renders) {
           await enqueue(trx, clock.now(), 'message.render', { giftId: gift.id, key }, renderJob(gift.id, key, gift.sender_id));
-        }
+        } else await queueMerchantEvent(trx, clock.now(), gift.id, 'gift.message_ready');
         return 'stored';
       });
       if (stored !== 'stored') throw await reject(stored === 'locked' ? messageLocked() : uploadChanged());
@@ -265,13 +266,14 @@ export function createUploadsService({ db, media, clock, gate, renders, wakeJobs
 
     async saveTextMessage(sender: Sender, req: SaveTextMessageRequest): Promise<void> {
       const gift = await ownChangeableGift(sender, req.giftId);
-      const stored = await gifts.setGiftMessage(
-        db,
-        gift.id,
-        { type: 'text', path: null, mime: null, size: null, text: req.text, state: 'ready' },
-        clock.now().toISOString(),
-      );
+      const stored = await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const ok = await gifts.setGiftMessage(trx, gift.id, { type: 'text', path: null, mime: null, size: null, text: req.text, state: 'ready' }, now.toISOString());
+        if (ok) await queueMerchantEvent(trx, now, gift.id, 'gift.message_ready');
+        return ok;
+      });
       if (!stored) throw messageLocked();
+      wakeJobs?.();
       await dropReplacedFiles(gift, null);
     },
   };

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../config/paths.ts';
+import { GiftBrandLine } from '../../../components/gift-brand.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { GiftNotReadyPanel } from '../../../components/ui/gift-not-ready-panel.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
@@ -46,6 +47,7 @@ export function ShareLinkPage() {
         <p className="max-w-md text-stone-600">
           Someone special left a personal message on your gift. Scan the gift with your camera to reveal it.
         </p>
+        <GiftBrandLine giftId={giftId} />
       </div>
 
       <div className="mt-6 flex justify-center">

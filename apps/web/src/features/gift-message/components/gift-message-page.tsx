@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { useFocusHeading } from '../../../lib/use-focus.ts';
 import { paths } from '../../../config/paths.ts';
+import { GiftBrandLine } from '../../../components/gift-brand.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { StatusPanel } from '../../../components/ui/status-panel.tsx';
@@ -153,6 +154,7 @@ function MessageScreen({
         <p className="text-lg text-stone-600">
           From <span className="font-semibold text-stone-900">{senderName}</span>
         </p>
+        <GiftBrandLine giftId={giftId} />
       </div>
       <div ref={setBox}>{body}</div>
     </div>

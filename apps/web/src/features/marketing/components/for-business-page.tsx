@@ -7,17 +7,17 @@ const BENEFITS = [
   {
     Icon: HeartHandshake,
     title: 'An unboxing people remember',
-    text: 'Let buyers attach a voice or video message to the order they send as a gift. The recipient scans the package and hears the giver — not a printed card.',
+    text: 'Let buyers attach a video, voice or text message to the order they send as a gift. The recipient photographs your product and sees the giver — not a printed note.'
   },
   {
     Icon: Package,
-    title: 'Nothing printed, nothing to change',
-    text: 'No QR stickers or inserts on your packaging line. Your product or box is recognised from a photo, so the look of your brand stays intact.',
+    title: 'No stickers, nothing to change',
+    text: 'No QR stickers on your packaging line: the product is recognised from your own catalogue photo, so the look of your brand stays intact. Each gift also has an 8-digit backup code.'
   },
   {
     Icon: Palette,
     title: 'Your brand, front and centre',
-    text: 'The reveal screen carries your name and colours, and can end with a thank-you from your team.',
+    text: 'The recipient’s greeting and message pages carry your name and logo: “A message from Priya, with your order from your shop”.'
   },
   {
     Icon: Repeat,
@@ -27,7 +27,7 @@ const BENEFITS = [
   {
     Icon: BarChart3,
     title: 'Know what happens after delivery',
-    text: 'See how many gift messages were recorded and opened, without ever seeing the private content of a message.',
+    text: 'Signed webhooks tell your store when a message is ready, sent and opened, and when a reaction can be watched; a monthly count of gifts made and opened comes with the invoice. Never the content of a message.'
   },
   {
     Icon: Gift,
@@ -37,10 +37,10 @@ const BENEFITS = [
 ] as const;
 
 const STEPS = [
-  'We photograph your packaging or products with you and check they are recognisable.',
-  'At checkout your buyer records or uploads a message for the person receiving the order.',
-  'You pack and ship as usual; the gift link reaches the recipient by e-mail with the parcel.',
-  'The recipient scans the package with their phone and the message plays, with your brand around it.',
+  'We set up your shop with an API key and your webhook address, and check your catalogue photos are recognisable.',
+  'For each gift order your store calls our API with the order and the product’s photo; the buyer is e-mailed a link to record or upload their message, no account needed.',
+  'You pack and ship as usual. The recipient’s link goes by e-mail at once, at a time you choose, or when you tell us the parcel was delivered.',
+  'The recipient photographs the product with their phone and the message plays, with your brand around it.',
 ] as const;
 
 export function ForBusinessPage() {
@@ -75,6 +75,10 @@ export function ForBusinessPage() {
             We are working with a small group of brands on pilots this season. Tell us what you sell, roughly how many
             orders you ship a month, and which platform runs your store. We will reply within two working days with a
             plan and pricing for your volume.
+          </p>
+          <p className="mt-3 text-[15px] leading-relaxed text-stone-800">
+            Developers: the merchant API (an API key per shop, multipart gift creation with idempotency keys, signed
+            webhooks) is described in our <a className="font-semibold underline" href="/api/docs">API reference</a>.
           </p>
           <MailLink
             subject="GiftLens for brands"

@@ -2,6 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { GiftBrandLine } from '../../../components/gift-brand.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { StepCards } from '../../../components/ui/step-cards.tsx';
 import { HOLD_STEADY_STEP, SCAN_STEPS } from '../../../camera/scan-steps.ts';
@@ -43,6 +44,7 @@ export function ScanningInstructionsPage() {
         <p className="max-w-md text-stone-600">
           A personal message is waiting on your gift. Here is how to reveal it in a few seconds.
         </p>
+        <GiftBrandLine giftId={direct ? recipientId : undefined} />
       </div>
 
       <div className="mt-6 flex justify-center">

@@ -14,14 +14,16 @@ import { GiftDetail } from './gift-detail.tsx';
 import { GiftSearch } from './gift-search.tsx';
 import { JobQueue } from './job-queue.tsx';
 import { StaffSignIn } from './staff-sign-in.tsx';
+import { StaffMerchants } from './staff-merchants.tsx';
 import { StaffTeam } from './staff-team.tsx';
 
-type View = 'search' | 'queue' | 'audit' | 'team';
+type View = 'search' | 'queue' | 'audit' | 'team' | 'merchants';
 const VIEWS: { view: View; label: string }[] = [
   { view: 'search', label: 'Find a gift' },
   { view: 'queue', label: 'Job queue' },
   { view: 'audit', label: 'Audit trail' },
   { view: 'team', label: 'Team' },
+  { view: 'merchants', label: 'Merchants' },
 ];
 
 /** /staff: the sign-in without a staff session, the console with one. Never indexed, never linked from the site. */
@@ -119,6 +121,8 @@ function Console({ email, expiresAt }: { email: string; expiresAt: string }) {
           <AuditList giftHref={giftHref} />
         ) : view === 'team' ? (
           <StaffTeam />
+        ) : view === 'merchants' ? (
+          <StaffMerchants />
         ) : (
           <GiftSearch query={q} onSearch={(next) => setParams({ q: next })} giftHref={giftHref} />
         )}
