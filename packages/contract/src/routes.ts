@@ -17,6 +17,7 @@ export const API = {
   senderGift: (giftId: string) => `/api/gift-sender/gifts/${giftId}`,
   giftPhotos: (giftId: string) => `/api/gift-sender/gifts/${giftId}/photos`,
   backupCode: (giftId: string) => `/api/gift-sender/gifts/${giftId}/backup-code`,
+  giftCard: (giftId: string) => `/api/gift-sender/gifts/${giftId}/card.pdf`,
   plans: '/api/plans',
   geo: '/api/geo',
   createOrder: '/api/payment/create-order',

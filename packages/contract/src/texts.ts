@@ -272,4 +272,16 @@ const pwa = {
   later: 'Later',
 } as const;
 
-export const texts = { sender, recipient, media, backupCode, pwa } as const;
+/** The printable card for the box (issue 40): the sender's side; what the card itself says is in gift-card.ts. */
+const giftCard = {
+  notPaid: 'A gift gets its printable card once it is paid.',
+  offer: 'Print a card for the box',
+  intro: 'A card to print and put in the box: the link, a QR code and the backup code, so the recipient knows what to do.',
+  language: 'Language of the card',
+  preview: (recipientName: string) => `Preview of the card for ${recipientName}`,
+  open: 'Download the PDF to print',
+  caption: 'The credit-card size card. The PDF holds it and a folded A6 card on one A4 sheet, with cut marks.',
+  fileName: (recipientName: string) => `Card for ${recipientName}.pdf`,
+} as const;
+
+export const texts = { sender, recipient, media, backupCode, pwa, giftCard } as const;

@@ -1,0 +1,44 @@
+import { GiftId } from '@giftlens/contract/common';
+import { CARD_LANGUAGES } from '@giftlens/contract/gift-card';
+import { API } from '@giftlens/contract/routes';
+import { texts } from '@giftlens/contract/texts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentDisposition, safeFileBase } from '../../adapters/media-storage.ts';
+import type { RequireSender } from '../sender-auth/sender-session.ts';
+import type { GiftCardService } from './gift-card.service.ts';
+
+const GiftParams = z.object({ giftId: GiftId });
+const CardQuery = z.object({ lang: z.enum(CARD_LANGUAGES).default('en') });
+
+/** GET /api/gift-sender/gifts/{giftId}/card.pdf?lang=en|hi: the printable card for the sender's own paid gift. */
+export function giftCardRoutes(
+  app: FastifyInstance,
+  opts: { service: GiftCardService; requireSender: RequireSender },
+  done: (err?: Error) => void,
+) {
+  const { service, requireSender } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    API.giftCard(':giftId'),
+    {
+      preValidation: requireSender.hook,
+      schema: {
+        tags: ['my gifts'],
+        summary: 'The printable card for the box (A4 PDF: a folded A6 card and a credit-card size card), in English or Hindi',
+        params: GiftParams,
+        querystring: CardQuery,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, recipientName } = await service.cardFor(await requireSender(request), request.params.giftId, request.query.lang);
+      // It carries the backup code: never kept by a cache.
+      reply.header('cache-control', 'no-store');
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', attachmentDisposition(`${safeFileBase(texts.giftCard.fileName(recipientName).replace(/\.pdf$/, ''))}.pdf`, 'inline'));
+      return reply.send(pdf);
+    },
+  );
+  done();
+}

@@ -1,0 +1,42 @@
+import type { CardLanguage } from '@giftlens/contract/gift-card';
+import { texts } from '@giftlens/contract/texts';
+import type { Db } from '../../db/database.ts';
+import type { BackupCodes } from '../../lib/backup-codes.ts';
+import { AppError, giftNotFound } from '../../lib/errors.ts';
+import { backupCodeOf } from '../gifts/gift-backup-code.ts';
+import { refuseIfTakenDown } from '../gifts/gift-plan.ts';
+import * as gifts from '../gifts/gifts.repository.ts';
+import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { renderGiftCard } from './gift-card.render.ts';
+
+export interface GiftCardDeps {
+  db: Db;
+  backupCodes: BackupCodes;
+  publicOrigin: string;
+}
+
+/** The gift's link as printed on the card and in its QR code (no short form exists: the share link in full). */
+export const giftLink = (publicOrigin: string, giftId: string) => `${publicOrigin}/sharelink/${giftId}`;
+
+/** The printable card for the box (issue 40): only for the sender's own paid gift. */
+export function createGiftCardService({ db, backupCodes, publicOrigin }: GiftCardDeps) {
+  return {
+    async cardFor(sender: Sender, giftId: string, lang: CardLanguage): Promise<{ pdf: Buffer; recipientName: string }> {
+      const gift = await gifts.findSenderGift(db, giftId, sender.id);
+      if (!gift) throw giftNotFound();
+      refuseIfTakenDown(gift);
+      if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', texts.giftCard.notPaid);
+      const backupCode = await backupCodeOf(db, backupCodes, gift);
+      const pdf = await renderGiftCard({
+        lang,
+        recipientName: gift.recipient_name,
+        occasion: gift.occasion,
+        link: giftLink(publicOrigin, gift.id),
+        backupCode,
+      });
+      return { pdf, recipientName: gift.recipient_name };
+    },
+  };
+}
+
+export type GiftCardService = ReturnType<typeof createGiftCardService>;
