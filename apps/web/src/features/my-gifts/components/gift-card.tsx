@@ -7,6 +7,8 @@ import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
 import { useRefreshMyGifts } from '../api/my-gifts.ts';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
+import { paths } from '../../../config/paths.ts';
+import { PrintCard } from '../../../components/print-card/print-card.tsx';
 import { GiftBackupCode } from './gift-backup-code.tsx';
 import { GiftCardActions } from './gift-card-actions.tsx';
 import { GiftDownloads, GiftReaction } from './gift-card-media.tsx';
@@ -107,6 +109,16 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery }: GiftCardProp
       ) : null}
 
       <GiftBackupCode gift={gift} />
+
+      {gift.status === 'active' && !gift.withdrawn && !gift.ended ? (
+        <PrintCard
+          giftId={gift.id}
+          recipientName={gift.recipientName}
+          occasion={gift.occasion}
+          backupCode={gift.backupCode}
+          link={`${window.location.origin}${paths.shareLink.href(gift.id)}`}
+        />
+      ) : null}
 
       <GiftReaction gift={gift} />
 
