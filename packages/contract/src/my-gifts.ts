@@ -29,6 +29,11 @@ export const MyGift = z.object({
   /** Reveals used (each successful scan counts) and the plan's allowance (null: unlimited). */
   scansUsed: z.number().check(z.int()),
   scansAllowed: z.nullable(z.number().check(z.int())),
+  /**
+   * More scans the sender can buy now (issue 40: a paid gift with a scan limit, within its validity, not withdrawn):
+   * how many and the price in the plan's currency; null otherwise. My Gifts offers it when the scans ran out.
+   */
+  scanTopUp: z.optional(z.nullable(z.object({ scans: z.number().check(z.int()), price: z.string() }))),
   paidAt: z.nullable(z.string()),
   /** When the plan's validity ends (null: never, or not paid yet). */
   validUntil: z.nullable(z.string()),

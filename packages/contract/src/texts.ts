@@ -101,6 +101,15 @@ const sender = {
   internationalPhoneInvalid: 'Please enter the phone number with its country code, e.g. +447911123456',
   generic: errorTexts.generic,
   notFound: 'Not found',
+  // more scans (issue 40)
+  scanTopUpCount: 'Scans are added 5 at a time.',
+  scanTopUpNotPaid: 'Scans can be added to a paid gift only.',
+  scanTopUpUnlimited: 'This gift’s plan has unlimited scans.',
+  scanTopUpEnded: 'This gift’s plan has ended: scans can be added only while it is valid.',
+  scanTopUpWithdrawn: 'This gift was refunded or taken down: no scans can be added.',
+  scanTopUpOffer: (scans: number, price: string) => `Add ${scans} scans for ${price}`,
+  scanTopUpRanOut: (recipientName: string) => `${recipientName} has used every scan. Add more so the gift opens again.`,
+  scanTopUpAdded: (scans: number) => `${scans} scans added. The gift opens again.`,
   mediaLinkExpired: 'This link has expired.',
   // downloads are named for people (the extension is the file's own)
   downloadMessageName: (recipientName: string) => `Message for ${recipientName}`,
@@ -173,7 +182,7 @@ const recipient = {
   reactionRecordedNothing:
     'Your browser recorded nothing, so there is no reaction to send. You can keep watching the message. To try recording again, reload this page and choose Play & Record Video, or open the gift link in another browser.',
   // Server-side refusals that the spec does not word; written here once.
-  scanLimitReached: 'This gift has reached its scan limit. Ask the sender to upgrade the plan.',
+  scanLimitReached: 'This gift has reached its scan limit. We have told the sender: they can add more scans, and then it opens again.',
   giftExpired: 'This gift message has expired.',
   giftUnavailable: 'This gift is no longer available.',
   tooManyFailedScans: 'Too many unsuccessful scans. Please wait a few minutes and try again.',

@@ -3,12 +3,13 @@ import type { Delivery } from '@giftlens/contract/scheduling';
 import { LOW_RATING } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { CalendarClock, Focus, Gift, ScanLine } from 'lucide-react';
+import { PrintCard } from '../../../components/print-card/print-card.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { paths } from '../../../config/paths.ts';
 import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
 import { useRefreshMyGifts } from '../api/my-gifts.ts';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
-import { paths } from '../../../config/paths.ts';
-import { PrintCard } from '../../../components/print-card/print-card.tsx';
 import { GiftBackupCode } from './gift-backup-code.tsx';
 import { GiftCardActions } from './gift-card-actions.tsx';
 import { GiftDownloads, GiftReaction } from './gift-card-media.tsx';
@@ -109,6 +110,15 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery }: GiftCardProp
       ) : null}
 
       <GiftBackupCode gift={gift} />
+
+      {gift.scanTopUp && gift.scansAllowed !== null && gift.scansUsed >= gift.scansAllowed ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p>{texts.sender.scanTopUpRanOut(gift.recipientName)}</p>
+          <ButtonLink to={paths.addScans.href(gift.id)} className="self-start">
+            <ScanLine className="size-4" aria-hidden /> {texts.sender.scanTopUpOffer(gift.scanTopUp.scans, gift.scanTopUp.price)}
+          </ButtonLink>
+        </div>
+      ) : null}
 
       {gift.status === 'active' && !gift.withdrawn && !gift.ended ? (
         <PrintCard
