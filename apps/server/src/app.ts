@@ -24,6 +24,7 @@ import { groupGiftsRoutes } from './modules/group-gifts/group-gifts.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { giftCardRoutes } from './modules/gift-card/gift-card.routes.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { myGiftsRoutes } from './modules/my-gifts/my-gifts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deliveriesRoutes, { service: services.deliveries, requireSender });
   await app.register(myGiftsRoutes, { service: services.myGifts, requireSender, secureCookies });
   await app.register(giftCardRoutes, { service: services.giftCard, requireSender });
+  await app.register(remindersRoutes, { service: services.reminders, requireSender });
   await app.register(pushRoutes, { service: services.push, publicKey: deps.push.publicKey, requireSender });
 
   await app.register(recipientAuthRoutes, { service: services.recipientAuth, requireRecipient, secureCookies, rateLimit: authRateLimit });

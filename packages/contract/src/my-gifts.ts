@@ -42,6 +42,8 @@ export const MyGift = z.object({
   /** Refunded, or taken down by staff (issue 37): the gift opens no more; a taken-down one cannot be changed or deleted. */
   withdrawn: z.optional(z.enum(['refunded', 'taken_down'])),
   firstOpenedAt: z.nullable(z.string()),
+  /** The gift's reminders (issue 40: the sender's "not opened yet", the recipient's "ends tomorrow") are on. */
+  remindersEnabled: z.optional(z.boolean()),
   /** Until the gift is first opened the sender may record or upload the message again. */
   canReplaceMessage: z.boolean(),
   /** Attachment URLs where the plan includes downloads (`downloads` entitlement); null otherwise. */
@@ -65,3 +67,9 @@ export type MyGift = z.infer<typeof MyGift>;
 // GET /api/gift-sender/gifts: the session's gifts, newest first.
 export const MyGiftsResponse = z.object({ success: z.literal(true), gifts: z.array(MyGift) });
 export type MyGiftsResponse = z.infer<typeof MyGiftsResponse>;
+
+// PUT /api/gift-sender/gifts/{giftId}/reminders: the sender turns the gift's reminders on or off (issue 40).
+export const RemindersRequest = z.strictObject({ enabled: z.boolean() });
+export type RemindersRequest = z.infer<typeof RemindersRequest>;
+export const RemindersResponse = z.object({ success: z.literal(true), giftId: z.string(), remindersEnabled: z.boolean() });
+export type RemindersResponse = z.infer<typeof RemindersResponse>;

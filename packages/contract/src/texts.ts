@@ -110,6 +110,10 @@ const sender = {
   scanTopUpOffer: (scans: number, price: string) => `Add ${scans} scans for ${price}`,
   scanTopUpRanOut: (recipientName: string) => `${recipientName} has used every scan. Add more so the gift opens again.`,
   scanTopUpAdded: (scans: number) => `${scans} scans added. The gift opens again.`,
+  // reminders (issue 40)
+  remindersLabel: 'Reminders',
+  remindersNote: (recipientName: string) =>
+    `If the gift is not opened 48 hours after its link went out, we e-mail you once; and ${recipientName} once, a day before the plan ends (when we know their e-mail).`,
   mediaLinkExpired: 'This link has expired.',
   // downloads are named for people (the extension is the file's own)
   downloadMessageName: (recipientName: string) => `Message for ${recipientName}`,

@@ -12,6 +12,7 @@ import * as groupGifts from './migrations/20261126160000_group_gifts.ts';
 import * as staff from './migrations/20261126170000_staff.ts';
 import * as featuresRecipe from './migrations/20261127040000_features_recipe.ts';
 import * as scanTopUps from './migrations/20261128140000_scan_top_ups.ts';
+import * as giftReminders from './migrations/20261128150000_gift_reminders.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126170000_staff': staff,
   '20261127040000_features_recipe': featuresRecipe,
   '20261128140000_scan_top_ups': scanTopUps,
+  '20261128150000_gift_reminders': giftReminders,
 };
 
 const migratorOf = <T>(db: Kysely<T>) =>

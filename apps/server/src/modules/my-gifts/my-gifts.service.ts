@@ -107,6 +107,7 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
             (!valid || (allowed !== null && gift.scans_used >= allowed) || withdrawn(gift)),
           ...(gift.taken_down_at ? { withdrawn: 'taken_down' as const } : gift.refunded_at ? { withdrawn: 'refunded' as const } : {}),
           firstOpenedAt: gift.first_opened_at,
+          remindersEnabled: gift.reminders_off_at === null,
           canReplaceMessage: gift.first_opened_at === null && gift.taken_down_at === null,
           // Downloads are part of what was paid for: none before payment.
           downloads: {

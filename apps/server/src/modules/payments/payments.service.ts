@@ -27,6 +27,7 @@ import { planOf, refuseIfTakenDown, validUntil, withdrawn } from '../gifts/gift-
 import type { Gift } from '../gifts/gifts.table.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { queueReminders } from '../reminders/reminders.queue.ts';
 import * as repo from './payments.repository.ts';
 import type { Order, OrderPurpose } from './payments.table.ts';
 
@@ -117,6 +118,9 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
     // The first payment of the gift makes its backup code and queues the confirmation e-mail that carries it.
     if (await gifts.markGiftActive(trx, order.gift_id, now, backupCodes.fresh(order.gift_id).sealed)) {
       await enqueue(trx, clock.now(), 'payment.confirmation', { giftId: order.gift_id }, paymentConfirmationJob(order.gift_id));
+      // Issue 40: the sender's "not opened yet" and the recipient's "ends tomorrow" reminders, once each.
+      const gift = await gifts.findGift(trx, order.gift_id);
+      if (gift) await queueReminders(trx, clock.now(), gift.id, planOf(gift));
     }
   }
 

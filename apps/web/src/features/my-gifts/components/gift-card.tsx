@@ -11,6 +11,7 @@ import { useRefreshMyGifts } from '../api/my-gifts.ts';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
 import { GiftBackupCode } from './gift-backup-code.tsx';
+import { GiftReminders } from './gift-reminders.tsx';
 import { GiftCardActions } from './gift-card-actions.tsx';
 import { GiftDownloads, GiftReaction } from './gift-card-media.tsx';
 
@@ -110,6 +111,8 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery }: GiftCardProp
       ) : null}
 
       <GiftBackupCode gift={gift} />
+
+      <GiftReminders gift={gift} />
 
       {gift.scanTopUp && gift.scansAllowed !== null && gift.scansUsed >= gift.scansAllowed ? (
         <div className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
