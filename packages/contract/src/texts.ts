@@ -117,6 +117,9 @@ const sender = {
   mediaLinkExpired: 'This link has expired.',
   // downloads are named for people (the extension is the file's own)
   downloadMessageName: (recipientName: string) => `Message for ${recipientName}`,
+  // the recipient's keepsake (issue 40)
+  keepsakeName: (senderName: string) => `Message from ${senderName}`,
+  keepsakeCombinedName: (recipientName: string) => `Messages for ${recipientName}`,
   downloadReactionName: (recipientName: string) => `${recipientName}'s reaction`,
   // Send now on the share page: said when accepted, then when the runner has sent it
   sendNowSending: (email: string) => `Sending the link to ${email}…`,
