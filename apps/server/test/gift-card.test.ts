@@ -122,7 +122,7 @@ it('renderGiftCard takes plain data: no code line without a code, any occasion t
 });
 
 it('the Devanagari face shapes: a conjunct is one glyph, the i-matra is drawn before its consonant cluster', async () => {
-  const { cardFaces } = await import('../src/modules/gift-card/gift-card.fonts.ts');
+  const { cardFaces } = await import('../src/lib/shipped-fonts.ts');
   const fontkit = await import('fontkit');
   const face = cardFaces(400).find((f) => f.name.startsWith('noto-sans-devanagari'))!;
   const font = fontkit.create(face.data) as import('fontkit').Font;

@@ -2,7 +2,7 @@ import { CARD_TEXTS, cardOccasion, type CardLanguage } from '@giftlens/contract/
 import { spacedBackupCode } from '@giftlens/contract/texts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { cardFaces, runsOf, type CardFace, type Weight } from './gift-card.fonts.ts';
+import { cardFaces, runsOf, type CardFace, type Weight } from '../../lib/shipped-fonts.ts';
 
 /**
  * What a printable card needs, as plain data (no request, no database): the sender's gifts use it through
