@@ -1,3 +1,4 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import { PlansResponse } from '@giftlens/contract/plans-api';
 import { CreateOrderResponse, TestPayResponse, VerifyPaymentResponse } from '@giftlens/contract/payments';
 import { MyGiftsResponse } from '@giftlens/contract/my-gifts';
@@ -144,13 +145,13 @@ describeEachDatabase(
       const h = get();
       const { cookie, giftId } = await giftOutOfScans(h);
       const cases: [string | null, Record<string, unknown>, number, string][] = [
-        [cookie, { giftId, purpose: 'scans', scans: 3 }, 400, texts.sender.scanTopUpCount],
-        [cookie, { giftId, purpose: 'scans' }, 400, texts.sender.scanTopUpCount],
+        [cookie, { giftId, purpose: 'scans', scans: 3 }, 400, topUpTexts.count],
+        [cookie, { giftId, purpose: 'scans' }, 400, topUpTexts.count],
         [cookie, { giftId, purpose: 'scans', scans: 5, amountMinor: 1 }, 400, ''],
         [null, { giftId, purpose: 'scans', scans: 5 }, 401, ''],
         [(await signIn(h)).cookie, { giftId, purpose: 'scans', scans: 5 }, 404, texts.sender.giftNotFound],
-        [cookie, { giftId: await createGift(h, cookie), purpose: 'scans', scans: 5 }, 409, texts.sender.scanTopUpNotPaid],
-        [cookie, { giftId: await activeGift(h, cookie, { planId: 'lifetime_in', photo: photos.reference }), purpose: 'scans', scans: 5 }, 409, texts.sender.scanTopUpUnlimited],
+        [cookie, { giftId: await createGift(h, cookie), purpose: 'scans', scans: 5 }, 409, topUpTexts.notPaid],
+        [cookie, { giftId: await activeGift(h, cookie, { planId: 'lifetime_in', photo: photos.reference }), purpose: 'scans', scans: 5 }, 409, topUpTexts.unlimited],
         // The gift's own order for a paid gift is still refused as before.
         [cookie, { giftId }, 409, texts.sender.giftAlreadyPaid],
       ];
@@ -163,7 +164,7 @@ describeEachDatabase(
       h.clock.advance(25 * 3_600_000);
       const ended = await topUp(h, cookie, { giftId, purpose: 'scans', scans: 5 });
       expect(ended.statusCode).toBe(409);
-      expect(json(ended)).toMatchObject({ code: 'gift_expired', error: texts.sender.scanTopUpEnded });
+      expect(json(ended)).toMatchObject({ code: 'gift_expired', error: topUpTexts.ended });
       expect((await myGift(h, cookie, giftId)).scanTopUp).toBeNull();
       expect(await h.db.selectFrom('orders').select('id').where('gift_id', '=', giftId).where('purpose', '=', 'scans').execute()).toHaveLength(0);
     });

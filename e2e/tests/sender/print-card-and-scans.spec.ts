@@ -1,3 +1,4 @@
+import { giftCardTexts, topUpTexts } from '@giftlens/contract/extras-texts';
 import { spacedBackupCode, texts } from '@giftlens/contract/texts';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
@@ -49,7 +50,7 @@ test('the sender prints the card; the gift runs out of scans, the sender adds 5,
   // The card, from the share page: preview in English, then Hindi, at 1280 and 360 px; the PDF in that language.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(paths.share.href(gift.giftId));
-  await page.getByRole('button', { name: texts.giftCard.offer }).click();
+  await page.getByRole('button', { name: giftCardTexts.offer }).click();
   const preview = page.getByTestId('card-preview');
   await expect(preview).toContainText('For Priya');
   await expect(preview).toContainText(`Backup code: ${spacedBackupCode(backupCode!)}`);
@@ -57,7 +58,7 @@ test('the sender prints the card; the gift runs out of scans, the sender adds 5,
   await expect(preview).toContainText('Priya के लिए');
   await expectPreviewFits(page, 1280, testInfo.outputPath('card-preview-1280.png'));
   await expectPreviewFits(page, 360, testInfo.outputPath('card-preview-360.png'));
-  const pdfLink = page.getByRole('link', { name: texts.giftCard.open });
+  const pdfLink = page.getByRole('link', { name: giftCardTexts.open });
   await expect(pdfLink).toHaveAttribute('href', `/api/gift-sender/gifts/${gift.giftId}/card.pdf?lang=hi`);
   const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
@@ -77,11 +78,11 @@ test('the sender prints the card; the gift runs out of scans, the sender adds 5,
   // The sender adds 5 from My Gifts, through the test checkout.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(paths.myGifts.href());
-  await expect(page.getByText(texts.sender.scanTopUpRanOut('Priya'))).toBeVisible();
-  await page.getByRole('link', { name: texts.sender.scanTopUpOffer(5, '₹29') }).click();
+  await expect(page.getByText(topUpTexts.ranOut('Priya'))).toBeVisible();
+  await page.getByRole('link', { name: topUpTexts.offer(5, '₹29') }).click();
   await expect(page).toHaveURL(paths.addScans.href(gift.giftId));
   await page.getByRole('button', { name: /Pay .*29.* \(test\)/ }).click();
-  await expect(page.getByText(texts.sender.scanTopUpAdded(5))).toBeVisible();
+  await expect(page.getByText(topUpTexts.added(5))).toBeVisible();
   await expect(page).toHaveURL(paths.myGifts.href());
   expect(await myGift(gift.sender, gift.giftId)).toMatchObject({ scansUsed: 3, scansAllowed: 8, ended: false });
 

@@ -11,6 +11,4 @@ export const checkoutReturnPaths = {
   /** `{CHECKOUT_SESSION_ID}` in place of the id: Stripe fills it in. */
   paid: (giftId: string, sessionId: string) => `/payment-success/${giftId}/stripe/${sessionId}`,
   cancelled: (giftId: string) => `/checkout/${giftId}`,
-  /** A top-up of scans (issue 40) that was not paid: back to its own page. */
-  scansCancelled: addScansPath,
 };

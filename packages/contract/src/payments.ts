@@ -1,6 +1,7 @@
+import { topUpTexts } from './extras-texts.ts';
 import * as z from 'zod/mini';
 import { GiftId } from './common.ts';
-import { SCAN_TOP_UP_SCANS } from './plans.ts';
+import { SCAN_TOP_UP_SCANS } from './scan-top-up.ts';
 import { texts } from './texts.ts';
 
 // POST /api/payment/create-order — the client never sends an amount; the server prices the gift's plan, or (with
@@ -10,7 +11,7 @@ export type OrderPurpose = z.infer<typeof OrderPurpose>;
 export const CreateOrderRequest = z.strictObject({
   giftId: GiftId,
   purpose: z.optional(OrderPurpose),
-  scans: z.optional(z.literal(SCAN_TOP_UP_SCANS, { error: texts.sender.scanTopUpCount })),
+  scans: z.optional(z.literal(SCAN_TOP_UP_SCANS, { error: topUpTexts.count })),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export const CreateOrderResponse = z.object({

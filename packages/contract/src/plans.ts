@@ -63,26 +63,6 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** More scans for a paid gift while its plan is valid (issue 40): how many one top-up adds. */
-export const SCAN_TOP_UP_SCANS = 5;
-
-export interface ScanTopUp {
-  scans: number;
-  /** In the currency's minor unit; the server owns it, as it does plan prices. */
-  amountMinor: number;
-  currency: Currency;
-  /** Display price, e.g. "₹29". */
-  price: string;
-}
-
-/** The price of a top-up in each region's currency. */
-export const SCAN_TOP_UPS: Record<Currency, ScanTopUp> = {
-  INR: { scans: SCAN_TOP_UP_SCANS, amountMinor: 2900, currency: 'INR', price: '₹29' },
-  USD: { scans: SCAN_TOP_UP_SCANS, amountMinor: 99, currency: 'USD', price: '$0.99' },
-};
-
-export const scanTopUpForRegion = (region: Region): ScanTopUp => SCAN_TOP_UPS[region === 'IN' ? 'INR' : 'USD'];
-
 export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
 /** India has its own price list; every other (or unknown) country uses the US list. */

@@ -17,8 +17,6 @@ export const API = {
   senderGift: (giftId: string) => `/api/gift-sender/gifts/${giftId}`,
   giftPhotos: (giftId: string) => `/api/gift-sender/gifts/${giftId}/photos`,
   backupCode: (giftId: string) => `/api/gift-sender/gifts/${giftId}/backup-code`,
-  giftCard: (giftId: string) => `/api/gift-sender/gifts/${giftId}/card.pdf`,
-  giftReminders: (giftId: string) => `/api/gift-sender/gifts/${giftId}/reminders`,
   plans: '/api/plans',
   geo: '/api/geo',
   createOrder: '/api/payment/create-order',

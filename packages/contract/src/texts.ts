@@ -101,25 +101,9 @@ const sender = {
   internationalPhoneInvalid: 'Please enter the phone number with its country code, e.g. +447911123456',
   generic: errorTexts.generic,
   notFound: 'Not found',
-  // more scans (issue 40)
-  scanTopUpCount: 'Scans are added 5 at a time.',
-  scanTopUpNotPaid: 'Scans can be added to a paid gift only.',
-  scanTopUpUnlimited: 'This gift’s plan has unlimited scans.',
-  scanTopUpEnded: 'This gift’s plan has ended: scans can be added only while it is valid.',
-  scanTopUpWithdrawn: 'This gift was refunded or taken down: no scans can be added.',
-  scanTopUpOffer: (scans: number, price: string) => `Add ${scans} scans for ${price}`,
-  scanTopUpRanOut: (recipientName: string) => `${recipientName} has used every scan. Add more so the gift opens again.`,
-  scanTopUpAdded: (scans: number) => `${scans} scans added. The gift opens again.`,
-  // reminders (issue 40)
-  remindersLabel: 'Reminders',
-  remindersNote: (recipientName: string) =>
-    `If the gift is not opened 48 hours after its link went out, we e-mail you once; and ${recipientName} once, a day before the plan ends (when we know their e-mail).`,
   mediaLinkExpired: 'This link has expired.',
   // downloads are named for people (the extension is the file's own)
   downloadMessageName: (recipientName: string) => `Message for ${recipientName}`,
-  // the recipient's keepsake (issue 40)
-  keepsakeName: (senderName: string) => `Message from ${senderName}`,
-  keepsakeCombinedName: (recipientName: string) => `Messages for ${recipientName}`,
   downloadReactionName: (recipientName: string) => `${recipientName}'s reaction`,
   // Send now on the share page: said when accepted, then when the runner has sent it
   sendNowSending: (email: string) => `Sending the link to ${email}…`,
@@ -189,7 +173,7 @@ const recipient = {
   reactionRecordedNothing:
     'Your browser recorded nothing, so there is no reaction to send. You can keep watching the message. To try recording again, reload this page and choose Play & Record Video, or open the gift link in another browser.',
   // Server-side refusals that the spec does not word; written here once.
-  scanLimitReached: 'This gift has reached its scan limit. We have told the sender: they can add more scans, and then it opens again.',
+  scanLimitReached: 'This gift has reached its scan limit. We have told the sender.',
   giftExpired: 'This gift message has expired.',
   giftUnavailable: 'This gift is no longer available.',
   tooManyFailedScans: 'Too many unsuccessful scans. Please wait a few minutes and try again.',
@@ -288,16 +272,4 @@ const pwa = {
   later: 'Later',
 } as const;
 
-/** The printable card for the box (issue 40): the sender's side; what the card itself says is in gift-card.ts. */
-const giftCard = {
-  notPaid: 'A gift gets its printable card once it is paid.',
-  offer: 'Print a card for the box',
-  intro: 'A card to print and put in the box: the link, a QR code and the backup code, so the recipient knows what to do.',
-  language: 'Language of the card',
-  preview: (recipientName: string) => `Preview of the card for ${recipientName}`,
-  open: 'Download the PDF to print',
-  caption: 'The credit-card size card. The PDF holds it and a folded A6 card on one A4 sheet, with cut marks.',
-  fileName: (recipientName: string) => `Card for ${recipientName}.pdf`,
-} as const;
-
-export const texts = { sender, recipient, media, backupCode, pwa, giftCard } as const;
+export const texts = { sender, recipient, media, backupCode, pwa } as const;

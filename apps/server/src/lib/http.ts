@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, unauthorized } from './errors.ts';
 import { groupTexts } from '@giftlens/contract/group-gifts';
 import { staffTexts } from '@giftlens/contract/staff';
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +20,7 @@ const USER_TEXTS: ReadonlySet<unknown> = new Set([
   ...Object.values(texts.backupCode),
   ...Object.values(groupTexts),
   ...Object.values(staffTexts),
+  ...Object.values(topUpTexts),
 ]);
 
 /**

@@ -1,7 +1,7 @@
+import { giftCardTexts } from '@giftlens/contract/extras-texts';
 import { GiftId } from '@giftlens/contract/common';
 import { CARD_LANGUAGES } from '@giftlens/contract/gift-card';
-import { API } from '@giftlens/contract/routes';
-import { texts } from '@giftlens/contract/texts';
+import { GIFT_EXTRAS_API } from '@giftlens/contract/gift-extras-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export function giftCardRoutes(
   const { service, requireSender } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
-    API.giftCard(':giftId'),
+    GIFT_EXTRAS_API.giftCard(':giftId'),
     {
       preValidation: requireSender.hook,
       schema: {
@@ -36,7 +36,7 @@ export function giftCardRoutes(
       // It carries the backup code: never kept by a cache.
       reply.header('cache-control', 'no-store');
       reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', attachmentDisposition(`${safeFileBase(texts.giftCard.fileName(recipientName).replace(/\.pdf$/, ''))}.pdf`, 'inline'));
+      reply.header('content-disposition', attachmentDisposition(`${safeFileBase(giftCardTexts.fileName(recipientName).replace(/\.pdf$/, ''))}.pdf`, 'inline'));
       return reply.send(pdf);
     },
   );

@@ -1,5 +1,5 @@
+import { giftCardTexts } from '@giftlens/contract/extras-texts';
 import type { CardLanguage } from '@giftlens/contract/gift-card';
-import { texts } from '@giftlens/contract/texts';
 import type { Db } from '../../db/database.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
@@ -25,7 +25,7 @@ export function createGiftCardService({ db, backupCodes, publicOrigin }: GiftCar
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
       refuseIfTakenDown(gift);
-      if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', texts.giftCard.notPaid);
+      if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', giftCardTexts.notPaid);
       const backupCode = await backupCodeOf(db, backupCodes, gift);
       const pdf = await renderGiftCard({
         lang,

@@ -103,7 +103,7 @@ export async function revealedContributions(
   // Saved as "Messages for {recipient}.mp4" (issue 40's keepsake), not under its storage key.
   const combined =
     group?.combined_state === 'ready' && planOf(gift).downloads && group.combined_path
-      ? media.signedUrl(group.combined_path, SIGNED_URL_TTL_MS, clock.now(), { download: true, name: texts.sender.keepsakeCombinedName(gift.recipient_name) })
+      ? media.signedUrl(group.combined_path, SIGNED_URL_TTL_MS, clock.now(), { download: true, name: `Messages for ${gift.recipient_name}` })
       : null;
   return { contributions, combinedDownloadUrl: combined };
 }

@@ -2,7 +2,6 @@ import { SIGNED_URL_TTL_MS } from '@giftlens/contract/constants';
 import type { GiftMessageResponse } from '@giftlens/contract/recipient';
 import type { z } from 'zod';
 import type { ScanGiftDetails } from '@giftlens/contract/recipient';
-import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { MediaStorage } from '../../adapters/media-storage.ts';
 import type { Db } from '../../db/database.ts';
@@ -70,7 +69,7 @@ export function createMessagesService({ db, media, clock, group }: MessagesDeps)
       // Keepsake (issue 40): a plan with downloads lets the recipient save the message under a name for people.
       const keepsake =
         plan.downloads && gift.message_type !== 'text' && gift.message_state === 'ready' && gift.message_path
-          ? media.signedUrl(gift.message_path, SIGNED_URL_TTL_MS, clock.now(), { download: true, name: texts.sender.keepsakeName(senderNameOf(sender)) })
+          ? media.signedUrl(gift.message_path, SIGNED_URL_TTL_MS, clock.now(), { download: true, name: `Message from ${senderNameOf(sender)}` })
           : null;
       const until = validUntil(gift, plan);
       return {

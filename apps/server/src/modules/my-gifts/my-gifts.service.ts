@@ -1,5 +1,5 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
-import { SCAN_TOP_UPS } from '@giftlens/contract/plans';
+import { SCAN_TOP_UPS } from '@giftlens/contract/scan-top-up';
 import { QualityReason } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';

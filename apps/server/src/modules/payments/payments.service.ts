@@ -1,4 +1,6 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import { texts } from '@giftlens/contract/texts';
+import { addScansPath } from '@giftlens/contract/checkout-return';
 import {
   CHECKOUT_SESSION_ID,
   checkoutReturnPaths,
@@ -6,7 +8,8 @@ import {
   type TestPayResponse,
   type VerifyPaymentRequest,
 } from '@giftlens/contract/payments';
-import { SCAN_TOP_UPS, type Currency, type Plan } from '@giftlens/contract/plans';
+import type { Currency, Plan } from '@giftlens/contract/plans';
+import { SCAN_TOP_UPS } from '@giftlens/contract/scan-top-up';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
 import type {
@@ -180,7 +183,7 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
         currency: charge.currency,
         description: charge.description,
         successUrl: `${publicOrigin}${checkoutReturnPaths.paid(giftId, CHECKOUT_SESSION_ID)}`,
-        cancelUrl: `${publicOrigin}${charge.purpose === 'scans' ? checkoutReturnPaths.scansCancelled(giftId) : checkoutReturnPaths.cancelled(giftId)}`,
+        cancelUrl: `${publicOrigin}${charge.purpose === 'scans' ? addScansPath(giftId) : checkoutReturnPaths.cancelled(giftId)}`,
       }),
     );
     if (!session.url) throw new AppError(502, 'payment_provider_unavailable', texts.sender.paymentProviderUnavailable);
@@ -216,14 +219,14 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
 
   /** More scans for the sender's paid gift while its plan is valid and has a scan limit (issue 40). */
   function scanCharge(gift: Gift, scans: number): Charge {
-    if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', texts.sender.scanTopUpNotPaid);
-    if (withdrawn(gift)) throw new AppError(409, 'gift_withdrawn', texts.sender.scanTopUpWithdrawn);
+    if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', topUpTexts.notPaid);
+    if (withdrawn(gift)) throw new AppError(409, 'gift_withdrawn', topUpTexts.withdrawn);
     const plan = planOf(gift);
-    if (plan.scans === null) throw new AppError(409, 'scans_unlimited', texts.sender.scanTopUpUnlimited);
+    if (plan.scans === null) throw new AppError(409, 'scans_unlimited', topUpTexts.unlimited);
     const until = validUntil(gift, plan);
-    if (until !== null && until <= clock.now().getTime()) throw new AppError(409, 'gift_expired', texts.sender.scanTopUpEnded);
+    if (until !== null && until <= clock.now().getTime()) throw new AppError(409, 'gift_expired', topUpTexts.ended);
     const price = SCAN_TOP_UPS[plan.currency];
-    if (scans !== price.scans) throw new AppError(400, 'invalid_scans', texts.sender.scanTopUpCount);
+    if (scans !== price.scans) throw new AppError(400, 'invalid_scans', topUpTexts.count);
     return {
       purpose: 'scans',
       amountMinor: price.amountMinor,
@@ -239,7 +242,7 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
       if (!gift) throw giftNotFound();
       refuseIfTakenDown(gift);
       if (topUp) {
-        if (topUp.scans === undefined) throw new AppError(400, 'invalid_scans', texts.sender.scanTopUpCount);
+        if (topUp.scans === undefined) throw new AppError(400, 'invalid_scans', topUpTexts.count);
         return orderFor(gift, scanCharge(gift, topUp.scans));
       }
       if (gift.status === 'active') throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);

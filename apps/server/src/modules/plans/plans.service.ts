@@ -1,4 +1,5 @@
-import { plansForRegion, regionForCountry, scanTopUpForRegion, type Plan } from '@giftlens/contract/plans';
+import { plansForRegion, regionForCountry, type Plan } from '@giftlens/contract/plans';
+import { scanTopUpForRegion } from '@giftlens/contract/scan-top-up';
 
 /** The server owns prices: clients display what this returns and never send an amount back. */
 export function plansForCountry(countryCode: string | undefined) {

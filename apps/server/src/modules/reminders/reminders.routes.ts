@@ -1,6 +1,6 @@
 import { GiftId } from '@giftlens/contract/common';
 import { RemindersRequest, RemindersResponse } from '@giftlens/contract/my-gifts';
-import { API } from '@giftlens/contract/routes';
+import { GIFT_EXTRAS_API } from '@giftlens/contract/gift-extras-api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export function remindersRoutes(
 ) {
   const { service, requireSender } = opts;
   app.withTypeProvider<ZodTypeProvider>().put(
-    API.giftReminders(':giftId'),
+    GIFT_EXTRAS_API.giftReminders(':giftId'),
     {
       preValidation: requireSender.hook,
       schema: {

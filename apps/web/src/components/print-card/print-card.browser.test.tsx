@@ -8,7 +8,18 @@ const link = `https://giftlens.example/sharelink/${giftId}`;
 
 async function printCard() {
   const { screen } = await renderRoute(
-    { path: '/share', element: <PrintCard giftId={giftId} recipientName="Maya" occasion="birthday" backupCode="12345678" link={link} /> },
+    {
+      path: '/share',
+      element: (
+        <PrintCard
+          giftId={giftId}
+          recipientName="Maya"
+          occasion="birthday"
+          backupCode="12345678"
+          link={link}
+        />
+      ),
+    },
     '/share',
   );
   return screen;
@@ -49,7 +60,12 @@ describe('Print a card for the box (issue 40)', () => {
 
   it('has no code line without a code', async () => {
     const { screen } = await renderRoute(
-      { path: '/share', element: <PrintCard giftId={giftId} recipientName="Maya" occasion="birthday" backupCode={null} link={link} /> },
+      {
+        path: '/share',
+        element: (
+          <PrintCard giftId={giftId} recipientName="Maya" occasion="birthday" backupCode={null} link={link} />
+        ),
+      },
       '/share',
     );
     await screen.getByRole('button', { name: 'Print a card for the box' }).click();

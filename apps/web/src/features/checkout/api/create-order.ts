@@ -1,6 +1,6 @@
 import { texts } from '@giftlens/contract/texts';
 import { CreateOrderResponse } from '@giftlens/contract/payments';
-import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/plans';
+import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/scan-top-up';
 import { API } from '@giftlens/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';

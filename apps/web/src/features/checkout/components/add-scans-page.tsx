@@ -1,5 +1,5 @@
-import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/plans';
-import { texts } from '@giftlens/contract/texts';
+import { topUpTexts } from '@giftlens/contract/extras-texts';
+import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/scan-top-up';
 import { ScanLine } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -35,7 +35,7 @@ export function AddScansPage({ giftId }: { giftId: string }) {
               Each scan is one opening of the message. {SCAN_TOP_UP_SCANS} more are added as soon as the payment is
               verified, and the gift opens again; the plan’s end date stays as it is.
             </p>
-            {gift.data.status === 'active' ? <PayPanel giftId={giftId} purpose="scans" /> : <Alert tone="warning">{texts.sender.scanTopUpNotPaid}</Alert>}
+            {gift.data.status === 'active' ? <PayPanel giftId={giftId} purpose="scans" /> : <Alert tone="warning">{topUpTexts.notPaid}</Alert>}
           </section>
         )}
         <Link to={paths.myGifts.href()} className="font-semibold text-brand-700 underline underline-offset-2">

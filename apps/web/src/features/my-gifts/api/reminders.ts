@@ -1,5 +1,5 @@
 import { RemindersResponse } from '@giftlens/contract/my-gifts';
-import { API } from '@giftlens/contract/routes';
+import { GIFT_EXTRAS_API } from '@giftlens/contract/gift-extras-api';
 import { texts } from '@giftlens/contract/texts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -7,7 +7,7 @@ import { useRefreshMyGifts } from './my-gifts.ts';
 
 /** PUT gifts/{giftId}/reminders: the gift's reminders on or off (issue 40). */
 export function setReminders({ giftId, enabled }: { giftId: string; enabled: boolean }) {
-  return apiRequest('PUT', API.giftReminders(giftId), { enabled }, { fallbackError: texts.sender.generic, schema: RemindersResponse });
+  return apiRequest('PUT', GIFT_EXTRAS_API.giftReminders(giftId), { enabled }, { fallbackError: texts.sender.generic, schema: RemindersResponse });
 }
 
 export function useSetReminders() {

@@ -1,3 +1,4 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { LOW_RATING } from '@giftlens/contract/sender';
@@ -116,9 +117,9 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery }: GiftCardProp
 
       {gift.scanTopUp && gift.scansAllowed !== null && gift.scansUsed >= gift.scansAllowed ? (
         <div className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <p>{texts.sender.scanTopUpRanOut(gift.recipientName)}</p>
+          <p>{topUpTexts.ranOut(gift.recipientName)}</p>
           <ButtonLink to={paths.addScans.href(gift.id)} className="self-start">
-            <ScanLine className="size-4" aria-hidden /> {texts.sender.scanTopUpOffer(gift.scanTopUp.scans, gift.scanTopUp.price)}
+            <ScanLine className="size-4" aria-hidden /> {topUpTexts.offer(gift.scanTopUp.scans, gift.scanTopUp.price)}
           </ButtonLink>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
+import { reminderTexts } from '@giftlens/contract/extras-texts';
 import type { MyGift } from '@giftlens/contract/my-gifts';
-import { texts } from '@giftlens/contract/texts';
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from '../../../lib/toast.ts';
@@ -29,10 +29,10 @@ export function GiftReminders({ gift }: { gift: MyGift }) {
       />
       <div>
         <label htmlFor={id} className="flex items-center gap-1.5 font-semibold text-stone-900">
-          <BellRing className="size-4 text-brand-600" aria-hidden /> {texts.sender.remindersLabel}
+          <BellRing className="size-4 text-brand-600" aria-hidden /> {reminderTexts.label}
         </label>
         <p id={`${id}-note`} className="mt-0.5 text-stone-600">
-          {texts.sender.remindersNote(gift.recipientName)}
+          {reminderTexts.note(gift.recipientName)}
         </p>
       </div>
     </div>

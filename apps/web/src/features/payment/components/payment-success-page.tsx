@@ -1,6 +1,6 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import { PAYMENT_VERIFY_RETRIES, REDIRECT_AFTER_PAYMENT_MS } from '@giftlens/contract/constants';
-import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/plans';
-import { texts } from '@giftlens/contract/texts';
+import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/scan-top-up';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -41,7 +41,7 @@ export function PaymentSuccessPage({ giftId, orderId, paymentId, signature, sess
       return;
     }
     // More scans (issue 40) go back to My Gifts, where the gift shows its new allowance; a gift to its share page.
-    toast.success(scans ? texts.sender.scanTopUpAdded(SCAN_TOP_UP_SCANS) : 'Payment verified successfully!');
+    toast.success(scans ? topUpTexts.added(SCAN_TOP_UP_SCANS) : 'Payment verified successfully!');
     const next = scans ? paths.myGifts.href() : paths.share.href(giftId);
     const redirect = window.setTimeout(() => void navigate(next), REDIRECT_AFTER_PAYMENT_MS);
     return () => window.clearTimeout(redirect);
