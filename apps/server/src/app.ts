@@ -24,6 +24,8 @@ import { groupGiftsRoutes } from './modules/group-gifts/group-gifts.routes.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { giftCardRoutes } from './modules/gift-card/gift-card.routes.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { myGiftsRoutes } from './modules/my-gifts/my-gifts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
@@ -152,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(deliveriesRoutes, { service: services.deliveries, requireSender });
   await app.register(myGiftsRoutes, { service: services.myGifts, requireSender, secureCookies });
+  await app.register(giftCardRoutes, { service: services.giftCard, requireSender });
+  await app.register(remindersRoutes, { service: services.reminders, requireSender });
   await app.register(pushRoutes, { service: services.push, publicKey: deps.push.publicKey, requireSender });
 
   await app.register(recipientAuthRoutes, { service: services.recipientAuth, requireRecipient, secureCookies, rateLimit: authRateLimit });
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(merchantsRoutes, {
     service: services.merchants,
+    giftCard: services.giftCard,
     rateLimit: deps.merchantRateLimit ?? { max: 120, timeWindow: 60_000 },
     recordRateLimit: deps.recordRateLimit ?? { max: 60, timeWindow: 60_000 },
   });

@@ -23,6 +23,8 @@ import { createHousekeepingService, type HousekeepingDeps } from './modules/hous
 import type { CodeLimits } from './modules/auth/one-time-codes.ts';
 import { createMediaGate } from './modules/media/media-gate.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
+import { createGiftCardService } from './modules/gift-card/gift-card.service.ts';
+import { createRemindersService } from './modules/reminders/reminders.service.ts';
 import { createMyGiftsService } from './modules/my-gifts/my-gifts.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPushService, DEFAULT_PUSH_SERVICE_HOSTS } from './modules/push/push.service.ts';
@@ -126,6 +128,8 @@ export function createServices(deps: ServiceDeps) {
     payments: createPaymentsService({ db, providers: deps.payments, clock, publicOrigin: deps.publicOrigin, backupCodes }),
     deliveries: createDeliveriesService({ db, clock, whatsappEnabled: deps.whatsappEnabled, wakeJobs }),
     myGifts: createMyGiftsService({ db, media, clock, backupCodes }),
+    giftCard: createGiftCardService({ db, backupCodes, publicOrigin: deps.publicOrigin }),
+    reminders: createRemindersService({ db, clock }),
     push: createPushService({ db, clock, allowedHosts: deps.push.allowedHosts ?? DEFAULT_PUSH_SERVICE_HOSTS }),
     messages,
     scans: createScansService({ ...scanCore, failureLimit: deps.scanFailureLimit, backupCodes }),

@@ -247,7 +247,9 @@ describe('a group gift’s combined MP4', () => {
       Math.abs(result.durationS - (TITLE_CARD_SECONDS + textCardSeconds('Happy birthday!'))),
     ).toBeLessThan(0.25);
     expect(bright(greyFrame(out, 1))).toBeGreaterThan(200);
-    expect(bright(greyFrame(out, TITLE_CARD_SECONDS + 1))).toBeGreaterThan(200);
+    // A short text in regular weight: Noto Sans's strokes (libass, issue 40) light fewer pixels than DejaVu's did
+    // (136 where drawtext lit over 200); a card without text lights none.
+    expect(bright(greyFrame(out, TITLE_CARD_SECONDS + 1))).toBeGreaterThan(100);
   });
 
   it('draws plain cards when no font is found, rather than failing', async () => {

@@ -22,7 +22,8 @@ import { simpleParser } from 'mailparser';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createWhatsAppCloud } from '../src/adapters/whatsapp.ts';
-import { describeEachDatabase, it, json, putUpload, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { describeEachDatabase, it, json, PUBLIC_ORIGIN, putUpload, uniqueEmail, type Harness } from './helpers/harness.ts';
+import { pdfText } from './helpers/pdf.ts';
 import { giftPhoto, multipart, tinyMp4 } from './helpers/media.ts';
 import { consentedReaction, directScan, REACTION_WEBM, revealCookie, scanPhotos } from './helpers/recipient.ts';
 
@@ -250,10 +251,20 @@ describeEachDatabase(
       const twin = await created(h, shop.apiKey, { buyerEmail });
       expect(twin.lookalike).toBe(true);
 
-      // The card is the issue-40 renderer's: not built in this branch, said clearly; another merchant's gift is a 404.
+      // The card to put in the parcel: the gift's link, the recipient's name and the backup code, read back from the
+      // PDF; in Hindi on ?lang=hi; another merchant's gift is a 404.
+      expect(gift.cardUrl).toBe(`${PUBLIC_ORIGIN}${merchantApi.card(gift.giftId)}`);
       const card = await h.app.inject({ method: 'GET', url: merchantApi.card(gift.giftId), headers: bearer(shop.apiKey) });
-      expect(card.statusCode).toBe(501);
-      expect(json(card).error).toBe(merchantTexts.cardNotBuilt);
+      expect(card.statusCode).toBe(200);
+      expect(card.headers['content-type']).toBe('application/pdf');
+      expect(card.headers['cache-control']).toBe('no-store');
+      const text = (await pdfText(card.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain(`${PUBLIC_ORIGIN}/sharelink/${gift.giftId}`);
+      expect(text).toContain('Ravi');
+      expect(text).toContain(`${gift.backupCode.slice(0, 4)} ${gift.backupCode.slice(4)}`);
+      const hindi = await h.app.inject({ method: 'GET', url: `${merchantApi.card(gift.giftId)}?lang=hi`, headers: bearer(shop.apiKey) });
+      expect(hindi.statusCode).toBe(200);
+      expect(await pdfText(hindi.rawPayload)).toMatch(/[\u0900-\u097F]/);
       expect((await h.app.inject({ method: 'GET', url: merchantApi.card(gift.giftId), headers: bearer(other.apiKey) })).statusCode).toBe(404);
     });
 

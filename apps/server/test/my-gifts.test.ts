@@ -137,9 +137,9 @@ describeEachDatabase('the sender’s own place', (get) => {
     const ofGift = before.filter((f) => f.includes(giftId));
     expect(ofGift.length).toBeGreaterThanOrEqual(2); // photo and message
 
-    // Its jobs carry its id (decision 044): the payment confirmation, the delivery, the first-open notice.
+    // Its jobs carry its id (decision 044): the payment confirmation, its two reminders, the delivery, the first-open notice.
     const giftJobs = await h.db.selectFrom('jobs').select(['kind', 'gift_id']).where('gift_id', '=', giftId).execute();
-    expect(new Set(giftJobs.map((j) => j.kind))).toEqual(new Set(['payment.confirmation', 'delivery.send', 'notice.fanout', ...(giftJobs.some((j) => j.kind === 'message.render') ? ['message.render'] : [])]));
+    expect(new Set(giftJobs.map((j) => j.kind))).toEqual(new Set(['payment.confirmation', 'reminder.sender', 'reminder.recipient', 'delivery.send', 'notice.fanout', ...(giftJobs.some((j) => j.kind === 'message.render') ? ['message.render'] : [])]));
 
     const foreign = await signIn(h);
     const refused = await h.app.inject({ method: 'DELETE', url: `/api/gift-sender/gifts/${giftId}`, headers: { cookie: foreign.cookie } });

@@ -2,20 +2,14 @@ import { texts } from '@giftlens/contract/texts';
 import { PushNotice } from '@giftlens/contract/push';
 import type { PlayConsentResponse } from '@giftlens/contract/recipient';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createSmtpMailer } from '../src/adapters/mail.ts';
+import { beforeAll, expect } from 'vitest';
 import { describeEachDatabase, it, json, PUBLIC_ORIGIN, signIn, uniqueEmail, VAPID, type Harness } from './helpers/harness.ts';
 import { multipart } from './helpers/media.ts';
-import { browserKeys, startPushReceiver } from './helpers/push-receiver.ts';
+import { browserKeys } from './helpers/push-receiver.ts';
 import { activeGift, directScan, REACTION_WEBM, revealCookie, scanPhotos } from './helpers/recipient.ts';
-import { startTestSmtp } from './helpers/smtp.ts';
+import { noticeListeners } from './helpers/notice-listeners.ts';
 
-const smtp = await startTestSmtp();
-const receiver = await startPushReceiver();
-afterAll(async () => {
-  await smtp.close();
-  await receiver.close();
-});
+const { smtp, receiver, harness } = await noticeListeners();
 
 let photos: Awaited<ReturnType<typeof scanPhotos>>;
 beforeAll(async () => {
@@ -166,10 +160,5 @@ describeEachDatabase(
       expect(mailsTo(email).map((m) => m.subject)).toContain('Maya recorded a reaction to your gift');
     });
   },
-  {
-    mailer: () => createSmtpMailer(smtp.url, 'GiftLens <no-reply@giftlens.test>'),
-    readCode: (email) => smtp.codeFor(email),
-    pushAgent: receiver.agent,
-    pushAllowedHosts: ['127.0.0.1'],
-  },
+  harness,
 );

@@ -62,7 +62,7 @@ describeEachDatabase('payments', (get) => {
 
     const res = await verify(h, { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ success: true, giftId });
+    expect(json(res)).toEqual({ success: true, giftId, purpose: 'gift' });
     const gift = await giftRow(h, giftId);
     expect(gift.status).toBe('active');
     expect(gift.paid_at).toBe(h.clock.now().toISOString());

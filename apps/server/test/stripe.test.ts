@@ -95,7 +95,7 @@ describeEachDatabase(
       const paid = standIn.pay(created.orderId);
       const res = await verifySession(h, created.orderId);
       expect(res.statusCode, res.body).toBe(200);
-      expect(json(res)).toEqual({ success: true, giftId });
+      expect(json(res)).toEqual({ success: true, giftId, purpose: 'gift' });
       const gift = await giftRow(h, giftId);
       expect(gift).toMatchObject({ status: 'active', paid_at: h.clock.now().toISOString() });
       expect(await orderRow(h, created.orderId)).toMatchObject({ status: 'paid', payment_id: paid.payment_intent });

@@ -29,6 +29,11 @@ export const MyGift = z.object({
   /** Reveals used (each successful scan counts) and the plan's allowance (null: unlimited). */
   scansUsed: z.number().check(z.int()),
   scansAllowed: z.nullable(z.number().check(z.int())),
+  /**
+   * More scans the sender can buy now (issue 40: a paid gift with a scan limit, within its validity, not withdrawn):
+   * how many and the price in the plan's currency; null otherwise. My Gifts offers it when the scans ran out.
+   */
+  scanTopUp: z.optional(z.nullable(z.object({ scans: z.number().check(z.int()), price: z.string() }))),
   paidAt: z.nullable(z.string()),
   /** When the plan's validity ends (null: never, or not paid yet). */
   validUntil: z.nullable(z.string()),
@@ -37,6 +42,8 @@ export const MyGift = z.object({
   /** Refunded, or taken down by staff (issue 37): the gift opens no more; a taken-down one cannot be changed or deleted. */
   withdrawn: z.optional(z.enum(['refunded', 'taken_down'])),
   firstOpenedAt: z.nullable(z.string()),
+  /** The gift's reminders (issue 40: the sender's "not opened yet", the recipient's "ends tomorrow") are on. */
+  remindersEnabled: z.optional(z.boolean()),
   /** Until the gift is first opened the sender may record or upload the message again. */
   canReplaceMessage: z.boolean(),
   /** Attachment URLs where the plan includes downloads (`downloads` entitlement); null otherwise. */
@@ -60,3 +67,9 @@ export type MyGift = z.infer<typeof MyGift>;
 // GET /api/gift-sender/gifts: the session's gifts, newest first.
 export const MyGiftsResponse = z.object({ success: z.literal(true), gifts: z.array(MyGift) });
 export type MyGiftsResponse = z.infer<typeof MyGiftsResponse>;
+
+// PUT /api/gift-sender/gifts/{giftId}/reminders: the sender turns the gift's reminders on or off (issue 40).
+export const RemindersRequest = z.strictObject({ enabled: z.boolean() });
+export type RemindersRequest = z.infer<typeof RemindersRequest>;
+export const RemindersResponse = z.object({ success: z.literal(true), giftId: z.string(), remindersEnabled: z.boolean() });
+export type RemindersResponse = z.infer<typeof RemindersResponse>;

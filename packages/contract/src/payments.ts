@@ -1,9 +1,19 @@
+import { topUpTexts } from './extras-texts.ts';
 import * as z from 'zod/mini';
 import { GiftId } from './common.ts';
+import { SCAN_TOP_UP_SCANS } from './scan-top-up.ts';
 import { texts } from './texts.ts';
 
-// POST /api/payment/create-order — the client never sends an amount; the server prices the gift's plan.
-export const CreateOrderRequest = z.strictObject({ giftId: GiftId });
+// POST /api/payment/create-order — the client never sends an amount; the server prices the gift's plan, or (with
+// purpose "scans") 5 more scans for the paid gift (issue 40).
+export const OrderPurpose = z.enum(['gift', 'scans']);
+export type OrderPurpose = z.infer<typeof OrderPurpose>;
+export const CreateOrderRequest = z.strictObject({
+  giftId: GiftId,
+  purpose: z.optional(OrderPurpose),
+  scans: z.optional(z.literal(SCAN_TOP_UP_SCANS, { error: topUpTexts.count })),
+});
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export const CreateOrderResponse = z.object({
   success: z.literal(true),
   /** INR orders go to Razorpay, USD orders to Stripe; 'test' is the built-in checkout where one is not configured. */
@@ -35,7 +45,8 @@ export const VerifyPaymentRequest = z.object({
   signature: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;
-export const VerifyPaymentResponse = z.object({ success: z.literal(true), giftId: GiftId });
+export const VerifyPaymentResponse = z.object({ success: z.literal(true), giftId: GiftId, purpose: z.optional(OrderPurpose) });
+export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
 
 // POST /api/payment/verify-checkout-session — the return from Stripe Checkout: the server asks Stripe about the
 // session (paid, and for the amount, currency and order it created); no signature travels in the URL.

@@ -25,5 +25,9 @@ export const PlanView = z.object({
 export type PlanView = z.infer<typeof PlanView>;
 
 // GET /api/plans?country=XX → the region's price list
-export const PlansResponse = z.object({ region: z.enum(['IN', 'US']), plans: z.array(PlanView) });
+/** More scans for a paid gift with a scan limit, while its plan is valid (issue 40). */
+export const ScanTopUpView = z.object({ scans: z.number(), price: z.string() });
+export type ScanTopUpView = z.infer<typeof ScanTopUpView>;
+
+export const PlansResponse = z.object({ region: z.enum(['IN', 'US']), plans: z.array(PlanView), scanTopUp: ScanTopUpView });
 export type PlansResponse = z.infer<typeof PlansResponse>;

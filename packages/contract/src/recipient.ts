@@ -161,6 +161,13 @@ export const GiftMessageResponse = z.object({
   contributions: z.array(RevealedContribution),
   /** The group's combined MP4 where the plan includes downloads and it is made; null otherwise. */
   combinedDownloadUrl: z.nullable(z.string()),
+  /**
+   * Keepsake (issue 40): where the plan includes downloads, the video or voice message as a download link that saves
+   * it as "Message from {sender}.mp4"; null otherwise (a text message, or a plan without downloads).
+   */
+  messageDownloadUrl: z.optional(z.nullable(z.string())),
+  /** When the plan ends (null: never): the page says to keep the message before then. */
+  validUntil: z.optional(z.nullable(z.string())),
 });
 export type GiftMessageResponse = z.infer<typeof GiftMessageResponse>;
 

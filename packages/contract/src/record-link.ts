@@ -38,7 +38,6 @@ export const merchantTexts = {
   cancelled: 'This gift was cancelled.',
   whatsappOff: 'recipientPhone: WhatsApp is not available on this server; give recipientEmail instead.',
   notOnDelivery: 'This gift is not released on delivery: it was created with another release.',
-  cardNotBuilt: 'The printable card is not built yet on this server (issue 40); the recordUrl and backupCode work meanwhile.',
   recordLinkInvalid: 'This record link is not valid or the gift no longer exists.',
   recordClosed: 'The recipient has opened this gift already, so its message can no longer be changed.',
   merchantNotFound: 'No merchant has this id.',

@@ -173,7 +173,7 @@ const recipient = {
   reactionRecordedNothing:
     'Your browser recorded nothing, so there is no reaction to send. You can keep watching the message. To try recording again, reload this page and choose Play & Record Video, or open the gift link in another browser.',
   // Server-side refusals that the spec does not word; written here once.
-  scanLimitReached: 'This gift has reached its scan limit. Ask the sender to upgrade the plan.',
+  scanLimitReached: 'This gift has reached its scan limit. We have told the sender.',
   giftExpired: 'This gift message has expired.',
   giftUnavailable: 'This gift is no longer available.',
   tooManyFailedScans: 'Too many unsuccessful scans. Please wait a few minutes and try again.',

@@ -135,6 +135,11 @@ export interface CardText {
   textFile: string;
   fontFile: string;
   fontSize: number;
+  /**
+   * Issue 40: the card as an ASS script drawn by libass with the shipped fonts in `fontsDir` (every script shaped);
+   * drawtext with `fontFile` only where there is none.
+   */
+  ass?: { file: string; fontsDir: string };
 }
 
 /** A part ready for the graph: its input's index and streams (from a probe), or a card. */
@@ -156,6 +161,7 @@ const silence = (s: number) =>
 function card(s: number, text: CardText | null): string {
   const source = `color=c=${CARD_COLOUR}:s=${COMBINED_WIDTH}x${COMBINED_HEIGHT}:r=${COMBINED_FPS}:d=${seconds(s)}`;
   if (!text) return `${source},${VIDEO_FORMAT}`;
+  if (text.ass) return `${source},ass=filename=${filterPath(text.ass.file)}:fontsdir=${filterPath(text.ass.fontsDir)}:shaping=complex,${VIDEO_FORMAT}`;
   // expansion=none: a "%{…}" in the text is drawn as typed, never evaluated.
   const draw =
     `drawtext=fontfile=${filterPath(text.fontFile)}:textfile=${filterPath(text.textFile)}:expansion=none` +

@@ -1,7 +1,7 @@
 import { IMAGE_MAX_PIXELS, MEDIA_LIMITS } from '@giftlens/contract/constants';
 import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,8 @@ import {
   type PreparedSegment,
 } from './combined-recipe.ts';
 import { MP4_FORMAT, type StoredFormat } from './media-formats.ts';
+import { cardFaces, type CardFace } from '../lib/shipped-fonts.ts';
+import { cardAssScript } from './card-ass.ts';
 
 const run = promisify(execFile);
 
@@ -441,23 +443,42 @@ export async function createFfmpegProcessor(
     try {
       let written = 0;
       // Every text drawn is a file of its own: nothing typed is ever inside the filter graph.
-      const cardText = async (text: string, sizes: readonly number[], weight: 'regular' | 'bold'): Promise<CardText | null> => {
+      const cardText = async (text: string, sizes: readonly number[], weight: 'regular' | 'bold', seconds: number): Promise<CardText | null> => {
         const fontFile = font?.[weight];
         if (!fontFile) return null;
         const layout = layoutCard(text, sizes, weight);
         if (!layout.text) return null;
         const textFile = path.join(work, `card-${written++}.txt`);
         await writeFile(textFile, layout.text, 'utf8');
-        return { textFile, fontFile, fontSize: layout.fontSize };
+        // Issue 40: libass with the shipped fonts draws every script, shaped; drawtext stays where they cannot load.
+        const shipped = await shippedFonts();
+        if (!shipped) return { textFile, fontFile, fontSize: layout.fontSize };
+        const assFile = `${textFile.slice(0, -4)}.ass`;
+        await writeFile(assFile, cardAssScript(layout, seconds, weight === 'bold', shipped.faces[weight === 'bold' ? 700 : 400]), 'utf8');
+        return { textFile, fontFile, fontSize: layout.fontSize, ass: { file: assFile, fontsDir: shipped.dir } };
       };
+      /** The shipped faces of both weights, copied once per render into a folder of its own (libass's `fontsdir`). */
+      let shippedOnce: Promise<{ dir: string; faces: Record<400 | 700, CardFace[]> } | null> | undefined;
+      const shippedFonts = () =>
+        (shippedOnce ??= (async () => {
+          try {
+            const faces = { 400: cardFaces(400), 700: cardFaces(700) };
+            const dir = path.join(work, 'fonts');
+            await mkdir(dir);
+            for (const face of [...faces[400], ...faces[700]]) await copyFile(face.file, path.join(dir, path.basename(face.file)));
+            return { dir, faces };
+          } catch {
+            return null;
+          }
+        })());
       // Every part is checked before the first is encoded: a bad file fails the render at once.
       const plans: { input: string | null; segments: PreparedSegment[] }[] = [];
       for (const part of parts) {
-        const title = await cardText(part.title, TITLE_SIZES, 'bold');
+        const title = await cardText(part.title, TITLE_SIZES, 'bold', TITLE_CARD_SECONDS);
         const card: PreparedSegment = { kind: 'card', seconds: TITLE_CARD_SECONDS, text: title };
         if (part.kind === 'text') {
           const text = part.text ?? '';
-          plans.push({ input: null, segments: [card, { kind: 'card', seconds: textCardSeconds(text), text: await cardText(text, TEXT_SIZES, 'regular') }] });
+          plans.push({ input: null, segments: [card, { kind: 'card', seconds: textCardSeconds(text), text: await cardText(text, TEXT_SIZES, 'regular', textCardSeconds(text)) }] });
           continue;
         }
         if (!part.file) throw new UnreadableMediaError(`the ${part.kind} part "${part.title}" names no file`);

@@ -142,10 +142,10 @@ const encodeRfc8187 = (value: string) =>
  * `Content-Disposition: attachment` for any file name (RFC 6266): a plain ASCII name as a quoted `filename`; any
  * other with an ASCII stand-in in `filename` (for old clients) and the exact name in `filename*` (UTF-8).
  */
-export function attachmentDisposition(fileName: string): string {
+export function attachmentDisposition(fileName: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  if (fallback === fileName) return `attachment; filename="${fileName}"`;
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc8187(fileName)}`;
+  if (fallback === fileName) return `${kind}; filename="${fileName}"`;
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeRfc8187(fileName)}`;
 }
 
 /** The expiry (unix seconds) of a signed media URL, or null when `exp` is not one. */

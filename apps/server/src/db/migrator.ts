@@ -13,6 +13,8 @@ import * as staff from './migrations/20261126170000_staff.ts';
 import * as featuresRecipe from './migrations/20261127040000_features_recipe.ts';
 import * as fairShare from './migrations/20261128120000_fair_share.ts';
 import * as merchants from './migrations/20261128140000_merchants.ts';
+import * as scanTopUps from './migrations/20261128141000_scan_top_ups.ts';
+import * as giftReminders from './migrations/20261128150000_gift_reminders.ts';
 
 /** Every migration, by its timestamped name; Kysely runs them in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127040000_features_recipe': featuresRecipe,
   '20261128120000_fair_share': fairShare,
   '20261128140000_merchants': merchants,
+  '20261128141000_scan_top_ups': scanTopUps,
+  '20261128150000_gift_reminders': giftReminders,
 };
 
 const migratorOf = <T>(db: Kysely<T>) =>

@@ -17,6 +17,7 @@ import { renditionJobs } from '../modules/renditions/renditions.jobs.ts';
 import { mediaDeleteJob } from '../modules/my-gifts/my-gifts.jobs.ts';
 import { noticeJobs } from '../modules/notices/notices.jobs.ts';
 import { paymentConfirmationJob } from '../modules/payments/payments.jobs.ts';
+import { reminderJobs } from '../modules/reminders/reminders.jobs.ts';
 import type { BackupCodes } from '../lib/backup-codes.ts';
 import type { JobHandlers, JobLog } from './runner.ts';
 
@@ -56,6 +57,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     'delivery.send': deliveryJob(deps),
     ...noticeJobs(deps),
     'payment.confirmation': paymentConfirmationJob(deps),
+    ...reminderJobs(deps),
     'media.delete': mediaDeleteJob(deps),
     ...renditionJobs(deps),
     ...groupGiftJobs(deps),

@@ -68,3 +68,6 @@ export const groupRenderJob = (giftId: string, version: number): GiftJob => ({ k
 /** One invitee's mail of one kind (the invitation and each reminder once; `opened` once). */
 export const groupMailJob = (giftId: string, invitationId: string, kind: string): GiftJob => ({ key: `group-mail:${kind}:${invitationId}`, giftId });
 export const groupNoticeJob = (giftId: string, kind: string): GiftJob => ({ key: `group-notice:${kind}:${giftId}`, giftId });
+/** Issue 40: the sender's "not opened yet" reminder and the recipient's "ends tomorrow" one, each once per gift. */
+export const senderReminderJob = (giftId: string): GiftJob => ({ key: `reminder:sender:${giftId}`, giftId });
+export const recipientReminderJob = (giftId: string): GiftJob => ({ key: `reminder:recipient:${giftId}`, giftId });

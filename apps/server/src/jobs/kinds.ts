@@ -44,6 +44,13 @@ export interface JobPayloads {
   'merchant.buyer_mail': { giftId: string };
   /** Deletes stored files whose rows are gone (a deleted gift or account); retried until every one is gone. */
   'media.delete': { keys: string[] };
+  /**
+   * Issue 40: one e-mail each, at most once per gift, skipped for a gift opened, withdrawn, ended or with reminders
+   * off: the sender's 48 hours after the link went out (not opened yet, with the backup code), the recipient's 24
+   * hours before the plan ends. Rescheduled when the moment moved (a later delivery, a longer validity).
+   */
+  'reminder.sender': { giftId: string };
+  'reminder.recipient': { giftId: string };
   /** Recurring: removes what nobody can use any more (docs/decisions/008-housekeeping.md). */
   housekeeping: Record<string, never>;
 }
@@ -82,6 +89,8 @@ export const RETRY_POLICIES: Record<JobKind, RetryPolicy> = {
   'merchant.webhook': { maxAttempts: 21, baseDelayMs: 10_000, maxDelayMs: 120 * MINUTE },
   'merchant.release': { maxAttempts: 8, baseDelayMs: 10_000, maxDelayMs: 10 * MINUTE },
   'merchant.buyer_mail': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'reminder.sender': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
+  'reminder.recipient': { maxAttempts: 6, baseDelayMs: 30_000, maxDelayMs: 30 * MINUTE },
   'media.delete': { maxAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 6 * 60 * MINUTE },
   housekeeping: { maxAttempts: 3, baseDelayMs: 5 * MINUTE, maxDelayMs: 30 * MINUTE },
 };

@@ -5,6 +5,7 @@ import { AppError, unauthorized } from './errors.ts';
 import { groupTexts } from '@giftlens/contract/group-gifts';
 import { staffTexts } from '@giftlens/contract/staff';
 import { merchantSchemaTexts, merchantTexts } from '@giftlens/contract/merchants';
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +23,7 @@ const USER_TEXTS: ReadonlySet<unknown> = new Set([
   ...Object.values(staffTexts),
   ...Object.values(merchantTexts),
   ...merchantSchemaTexts,
+  ...Object.values(topUpTexts),
 ]);
 
 /**

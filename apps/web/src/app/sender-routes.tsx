@@ -19,6 +19,10 @@ export const senderRoutes: RouteObject[] = [
     lazy: () => import('./routes/checkout-route.tsx').then((m) => ({ Component: m.CheckoutRoute })),
   },
   {
+    path: paths.addScans.pattern,
+    lazy: () => import('./routes/add-scans-route.tsx').then((m) => ({ Component: m.AddScansRoute })),
+  },
+  {
     path: paths.paymentSuccess.pattern,
     lazy: () =>
       import('./routes/payment-success-route.tsx').then((m) => ({ Component: m.PaymentSuccessRoute })),

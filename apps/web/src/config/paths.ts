@@ -1,4 +1,4 @@
-import { checkoutReturnPaths } from '@giftlens/contract/checkout-return';
+import { addScansPath, checkoutReturnPaths } from '@giftlens/contract/checkout-return';
 
 /** /send?gift={giftId}: the wizard carries on with that existing gift (My Gifts' Continue on a draft). */
 export const RESUME_GIFT_PARAM = 'gift';
@@ -38,6 +38,8 @@ export const paths = {
   },
   message: { pattern: '/message/:giftId', href: (giftId: string) => `/message/${giftId}` },
   checkout: { pattern: '/checkout/:giftId', href: (giftId: string) => `/checkout/${giftId}` },
+  /** More scans for a paid gift (issue 40): the same checkout, for 5 scans. */
+  addScans: { pattern: '/add-scans/:giftId', href: addScansPath },
   share: {
     pattern: '/share/:giftId',
     href: (giftId: string, changeDeliveryId?: string) =>

@@ -217,6 +217,11 @@ export async function extendGift(db: Executor, giftId: string, change: { validUn
     .execute();
 }
 
+/** The sender's reminders switch (issue 40): off since `offAt`, or on (null). */
+export async function setRemindersOff(db: Executor, giftId: string, offAt: string | null, now: string): Promise<void> {
+  await db.updateTable('gifts').set({ reminders_off_at: offAt, updated_at: now }).where('id', '=', giftId).execute();
+}
+
 /** Takes a refund mark back (the provider refused the refund): only the mark made at `markedAt`. */
 export async function unwithdrawRefund(db: Executor, giftId: string, markedAt: string, now: string): Promise<void> {
   await db.updateTable('gifts').set({ refunded_at: null, updated_at: now }).where('id', '=', giftId).where('refunded_at', '=', markedAt).execute();

@@ -39,6 +39,8 @@ export interface GiftsTable {
   refunded_at: string | null;
   /** Taken down by staff for abuse: the gift no longer opens, its link says so. */
   taken_down_at: string | null;
+  /** The sender turned this gift's reminders off then (issue 40); null: they are on. */
+  reminders_off_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

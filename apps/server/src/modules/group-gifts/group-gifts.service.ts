@@ -100,7 +100,11 @@ export async function revealedContributions(
   const contributions = rows
     .filter((c) => c.state === 'ready')
     .map((c) => ({ from: c.name, messageType: c.message_type, ...contentOf(c, signed) }));
-  const combined = group?.combined_state === 'ready' && planOf(gift).downloads ? signed(group.combined_path) : null;
+  // Saved as "Messages for {recipient}.mp4" (issue 40's keepsake), not under its storage key.
+  const combined =
+    group?.combined_state === 'ready' && planOf(gift).downloads && group.combined_path
+      ? media.signedUrl(group.combined_path, SIGNED_URL_TTL_MS, clock.now(), { download: true, name: `Messages for ${gift.recipient_name}` })
+      : null;
   return { contributions, combinedDownloadUrl: combined };
 }
 

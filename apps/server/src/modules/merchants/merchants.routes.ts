@@ -1,4 +1,5 @@
 import { GIFT_IMAGE_MAX_BYTES } from '@giftlens/contract/constants';
+import { CARD_LANGUAGES } from '@giftlens/contract/gift-card';
 import {
   CreateMerchantGiftResponse,
   GiftBrandResponse,
@@ -20,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { multipartRoutes, readMultipart } from '../../lib/multipart.ts';
+import { cardHeaders, type GiftCardService } from '../gift-card/gift-card.service.ts';
 import type { RateLimit } from '../sender-auth/sender-session.ts';
 import { idempotencyKeyOf, type MerchantCaller, type MerchantsService } from './merchants.service.ts';
 
@@ -32,7 +34,7 @@ function withExample<S extends z.core.$ZodType>(schema: S & { clone(): S }, exam
   z.globalRegistry.add(copy, { example });
   return copy;
 }
-const ErrorBody = z.object({ success: z.literal(false), error: z.string(), code: z.string() });
+const CardQuery = z.object({ lang: z.enum(CARD_LANGUAGES).default('en') });
 
 const EXAMPLE_GIFT = {
   giftId: '3f2b9c1d4e5f60718293a4b5c6d7e8f9',
@@ -59,7 +61,7 @@ const EXAMPLE_STATUS = {
  */
 export function merchantsRoutes(
   app: FastifyInstance,
-  opts: { service: MerchantsService; rateLimit: RateLimit; recordRateLimit: RateLimit },
+  opts: { service: MerchantsService; giftCard: GiftCardService; rateLimit: RateLimit; recordRateLimit: RateLimit },
   done: (err?: Error) => void,
 ) {
   const { service } = opts;
@@ -183,11 +185,18 @@ export function merchantsRoutes(
     merchantApi.card(':giftId'),
     {
       ...guarded,
-      schema: { tags, security, summary: 'The printable card (PDF with the QR code and backup code); 501 until the card renderer (issue 40) is merged', params: GiftParams, response: { 501: ErrorBody } },
+      schema: {
+        tags,
+        security,
+        summary: 'The printable card for the box (A4 PDF: a folded A6 card and a credit-card size card with the link, its QR code and the backup code), ?lang=en|hi',
+        params: GiftParams,
+        querystring: CardQuery,
+      },
     },
     async (request, reply) => {
       await service.ownGift(await requireMerchant(request), request.params.giftId);
-      return reply.code(501).send({ success: false, error: merchantTexts.cardNotBuilt, code: 'card_not_built' });
+      const card = await opts.giftCard.cardOfGift(request.params.giftId, request.query.lang);
+      return reply.headers(cardHeaders(card.recipientName)).send(card.pdf);
     },
   );
 

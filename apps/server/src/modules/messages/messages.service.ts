@@ -13,7 +13,7 @@ import { findRecipientByEmail } from '../recipient-auth/recipient-auth.repositor
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
 import { findReactionForGift } from '../reactions/reactions.repository.ts';
-import { planOf, withdrawn } from '../gifts/gift-plan.ts';
+import { planOf, validUntil, withdrawn } from '../gifts/gift-plan.ts';
 import { giftUnavailable } from '../scans/gift-rules.ts';
 
 export interface MessagesDeps {
@@ -66,7 +66,15 @@ export function createMessagesService({ db, media, clock, group }: MessagesDeps)
       const recipient = gift.recipient_email ? await findRecipientByEmail(db, gift.recipient_email) : undefined;
       const reaction = await findReactionForGift(db, gift.id);
       const { contributions, combinedDownloadUrl } = await group(gift);
+      // Keepsake (issue 40): a plan with downloads lets the recipient save the message under a name for people.
+      const keepsake =
+        plan.downloads && gift.message_type !== 'text' && gift.message_state === 'ready' && gift.message_path
+          ? media.signedUrl(gift.message_path, SIGNED_URL_TTL_MS, clock.now(), { download: true, name: `Message from ${senderNameOf(sender)}` })
+          : null;
+      const until = validUntil(gift, plan);
       return {
+        messageDownloadUrl: keepsake,
+        validUntil: until === null ? null : new Date(until).toISOString(),
         success: true,
         giftId: gift.id,
         messageType: gift.message_type ?? 'text',

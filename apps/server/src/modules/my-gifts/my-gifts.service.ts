@@ -1,4 +1,5 @@
 import type { MyGift } from '@giftlens/contract/my-gifts';
+import { SCAN_TOP_UPS } from '@giftlens/contract/scan-top-up';
 import { QualityReason } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import type { Clock } from '../../adapters/clock.ts';
@@ -78,6 +79,9 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
         const reaction = recorded?.file_state === 'ready' ? recorded : undefined;
         const messageReady = gift.message_state === 'ready' && gift.message_path !== null;
         const paid = gift.status === 'active';
+        const allowed = scansAllowed(gift, plan);
+        const valid = until === null || until > now;
+        const topUp = SCAN_TOP_UPS[plan.currency];
         return {
           id: gift.id,
           status: gift.status,
@@ -94,14 +98,16 @@ export function createMyGiftsService({ db, media, clock, backupCodes }: MyGiftsD
           messageUrl: messageReady ? sign(gift.message_path) : null,
           posterUrl: sign(gift.message_poster_path),
           scansUsed: gift.scans_used,
-          scansAllowed: scansAllowed(gift, plan),
+          scansAllowed: allowed,
+          scanTopUp: paid && allowed !== null && valid && !withdrawn(gift) ? { scans: topUp.scans, price: topUp.price } : null,
           paidAt: gift.paid_at,
           validUntil: until === null ? null : new Date(until).toISOString(),
           ended:
             gift.status === 'active' &&
-            ((until !== null && until <= now) || (scansAllowed(gift, plan) !== null && gift.scans_used >= scansAllowed(gift, plan)!) || withdrawn(gift)),
+            (!valid || (allowed !== null && gift.scans_used >= allowed) || withdrawn(gift)),
           ...(gift.taken_down_at ? { withdrawn: 'taken_down' as const } : gift.refunded_at ? { withdrawn: 'refunded' as const } : {}),
           firstOpenedAt: gift.first_opened_at,
+          remindersEnabled: gift.reminders_off_at === null,
           canReplaceMessage: gift.first_opened_at === null && gift.taken_down_at === null,
           // Downloads are part of what was paid for: none before payment.
           downloads: {

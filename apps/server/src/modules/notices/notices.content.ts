@@ -1,8 +1,11 @@
 import type { PushNotice } from '@giftlens/contract/push';
 import { renderEmail } from '../../lib/email-layout.ts';
 
-/** What the sender is told about: the gift's first opening, and a reaction that arrived. */
-export type NoticeEvent = 'opened' | 'reaction';
+/**
+ * What the sender is told about: the gift's first opening, a reaction that arrived, and the recipient finding the
+ * gift out of scans (issue 40: once per gift; the sender can add more).
+ */
+export type NoticeEvent = 'opened' | 'reaction' | 'scans-out';
 
 interface NoticeFacts {
   giftId: string;
@@ -13,6 +16,14 @@ interface NoticeFacts {
 }
 
 export function noticePush(event: NoticeEvent, f: Omit<NoticeFacts, 'senderFirstName'>): PushNotice {
+  if (event === 'scans-out') {
+    return {
+      title: 'Your gift ran out of scans',
+      body: `${f.recipientName} tried to open your gift, but it has no scans left. Add more so it opens again.`,
+      url: f.url,
+      tag: `gift-${f.giftId}-scans-out`,
+    };
+  }
   return event === 'opened'
     ? {
         title: 'Your gift was opened',
@@ -30,6 +41,20 @@ export function noticePush(event: NoticeEvent, f: Omit<NoticeFacts, 'senderFirst
 
 export function noticeEmail(event: NoticeEvent, f: NoticeFacts) {
   const hi = f.senderFirstName ? `Hi ${f.senderFirstName},` : 'Hello,';
+  if (event === 'scans-out') {
+    return renderEmail({
+      subject: `${f.recipientName} ran out of scans for your gift`,
+      preheader: `${f.recipientName} tried to open your gift again, but it has no scans left.`,
+      heading: 'Your gift ran out of scans',
+      paragraphs: [
+        hi,
+        `${f.recipientName} tried to open your gift again, but every scan of its plan has been used.`,
+        'While the plan is valid you can add 5 more scans in My Gifts; the gift then opens again.',
+      ],
+      action: { label: 'Add more scans', url: f.url },
+      footnote: 'You get this e-mail once per gift.',
+    });
+  }
   return event === 'opened'
     ? renderEmail({
         subject: `${f.recipientName} just opened your gift message`,

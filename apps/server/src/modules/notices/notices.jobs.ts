@@ -1,3 +1,4 @@
+import { addScansPath } from '@giftlens/contract/checkout-return';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { PushSender } from '../../adapters/push.ts';
@@ -10,7 +11,7 @@ import { findGift } from '../gifts/gifts.repository.ts';
 import { deleteSubscription, findSubscription, listSenderSubscriptions } from '../push/push.repository.ts';
 import { queueMerchantEvent } from '../merchants/merchant-events.ts';
 import { findSenderById } from '../sender-auth/sender-auth.repository.ts';
-import { noticeEmail, noticePush } from './notices.content.ts';
+import { noticeEmail, noticePush, type NoticeEvent } from './notices.content.ts';
 
 export interface NoticeJobDeps {
   db: Db;
@@ -20,7 +21,8 @@ export interface NoticeJobDeps {
   publicOrigin: string;
 }
 
-const giftPagePath = (giftId: string) => `/share/${giftId}`;
+/** Where a notice takes the sender: the gift's share page, or for 'scans-out' the page that adds scans. */
+const giftPagePath = (giftId: string, event: NoticeEvent) => (event === 'scans-out' ? addScansPath(giftId) : `/share/${giftId}`);
 
 /**
  * A notice is split into single-effect jobs (one e-mail, one push per device), each with its own key: a failing
@@ -63,7 +65,7 @@ export function noticeJobs({ db, clock, mailer, push, publicOrigin }: NoticeJobD
           giftId,
           recipientName: found.gift.recipient_name,
           senderFirstName: found.sender.first_name,
-          url: `${publicOrigin}${giftPagePath(giftId)}`,
+          url: `${publicOrigin}${giftPagePath(giftId, event)}`,
         }),
         messageId: jobMessageId(`notice-${event}`, ctx.id, publicOrigin),
       });
@@ -76,7 +78,7 @@ export function noticeJobs({ db, clock, mailer, push, publicOrigin }: NoticeJobD
       if (!found || !device || device.sender_id !== found.sender.id) return;
       const result = await push.send(
         device,
-        noticePush(event, { giftId, recipientName: found.gift.recipient_name, url: giftPagePath(giftId) }),
+        noticePush(event, { giftId, recipientName: found.gift.recipient_name, url: giftPagePath(giftId, event) }),
       );
       // The browser dropped the subscription (uninstalled, permission withdrawn): forget it.
       if (result === 'gone') await deleteSubscription(db, device.id);

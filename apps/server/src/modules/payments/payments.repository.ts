@@ -1,10 +1,10 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { countBefore, countUpTo, deleteBatchBefore } from '../../db/sweep.ts';
 import { giftExists } from '../gifts/gifts.repository.ts';
-import type { OrdersTable, PaymentProviderName } from './payments.table.ts';
+import type { OrderPurpose, OrdersTable, PaymentProviderName } from './payments.table.ts';
 
-export async function insertOrder(db: Executor, order: OrdersTable): Promise<void> {
+export async function insertOrder(db: Executor, order: Insertable<OrdersTable>): Promise<void> {
   await db.insertInto('orders').values(order).execute();
 }
 
@@ -14,12 +14,13 @@ export const findOrderByProviderId = (db: Executor, providerOrderId: string) =>
 /** An unpaid order already made for this gift at this price with this provider. */
 export const findOpenOrder = (
   db: Executor,
-  o: { giftId: string; provider: PaymentProviderName; amountMinor: number; currency: string },
+  o: { giftId: string; provider: PaymentProviderName; amountMinor: number; currency: string; purpose: OrderPurpose },
 ) =>
   db
     .selectFrom('orders')
     .selectAll()
     .where('gift_id', '=', o.giftId)
+    .where('purpose', '=', o.purpose)
     .where('provider', '=', o.provider)
     .where('amount_minor', '=', o.amountMinor)
     .where('currency', '=', o.currency)
@@ -39,13 +40,15 @@ export async function closeOrder(db: Executor, id: string, now: string): Promise
 }
 
 /** Idempotent: the first payment recorded for an order wins. */
-export async function markOrderPaid(db: Executor, id: string, paymentId: string | null, now: string): Promise<void> {
-  await db
+/** True for the one call that turned the order paid (a replay, or a second process, finds it paid already). */
+export async function markOrderPaid(db: Executor, id: string, paymentId: string | null, now: string): Promise<boolean> {
+  const res = await db
     .updateTable('orders')
     .set({ status: 'paid', payment_id: paymentId, paid_at: now, updated_at: now })
     .where('id', '=', id)
     .where('status', '!=', 'paid')
-    .execute();
+    .executeTakeFirst();
+  return (res.numUpdatedRows ?? 0n) > 0n;
 }
 
 /** Records a webhook event once; false when this event id was seen before (a replay). */

@@ -25,7 +25,10 @@ export function paymentsRoutes(
   api.post(
     API.createOrder,
     { preValidation: requireSender.hook, schema: { tags, summary: 'The provider order for the gift’s plan and region', body: CreateOrderRequest } },
-    async (request) => service.createOrder(await requireSender(request), request.body.giftId),
+    async (request) => {
+      const { giftId, purpose, scans } = request.body;
+      return service.createOrder(await requireSender(request), giftId, purpose === 'scans' ? { scans } : undefined);
+    },
   );
 
   if (opts.testMode) {
@@ -47,8 +50,8 @@ export function paymentsRoutes(
       schema: { tags, summary: 'Verify the checkout’s signed return and mark the gift paid', body: VerifyPaymentRequest },
     },
     async (request) => {
-      const { giftId } = await service.verifyCallback(request.body);
-      return { success: true, giftId };
+      const { giftId, purpose } = await service.verifyCallback(request.body);
+      return { success: true, giftId, purpose };
     },
   );
 
@@ -64,8 +67,8 @@ export function paymentsRoutes(
       },
     },
     async (request) => {
-      const { giftId } = await service.verifyCheckoutSession(request.body.sessionId);
-      return { success: true, giftId };
+      const { giftId, purpose } = await service.verifyCheckoutSession(request.body.sessionId);
+      return { success: true, giftId, purpose };
     },
   );
 

@@ -1,4 +1,6 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import { texts } from '@giftlens/contract/texts';
+import { addScansPath } from '@giftlens/contract/checkout-return';
 import {
   CHECKOUT_SESSION_ID,
   checkoutReturnPaths,
@@ -6,7 +8,8 @@ import {
   type TestPayResponse,
   type VerifyPaymentRequest,
 } from '@giftlens/contract/payments';
-import type { Plan } from '@giftlens/contract/plans';
+import type { Currency, Plan } from '@giftlens/contract/plans';
+import { SCAN_TOP_UPS } from '@giftlens/contract/scan-top-up';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
 import type {
@@ -23,11 +26,31 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { BackupCodes } from '../../lib/backup-codes.ts';
 import { randomHex, sha256Hex } from '../../lib/crypto.ts';
 import { AppError, giftNotFound } from '../../lib/errors.ts';
-import { planOf, refuseIfTakenDown } from '../gifts/gift-plan.ts';
+import { planOf, refuseIfTakenDown, validUntil, withdrawn } from '../gifts/gift-plan.ts';
+import type { Gift } from '../gifts/gifts.table.ts';
 import * as gifts from '../gifts/gifts.repository.ts';
 import type { Sender } from '../sender-auth/sender-auth.table.ts';
+import { queueReminders } from '../reminders/reminders.queue.ts';
 import * as repo from './payments.repository.ts';
-import type { Order } from './payments.table.ts';
+import type { Order, OrderPurpose } from './payments.table.ts';
+
+/** What an order charges for: the gift's plan, or a number of scans (issue 40); always the server's price. */
+interface Charge {
+  purpose: OrderPurpose;
+  amountMinor: number;
+  currency: Currency;
+  /** A 'scans' charge: how many it adds. */
+  scans: number | null;
+  description: string;
+}
+
+const planCharge = (plan: Plan): Charge => ({
+  purpose: 'gift',
+  amountMinor: plan.amountMinor,
+  currency: plan.currency,
+  scans: null,
+  description: `GiftLens ${plan.name} plan — a personal message for your gift`,
+});
 
 export interface PaymentsDeps {
   db: Db;
@@ -89,23 +112,33 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
 
   async function markPaid(trx: Executor, order: Order, paymentId: string | null) {
     const now = clock.now().toISOString();
-    await repo.markOrderPaid(trx, order.id, paymentId, now);
+    const first = await repo.markOrderPaid(trx, order.id, paymentId, now);
+    if (order.purpose === 'scans') {
+      // Only the call that turned the order paid adds its scans: a replayed callback or webhook adds nothing.
+      if (first && order.scans) await gifts.extendGift(trx, order.gift_id, { extraScans: order.scans }, now);
+      return;
+    }
     // The first payment of the gift makes its backup code and queues the confirmation e-mail that carries it.
     if (await gifts.markGiftActive(trx, order.gift_id, now, backupCodes.fresh(order.gift_id).sealed)) {
       await enqueue(trx, clock.now(), 'payment.confirmation', { giftId: order.gift_id }, paymentConfirmationJob(order.gift_id));
+      // Issue 40: the sender's "not opened yet" and the recipient's "ends tomorrow" reminders, once each.
+      const gift = await gifts.findGift(trx, order.gift_id);
+      if (gift) await queueReminders(trx, clock.now(), gift.id, planOf(gift));
     }
   }
 
-  /** A new unpaid order at the plan's price (never a client's). */
-  async function storeOrder(o: { id: string; giftId: string; provider: PaymentProvider['name']; providerOrderId: string; plan: Plan }) {
+  /** A new unpaid order at the server's price (never a client's). */
+  async function storeOrder(o: { id: string; giftId: string; provider: PaymentProvider['name']; providerOrderId: string; charge: Charge }) {
     const now = clock.now().toISOString();
     await repo.insertOrder(db, {
       id: o.id,
       gift_id: o.giftId,
       provider: o.provider,
       provider_order_id: o.providerOrderId,
-      amount_minor: o.plan.amountMinor,
-      currency: o.plan.currency,
+      amount_minor: o.charge.amountMinor,
+      currency: o.charge.currency,
+      purpose: o.charge.purpose,
+      scans: o.charge.scans,
       status: 'created',
       payment_id: null,
       paid_at: null,
@@ -114,12 +147,12 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
     });
   }
 
-  const answer = (provider: PaymentProvider, plan: Plan, orderId: string, checkoutUrl?: string): CreateOrderResponse => ({
+  const answer = (provider: PaymentProvider, charge: Charge, orderId: string, checkoutUrl?: string): CreateOrderResponse => ({
     success: true,
     provider: provider.name,
     orderId,
-    amountMinor: plan.amountMinor,
-    currency: plan.currency,
+    amountMinor: charge.amountMinor,
+    currency: charge.currency,
     ...(provider.kind === 'signed' && provider.keyId ? { keyId: provider.keyId } : {}),
     ...(checkoutUrl ? { checkoutUrl } : {}),
   });
@@ -128,16 +161,16 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
    * A Stripe Checkout Session for the gift: the open one again if the sender comes back while it can still be paid,
    * otherwise a new one (the old one closed; if it was paid meanwhile, the gift is marked paid instead).
    */
-  async function stripeCheckout(provider: StripeCheckoutProvider, giftId: string, plan: Plan, open: Order | undefined) {
+  async function stripeCheckout(provider: StripeCheckoutProvider, giftId: string, charge: Charge, open: Order | undefined) {
     if (open) {
       const session = await callProvider(() => provider.retrieveCheckout(open.provider_order_id));
       if (session?.status === 'open' && session.url) {
         await repo.touchOrder(db, open.id, clock.now().toISOString());
-        return answer(provider, plan, open.provider_order_id, session.url);
+        return answer(provider, charge, open.provider_order_id, session.url);
       }
       if (session && sessionPaysOrder(open, session)) {
         await db.transaction().execute((trx) => markPaid(trx, open, session.paymentId));
-        throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);
+        if (charge.purpose === 'gift') throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);
       }
       await repo.closeOrder(db, open.id, clock.now().toISOString());
     }
@@ -146,50 +179,77 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
       provider.createCheckout({
         orderRef,
         giftId,
-        amountMinor: plan.amountMinor,
-        currency: plan.currency,
-        description: `GiftLens ${plan.name} plan — a personal message for your gift`,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+        description: charge.description,
         successUrl: `${publicOrigin}${checkoutReturnPaths.paid(giftId, CHECKOUT_SESSION_ID)}`,
-        cancelUrl: `${publicOrigin}${checkoutReturnPaths.cancelled(giftId)}`,
+        cancelUrl: `${publicOrigin}${charge.purpose === 'scans' ? addScansPath(giftId) : checkoutReturnPaths.cancelled(giftId)}`,
       }),
     );
     if (!session.url) throw new AppError(502, 'payment_provider_unavailable', texts.sender.paymentProviderUnavailable);
-    await storeOrder({ id: orderRef, giftId, provider: 'stripe', providerOrderId: session.sessionId, plan });
-    return answer(provider, plan, session.sessionId, session.url);
+    await storeOrder({ id: orderRef, giftId, provider: 'stripe', providerOrderId: session.sessionId, charge });
+    return answer(provider, charge, session.sessionId, session.url);
+  }
+
+  /** The order for a charge of the gift: the open one again (a second tab, Try Again: never charged twice), or new. */
+  async function orderFor(gift: Gift, charge: Charge): Promise<CreateOrderResponse> {
+    const provider = providers[charge.currency];
+    const open = await repo.findOpenOrder(db, {
+      giftId: gift.id,
+      provider: provider.name,
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      purpose: charge.purpose,
+    });
+    if (provider.kind === 'redirect') return stripeCheckout(provider, gift.id, charge, open);
+    if (open) {
+      // Housekeeping leaves a gift alone while it has a recent order; a checkout reopened after days is recent.
+      await repo.touchOrder(db, open.id, clock.now().toISOString());
+      return answer(provider, charge, open.provider_order_id);
+    }
+    // The amount comes from our price table, never from the client.
+    const { orderId } = await provider.createOrder({
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      receipt: `${charge.purpose === 'scans' ? 'scans' : 'gift'}_${gift.id.slice(0, 32)}`,
+    });
+    await storeOrder({ id: randomHex(16), giftId: gift.id, provider: provider.name, providerOrderId: orderId, charge });
+    return answer(provider, charge, orderId);
+  }
+
+  /** More scans for the sender's paid gift while its plan is valid and has a scan limit (issue 40). */
+  function scanCharge(gift: Gift, scans: number): Charge {
+    if (gift.status !== 'active') throw new AppError(409, 'gift_not_paid', topUpTexts.notPaid);
+    if (withdrawn(gift)) throw new AppError(409, 'gift_withdrawn', topUpTexts.withdrawn);
+    const plan = planOf(gift);
+    if (plan.scans === null) throw new AppError(409, 'scans_unlimited', topUpTexts.unlimited);
+    const until = validUntil(gift, plan);
+    if (until !== null && until <= clock.now().getTime()) throw new AppError(409, 'gift_expired', topUpTexts.ended);
+    const price = SCAN_TOP_UPS[plan.currency];
+    if (scans !== price.scans) throw new AppError(400, 'invalid_scans', topUpTexts.count);
+    return {
+      purpose: 'scans',
+      amountMinor: price.amountMinor,
+      currency: price.currency,
+      scans,
+      description: `GiftLens: ${scans} more scans for your gift`,
+    };
   }
 
   return {
-    async createOrder(sender: Sender, giftId: string): Promise<CreateOrderResponse> {
+    async createOrder(sender: Sender, giftId: string, topUp?: { scans: number | undefined }): Promise<CreateOrderResponse> {
       const gift = await gifts.findSenderGift(db, giftId, sender.id);
       if (!gift) throw giftNotFound();
       refuseIfTakenDown(gift);
+      if (topUp) {
+        if (topUp.scans === undefined) throw new AppError(400, 'invalid_scans', topUpTexts.count);
+        return orderFor(gift, scanCharge(gift, topUp.scans));
+      }
       if (gift.status === 'active') throw new AppError(409, 'gift_already_paid', texts.sender.giftAlreadyPaid);
       if (gift.status !== 'message_uploaded') {
         throw new AppError(409, 'gift_not_ready_for_payment', texts.sender.giftNotReadyForPayment);
       }
-      const plan = planOf(gift);
-      const provider = providers[plan.currency];
-      // A second checkout (another tab, Try Again) pays the same order, so the gift cannot be charged twice.
-      const open = await repo.findOpenOrder(db, {
-        giftId: gift.id,
-        provider: provider.name,
-        amountMinor: plan.amountMinor,
-        currency: plan.currency,
-      });
-      if (provider.kind === 'redirect') return stripeCheckout(provider, gift.id, plan, open);
-      if (open) {
-        // Housekeeping leaves a gift alone while it has a recent order; a checkout reopened after days is recent.
-        await repo.touchOrder(db, open.id, clock.now().toISOString());
-        return answer(provider, plan, open.provider_order_id);
-      }
-      // The amount comes from our plan table, never from the client.
-      const { orderId } = await provider.createOrder({
-        amountMinor: plan.amountMinor,
-        currency: plan.currency,
-        receipt: `gift_${gift.id.slice(0, 32)}`,
-      });
-      await storeOrder({ id: randomHex(16), giftId: gift.id, provider: provider.name, providerOrderId: orderId, plan });
-      return answer(provider, plan, orderId);
+      return orderFor(gift, planCharge(planOf(gift)));
     },
 
     /**
@@ -204,14 +264,14 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
       return testProvider.pay(order.provider_order_id);
     },
 
-    async verifyCallback(req: VerifyPaymentRequest): Promise<{ giftId: string }> {
+    async verifyCallback(req: VerifyPaymentRequest): Promise<{ giftId: string; purpose: OrderPurpose }> {
       // Verify against the order we stored, never one described only by the callback.
       const order = await repo.findOrderByProviderId(db, req.orderId);
       const provider = signedProviders.find((p) => p.name === order?.provider);
       if (!order || !provider) throw signatureInvalid();
       if (!provider.verifyCheckout(order.provider_order_id, req.paymentId, req.signature)) throw signatureInvalid();
       await db.transaction().execute((trx) => markPaid(trx, order, req.paymentId));
-      return { giftId: order.gift_id };
+      return { giftId: order.gift_id, purpose: order.purpose };
     },
 
     async handleWebhook(
@@ -254,10 +314,10 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
      * The return from Stripe Checkout: the session is asked of Stripe itself, and the gift is paid only when that
      * session is paid for this order's exact amount and currency. No session cookie needed, as with Razorpay.
      */
-    async verifyCheckoutSession(sessionId: string): Promise<{ giftId: string }> {
+    async verifyCheckoutSession(sessionId: string): Promise<{ giftId: string; purpose: OrderPurpose }> {
       const order = await repo.findOrderByProviderId(db, sessionId);
       if (!order || order.provider !== 'stripe' || !stripe) throw notVerified();
-      if (order.status === 'paid') return { giftId: order.gift_id };
+      if (order.status === 'paid') return { giftId: order.gift_id, purpose: order.purpose };
       const session = await callProvider(() => stripe.retrieveCheckout(sessionId));
       if (!session) throw notVerified();
       if (!sessionPaysOrder(order, session)) {
@@ -266,7 +326,7 @@ export function createPaymentsService({ db, providers, clock, publicOrigin, back
         throw new AppError(409, 'payment_not_completed', texts.sender.paymentNotCompleted);
       }
       await db.transaction().execute((trx) => markPaid(trx, order, session.paymentId));
-      return { giftId: order.gift_id };
+      return { giftId: order.gift_id, purpose: order.purpose };
     },
 
     /**

@@ -1,8 +1,10 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** 'closed': the provider's checkout can no longer be paid (a Stripe session expired or its payment failed). */
 export type OrderStatus = 'created' | 'paid' | 'closed';
 export type PaymentProviderName = 'test' | 'razorpay' | 'stripe';
+/** What an order buys: the gift's plan, or more scans for a paid gift (issue 40). */
+export type OrderPurpose = 'gift' | 'scans';
 
 export interface OrdersTable {
   id: string;
@@ -11,6 +13,10 @@ export interface OrdersTable {
   provider_order_id: string;
   amount_minor: number;
   currency: string;
+  /** Older rows (and an older instance's inserts) are 'gift' by the column's default. */
+  purpose: ColumnType<OrderPurpose, OrderPurpose | undefined, OrderPurpose>;
+  /** A 'scans' order: how many it adds; null for 'gift'. */
+  scans: ColumnType<number | null, number | null | undefined, number | null>;
   status: OrderStatus;
   payment_id: string | null;
   paid_at: string | null;

@@ -15,9 +15,9 @@ export function plansRoutes(app: FastifyInstance, _opts: object, done: (err?: Er
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(API.plans, { schema: { tags: ['plans'], summary: 'The plans and prices for a country', querystring: Query } }, (request, reply) => {
-      const { region, plans } = plansForCountry(request.query.country);
+      const { region, plans, scanTopUp } = plansForCountry(request.query.country);
       let body = answers.get(region);
-      if (body === undefined) answers.set(region, (body = JSON.stringify({ success: true, region, plans })));
+      if (body === undefined) answers.set(region, (body = JSON.stringify({ success: true, region, plans, scanTopUp })));
       return reply.type('application/json; charset=utf-8').send(body);
     });
   done();

@@ -76,6 +76,19 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
     return candidates.map((g) => byGift.get(g.id) ?? []);
   }
 
+  /**
+   * The plan rules (assertRevealable); a gift out of scans also tells its sender, once per gift (issue 40), so the
+   * recipient's "scan limit" answer can say the sender has been told.
+   */
+  async function revealable(gift: Gift, now: Date) {
+    try {
+      return assertRevealable(gift, now);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'scan_limit_reached') await queueSenderNotice(db, now, 'scans-out', gift.id);
+      throw err;
+    }
+  }
+
   return {
     referencesOf,
 
@@ -83,7 +96,7 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
     async linkedGift(giftId: string): Promise<Gift> {
       const gift = await gifts.findGift(db, giftId);
       if (!gift) throw giftNotFound();
-      assertRevealable(gift, clock.now());
+      await revealable(gift, clock.now());
       return gift;
     },
 
@@ -96,8 +109,8 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
 
     /** Counts the reveal and answers with the gift's details; the route then sets the grant cookie. */
     async revealed(gift: Gift, score: number, flow: ScanFlow = 'photo'): Promise<ScanOutcome> {
-      const plan = assertRevealable(gift, clock.now());
       const now = clock.now();
+      const plan = await revealable(gift, now);
       // Read before the reveal is counted: a failure here spends nothing.
       const giftDetails = await messages.revealDetails(gift);
       // The reveal is counted, its grant issued, and the first one recorded with the sender's notice, in one
@@ -114,7 +127,10 @@ export function createScanCore({ db, media, clock, recogniser, messages, grants 
         return grants.issue(trx, gift.id);
       });
       if (token === null) {
-        await recordScanEvent(db, event('limit_reached'));
+        await db.transaction().execute(async (trx) => {
+          await recordScanEvent(trx, event('limit_reached'));
+          await queueSenderNotice(trx, now, 'scans-out', gift.id);
+        });
         throw scanLimitReached();
       }
       return {

@@ -309,7 +309,8 @@ export function createStaffService({ db, media, clock, payments: providers, wake
     async refund(who: StaffMember, giftId: string, reason: string) {
       const gift = await found(giftId);
       if (gift.refunded_at) throw new AppError(409, 'already_refunded', staffTexts.alreadyRefunded);
-      const order = (await payments.ordersOfGift(db, gift.id)).find((o) => o.status === 'paid' && !o.refunded_at);
+      // The gift's own order (its plan); a top-up of scans (issue 40) is not what this refunds.
+      const order = (await payments.ordersOfGift(db, gift.id)).find((o) => o.purpose === 'gift' && o.status === 'paid' && !o.refunded_at);
       if (!order?.payment_id) throw new AppError(409, 'not_paid', staffTexts.notPaid);
       const provider = Object.values(providers).find((p) => p.name === order.provider);
       if (!provider) throw new AppError(502, 'refund_failed', staffTexts.refundFailed);

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { errorText } from '../../../lib/user-text.ts';
-import { useCreateOrder } from '../api/create-order.ts';
+import { type CheckoutPurpose, useCreateOrder } from '../api/create-order.ts';
 import { useTestPay } from '../api/test-pay.ts';
 import { loadRazorpay } from '../lib/razorpay.ts';
 
@@ -17,8 +17,8 @@ import { loadRazorpay } from '../lib/razorpay.ts';
  * The order for the gift, paid through Razorpay's checkout (INR), Stripe's hosted page (USD) or, on a test server,
  * the built-in test checkout.
  */
-export function PayPanel({ giftId }: { giftId: string }) {
-  const order = useCreateOrder(giftId, true);
+export function PayPanel({ giftId, purpose = 'gift' }: { giftId: string; purpose?: CheckoutPurpose }) {
+  const order = useCreateOrder(giftId, true, purpose);
   const testPay = useTestPay();
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
@@ -104,7 +104,7 @@ export function PayPanel({ giftId }: { giftId: string }) {
         amount: o.amountMinor,
         currency: o.currency,
         name: 'GiftLens',
-        description: 'Personal message for your gift',
+        description: purpose === 'scans' ? 'More scans for your gift' : 'Personal message for your gift',
         theme: { color: '#f0532d' },
         handler: (r) => toResult(r.razorpay_order_id, r.razorpay_payment_id, r.razorpay_signature),
         modal: { ondismiss: () => setOpening(false) },

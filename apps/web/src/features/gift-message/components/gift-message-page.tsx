@@ -1,5 +1,5 @@
 import { texts } from '@giftlens/contract/texts';
-import { Frown, Heart } from 'lucide-react';
+import { Download, Frown, Heart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
@@ -157,7 +157,31 @@ function MessageScreen({
         <GiftBrandLine giftId={giftId} />
       </div>
       <div ref={setBox}>{body}</div>
+      {data.messageDownloadUrl ? <Keepsake url={data.messageDownloadUrl} until={data.validUntil ?? null} /> : null}
     </div>
+  );
+}
+
+/**
+ * Keepsake (issue 40): on a plan with downloads, the message saved under a name for people ("Message from Priya.mp4",
+ * the server's Content-Disposition), with the day the plan ends.
+ */
+function Keepsake({ url, until }: { url: string; until: string | null }) {
+  return (
+    <section aria-label="Keep this message" className="mt-6 flex flex-col items-center gap-2 text-center">
+      <a
+        href={url}
+        download
+        className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-50"
+      >
+        <Download className="size-4" aria-hidden /> Download this message
+      </a>
+      <p className="text-sm text-stone-600">
+        {until
+          ? `Keep it: the gift can be opened until ${new Date(until).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}.`
+          : 'Keep a copy of it on your device.'}
+      </p>
+    </section>
   );
 }
 

@@ -75,6 +75,17 @@ const GROUPS: readonly { title: string; items: readonly AccordionItem[] }[] = [
         ),
       },
       {
+        question: 'My gift came with a small printed card. What is it for?',
+        answer: (
+          <p>
+            The sender printed it for the box. It is your way in: open the link on it, or scan its QR code with your
+            phone's camera, then unwrap the gift and photograph it, and the message plays. The QR code only opens the
+            page; the gift itself still unlocks the message. If the camera cannot recognise the gift, type the 8-digit
+            backup code printed on the card.
+          </p>
+        ),
+      },
+      {
         question: 'The scan does not recognise my gift. Help!',
         answer: (
           <p>

@@ -124,6 +124,14 @@ export function PricingPage({ region, onRegionChange, countryLabel }: PricingPag
             </dd>
           </div>
           <div>
+            <dt className="font-semibold text-stone-900">What if the scans run out?</dt>
+            <dd className="mt-1 text-stone-700" data-testid="scan-top-up-price">
+              While the plan is valid you can add {plans.data?.scanTopUp.scans ?? 5} more scans
+              {plans.data ? ` for ${plans.data.scanTopUp.price}` : ''}, as often as needed, from My Gifts. We tell you
+              when your recipient finds the scans used up, and the gift opens again as soon as you have added more.
+            </dd>
+          </div>
+          <div>
             <dt className="font-semibold text-stone-900">What is reaction recording?</dt>
             <dd className="mt-1 text-stone-700">
               On Lifetime gifts your recipient can choose to record their reaction while the message plays,

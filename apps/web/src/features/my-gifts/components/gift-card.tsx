@@ -1,13 +1,18 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import type { MyGift } from '@giftlens/contract/my-gifts';
 import type { Delivery } from '@giftlens/contract/scheduling';
 import { LOW_RATING } from '@giftlens/contract/sender';
 import { texts } from '@giftlens/contract/texts';
 import { CalendarClock, Focus, Gift, ScanLine } from 'lucide-react';
+import { PrintCard } from '../../../components/print-card/print-card.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { paths } from '../../../config/paths.ts';
 import { DeliveryItem } from '../../../deliveries/components/delivery-item.tsx';
 import { useRefreshMyGifts } from '../api/my-gifts.ts';
 import { useGiftCard } from '../hooks/use-gift-card.ts';
 import { occasionText } from '../lib/gift-status.ts';
 import { GiftBackupCode } from './gift-backup-code.tsx';
+import { GiftReminders } from './gift-reminders.tsx';
 import { GiftCardActions } from './gift-card-actions.tsx';
 import { GiftDownloads, GiftReaction } from './gift-card-media.tsx';
 
@@ -107,6 +112,27 @@ export function GiftCard({ gift, now, onDelete, onChangeDelivery }: GiftCardProp
       ) : null}
 
       <GiftBackupCode gift={gift} />
+
+      <GiftReminders gift={gift} />
+
+      {gift.scanTopUp && gift.scansAllowed !== null && gift.scansUsed >= gift.scansAllowed ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p>{topUpTexts.ranOut(gift.recipientName)}</p>
+          <ButtonLink to={paths.addScans.href(gift.id)} className="self-start">
+            <ScanLine className="size-4" aria-hidden /> {topUpTexts.offer(gift.scanTopUp.scans, gift.scanTopUp.price)}
+          </ButtonLink>
+        </div>
+      ) : null}
+
+      {gift.status === 'active' && !gift.withdrawn && !gift.ended ? (
+        <PrintCard
+          giftId={gift.id}
+          recipientName={gift.recipientName}
+          occasion={gift.occasion}
+          backupCode={gift.backupCode}
+          link={`${window.location.origin}${paths.shareLink.href(gift.id)}`}
+        />
+      ) : null}
 
       <GiftReaction gift={gift} />
 

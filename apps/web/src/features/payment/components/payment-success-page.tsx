@@ -1,4 +1,6 @@
+import { topUpTexts } from '@giftlens/contract/extras-texts';
 import { PAYMENT_VERIFY_RETRIES, REDIRECT_AFTER_PAYMENT_MS } from '@giftlens/contract/constants';
+import { SCAN_TOP_UP_SCANS } from '@giftlens/contract/scan-top-up';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -30,6 +32,7 @@ export function PaymentSuccessPage({ giftId, orderId, paymentId, signature, sess
   const verification = useVerifyPayment(callback);
   const navigate = useNavigate();
   const { status } = verification;
+  const scans = verification.data?.purpose === 'scans';
 
   useEffect(() => {
     if (!giftId || status === 'pending') return;
@@ -37,10 +40,12 @@ export function PaymentSuccessPage({ giftId, orderId, paymentId, signature, sess
       toast.error('Payment verification failed. Please contact support.');
       return;
     }
-    toast.success('Payment verified successfully!');
-    const redirect = window.setTimeout(() => void navigate(paths.share.href(giftId)), REDIRECT_AFTER_PAYMENT_MS);
+    // More scans (issue 40) go back to My Gifts, where the gift shows its new allowance; a gift to its share page.
+    toast.success(scans ? topUpTexts.added(SCAN_TOP_UP_SCANS) : 'Payment verified successfully!');
+    const next = scans ? paths.myGifts.href() : paths.share.href(giftId);
+    const redirect = window.setTimeout(() => void navigate(next), REDIRECT_AFTER_PAYMENT_MS);
     return () => window.clearTimeout(redirect);
-  }, [status, giftId, navigate]);
+  }, [status, giftId, navigate, scans]);
 
   const state: State =
     status === 'success' ? { kind: 'success' } : status === 'error' ? { kind: 'error' } : { kind: 'verifying', retry: verification.failureCount };
@@ -63,7 +68,7 @@ export function PaymentSuccessPage({ giftId, orderId, paymentId, signature, sess
           <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
             <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
             <h1 className="text-xl font-bold text-stone-900">Payment successful!</h1>
-            <p className="text-stone-600">Taking you to share your gift…</p>
+            <p className="text-stone-600">{scans ? 'Taking you to My Gifts…' : 'Taking you to share your gift…'}</p>
           </div>
         ) : (
           <div role="alert" className="flex flex-col items-center gap-3">

@@ -10,6 +10,7 @@ import { useSenderGift } from '../../../api/sender-gift.ts';
 import { useSenderMe } from '../../../api/sender-me.ts';
 import { useDeliveries } from '../../../deliveries/api/deliveries.ts';
 import { useSendNowToasts } from '../hooks/use-send-now-toasts.ts';
+import { PrintCard } from '../../../components/print-card/print-card.tsx';
 import { DeliveriesList } from './deliveries-list.tsx';
 import { PushOptIn } from './push-opt-in.tsx';
 import type { ScheduleMode } from './schedule-form.tsx';
@@ -127,6 +128,10 @@ export function SharePage({
           </section>
 
           {gift.data?.backupCode ? <BackupCodeBox code={gift.data.backupCode} className="mt-5" headingLevel={2} /> : null}
+
+          {gift.data?.backupCode ? (
+            <PrintCard giftId={giftId} recipientName={gift.data.recipientName} occasion={gift.data.occasion} backupCode={gift.data.backupCode} link={link} />
+          ) : null}
 
           <ShareNow
             giftId={giftId}
