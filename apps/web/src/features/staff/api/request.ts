@@ -2,7 +2,7 @@ import type { core } from 'zod/mini';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { isStaffText, STAFF_FALLBACK } from '../lib/staff-text.ts';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** Every staff call: the staff texts shown as the server words them, the shared fallback for anything else. */
 export function staffRequest<T>(

@@ -46,3 +46,23 @@ export function useMerchantKeyAction() {
     onSuccess: () => client.invalidateQueries({ queryKey: staffMerchantsKey }),
   });
 }
+
+/**
+ * The brand the recipient sees beside the sender's name: PATCH the display name and colour, then, when a file was
+ * chosen, PUT the logo (multipart, the reason first); each call audited with the reason.
+ */
+export function useSetMerchantBrand() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (b: { merchantId: string; displayName: string | null; brandColour: string | null; logo: File | null; reason: string }) => {
+      await staffRequest('PATCH', staffMerchantApi.merchant(b.merchantId), { displayName: b.displayName, brandColour: b.brandColour, reason: b.reason }, StaffMerchantsResponse);
+      if (b.logo) {
+        const form = new FormData();
+        form.append('reason', b.reason);
+        form.append('logo', b.logo);
+        await staffRequest('PUT', staffMerchantApi.logo(b.merchantId), form, StaffMerchantsResponse);
+      }
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: staffMerchantsKey }),
+  });
+}

@@ -66,4 +66,34 @@ describe('Staff console, merchants (Chromium)', () => {
     await expect.element(screen.getByTestId('shown-API key')).toHaveTextContent(`gl_live_${'N'.repeat(32)}`);
     expect(sentBody(fetch, 'POST', staffMerchantApi.rotateKey(SHOP))).toEqual({ reason: 'Key leaked in a log' });
   });
+
+  test('the brand: display name, colour and logo, each with the reason; a colour not #rrggbb is refused before sending', async () => {
+    const fetch = serveJson({
+      [`GET ${staffApi.me}`]: () => jsonResponse(ME),
+      [`GET ${staffMerchantApi.merchants}`]: () => jsonResponse(LIST),
+      [`PATCH ${staffMerchantApi.merchant(SHOP)}`]: () => jsonResponse(LIST),
+      [`PUT ${staffMerchantApi.logo(SHOP)}`]: () => jsonResponse(LIST),
+    });
+    const { screen } = await renderRoute({ path: '/staff', Component: StaffConsole }, '/staff?view=merchants');
+    await userEvent.click(screen.getByRole('button', { name: 'Brand of Shop' }));
+    await userEvent.fill(screen.getByLabelText('Display name'), 'Kite & Co');
+    await userEvent.fill(screen.getByLabelText('Brand colour'), 'teal');
+    await userEvent.fill(screen.getByLabelText('Reason (kept in the audit trail)'), 'The shop sent its brand');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the brand' }));
+    await expect.element(screen.getByText('Please give the colour as #rrggbb (for example #0f766e), or leave it empty.')).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await userEvent.fill(screen.getByLabelText('Brand colour'), '#0f766e');
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Logo (PNG, JPEG or WebP; optional)'), logo);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the brand' }));
+    await expect.element(screen.getByText('The brand of Shop is saved.')).toBeVisible();
+    expect(sentBody(fetch, 'PATCH', staffMerchantApi.merchant(SHOP))).toEqual({ displayName: 'Kite & Co', brandColour: '#0f766e', reason: 'The shop sent its brand' });
+    const put = fetch.mock.calls.find(([input, init]) => init?.method === 'PUT' && input === staffMerchantApi.logo(SHOP));
+    const form = put?.[1]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...(form as FormData).keys()]).toEqual(['reason', 'logo']);
+    expect((form as FormData).get('reason')).toBe('The shop sent its brand');
+    expect(((form as FormData).get('logo') as File).name).toBe('logo.png');
+  });
 });

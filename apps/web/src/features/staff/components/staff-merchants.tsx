@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { type KeyAction, useCreateMerchant, useMerchantKeyAction, useStaffMerchants } from '../api/staff-merchants.ts';
 import { formatStamp } from '../lib/staff-format.ts';
 import { DoneStatus } from './done-status.tsx';
+import { MerchantBrandForm } from './merchant-brand-form.tsx';
 import { ReasonForm } from './reason-form.tsx';
 
 const ACTIONS: Record<KeyAction, { label: string; title: (name: string) => string; description: string; danger: boolean }> = {
@@ -42,6 +43,7 @@ export function StaffMerchants() {
   const [name, setName] = useState('');
   const [webhookUrl, setWebhookUrl] = useState('');
   const [acting, setActing] = useState<{ action: KeyAction; merchant: StaffMerchant } | null>(null);
+  const [branding, setBranding] = useState<string | null>(null);
   const [shown, setShown] = useState<{ merchantId: string; items: { label: string; value: string }[] } | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -118,11 +120,26 @@ export function StaffMerchants() {
                   <dd className="font-mono break-all text-stone-900">{m.keyPrefix ? `${m.keyPrefix}…` : 'none (revoked)'}</dd>
                   <dt className="text-stone-500">Webhook</dt>
                   <dd className="break-all text-stone-900">{m.webhookUrl}</dd>
+                  <dt className="text-stone-500">Brand</dt>
+                  <dd className="flex flex-wrap items-center gap-2 text-stone-900">
+                    {m.logoUrl ? <img src={m.logoUrl} alt={`Logo of ${m.name}`} className="h-8 w-auto max-w-24 object-contain" /> : null}
+                    {m.brandColour ? <span aria-hidden="true" className="inline-block size-4 rounded border border-stone-300" style={{ backgroundColor: m.brandColour }} /> : null}
+                    <span>{m.brandColour ?? (m.logoUrl ? '' : 'not set')}</span>
+                  </dd>
                   <dt className="text-stone-500">Since</dt>
                   <dd className="text-stone-900">{formatStamp(m.createdAt)}</dd>
                 </dl>
                 {shown?.merchantId === m.id ? <ShownOnce items={shown.items} /> : null}
-                {acting?.merchant.id === m.id ? (
+                {branding === m.id ? (
+                  <MerchantBrandForm
+                    merchant={m}
+                    onCancel={() => setBranding(null)}
+                    onDone={(text) => {
+                      setBranding(null);
+                      setDone(text);
+                    }}
+                  />
+                ) : acting?.merchant.id === m.id ? (
                   <ReasonForm
                     title={ACTIONS[acting.action].title(m.displayName ?? m.name)}
                     description={ACTIONS[acting.action].description}
@@ -148,6 +165,19 @@ export function StaffMerchants() {
                   />
                 ) : (
                   <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Brand of ${m.name}`}
+                      onClick={() => {
+                        setActing(null);
+                        setDone(null);
+                        setShown(null);
+                        setBranding(m.id);
+                      }}
+                    >
+                      Brand
+                    </Button>
                     {(Object.keys(ACTIONS) as KeyAction[]).map((action) => (
                       <Button
                         key={action}
@@ -158,6 +188,7 @@ export function StaffMerchants() {
                           keyAction.reset();
                           setDone(null);
                           setShown(null);
+                          setBranding(null);
                           setActing({ action, merchant: m });
                         }}
                       >
