@@ -1,5 +1,6 @@
 import { plansForRegion, type Region } from '@giftlens/contract/plans';
 import { API } from '@giftlens/contract/routes';
+import { scanTopUpForRegion } from '@giftlens/contract/scan-top-up';
 import { texts } from '@giftlens/contract/texts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -16,7 +17,10 @@ import { SendRoute } from './send-route.tsx';
 
 /** The server's answers: a signed-in sender with a name, a visitor from the US, each region's price list. */
 function serve() {
-  const list = (region: Region) => () => jsonResponse({ region, plans: plansForRegion(region) });
+  const list = (region: Region) => () => {
+    const { scans, price } = scanTopUpForRegion(region);
+    return jsonResponse({ region, plans: plansForRegion(region), scanTopUp: { scans, price } });
+  };
   return serveJson({
     'GET /api/gift-sender/me': () => jsonResponse({ success: true, email: 'asha@example.com', firstName: 'Asha' }),
     [`GET ${API.geo}`]: () => jsonResponse({ countryCode: 'US', source: 'test' }),
