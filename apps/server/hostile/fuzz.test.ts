@@ -1,4 +1,5 @@
 import { contributionApi, groupTexts } from '@giftlens/contract/group-gifts';
+import { giftCardTexts, reminderTexts, topUpTexts } from '@giftlens/contract/extras-texts';
 import { merchantTexts } from '@giftlens/contract/merchants';
 import { API } from '@giftlens/contract/routes';
 import { texts } from '@giftlens/contract/texts';
@@ -39,7 +40,7 @@ const HANG_MS = 10_000;
 /** Every text the API may answer with; texts with a value in them ("…up to 10MB. Your file is 12MB.") as patterns. */
 const STATIC_TEXTS = new Set<string>();
 const TEXT_PATTERNS: RegExp[] = [];
-for (const t of [...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode), ...Object.values(groupTexts), ...Object.values(merchantTexts)] as unknown[]) {
+for (const t of [...Object.values(texts.sender), ...Object.values(texts.recipient), ...Object.values(texts.media), ...Object.values(texts.backupCode), ...Object.values(groupTexts), ...Object.values(merchantTexts), ...Object.values(giftCardTexts), ...Object.values(topUpTexts), ...Object.values(reminderTexts)] as unknown[]) {
   if (typeof t === 'string') STATIC_TEXTS.add(t);
   else if (typeof t === 'function') {
     const marker = '\u0001';
